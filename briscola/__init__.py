@@ -1,0 +1,19 @@
+"""briscola: the Italian card game, for people at a prompt, bots and LAN tables.
+
+The package is built in floors; each imports only from the floors below it:
+
+1. ``cards``            the pack, text form, strength, points, names
+2. ``rules``            table settings (seats, pack, teams, variant, target)
+3. ``events``, ``game``, ``observation``
+                        the engine: state, legal actions, events, a seat's view
+4. ``players``, ``records``, ``replay``
+                        the Player interface; JSON-lines records and their check
+5. ``bots/``, ``table`` built-in bots; the one match loop between Players
+6. ``protocol/``, ``prompt/``
+                        external programs and people as Players
+7. ``spec``, ``arena``, ``server/``, ``client``
+                        arrangements: many matches, a lobby of tables
+8. ``cli``              the ``briscola`` command
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,287 @@
+"""Cards: the 40-card pack, its one text form, strength and points, display names.
+
+The engine's ground floor; it imports nothing of the project.
+
+A :class:`Card` is an ``int`` from 0 to 39 (``suit * 10 + rank``) with a
+readable face: ``str(card)`` is the text form used on the wire, in records and
+at the prompt (``"AD"``, ``"3C"``, ``"QS"``, ``"7B"``), and ``Card.parse``
+reads it back.  Being an int lets the engine and the bots index plain lists
+by card in their hot loops, while every card a caller sees prints as itself.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final, Literal
+
+__all__ = [
+    "ALL_CARDS",
+    "FACES",
+    "LANGUAGES",
+    "RANKINGS",
+    "RANK_CHARS",
+    "SUIT_CHARS",
+    "Card",
+    "CardError",
+    "Faces",
+    "Language",
+    "Rank",
+    "Ranking",
+    "Suit",
+    "card_label",
+    "card_name",
+    "card_points",
+    "card_strength",
+    "name_index",
+    "parse_cards",
+    "points_table",
+    "strength_table",
+    "suit_name",
+]
+
+
+class CardError(ValueError):
+    """A card's text form could not be read."""
+
+
+class Suit(IntEnum):
+    """The four suits, in the order of their letters ``C D S B``."""
+
+    CUPS = 0
+    COINS = 1
+    SWORDS = 2
+    BATONS = 3
+
+    @property
+    def char(self) -> str:
+        return SUIT_CHARS[self]
+
+
+class Rank(IntEnum):
+    """The ten ranks, in the order of their letters ``A 2 3 4 5 6 7 J Q K``."""
+
+    ACE = 0
+    TWO = 1
+    THREE = 2
+    FOUR = 3
+    FIVE = 4
+    SIX = 5
+    SEVEN = 6
+    JACK = 7
+    KNIGHT = 8  # Cavallo; the Queen of a French pack
+    KING = 9
+
+    @property
+    def char(self) -> str:
+        return RANK_CHARS[self]
+
+
+SUIT_CHARS: Final = "CDSB"
+RANK_CHARS: Final = "A234567JQK"
+
+Ranking = Literal["default", "bisca"]
+RANKINGS: Final[tuple[Ranking, ...]] = ("default", "bisca")
+
+# Strength by rank (higher wins) and points by rank, per ranking.  In bisca
+# the 7 takes the 3's place (second, 10 points) and the 3 the 7's place.
+_STRENGTH: Final[dict[str, tuple[int, ...]]] = {
+    #           A   2  3  4  5  6  7  J  Q  K
+    "default": (9, 0, 8, 1, 2, 3, 4, 5, 6, 7),
+    "bisca": (9, 0, 4, 1, 2, 3, 8, 5, 6, 7),
+}
+_POINTS: Final[dict[str, tuple[int, ...]]] = {
+    "default": (11, 0, 10, 0, 0, 0, 0, 2, 3, 4),
+    "bisca": (11, 0, 0, 0, 0, 0, 10, 2, 3, 4),
+}
+
+
+class Card(int):
+    """One card of the pack; an int from 0 to 39 that prints as ``"AD"``.
+
+    >>> Card.parse("AD")
+    Card('AD')
+    >>> Card.parse("AD").suit, Card.parse("AD").rank
+    (<Suit.COINS: 1>, <Rank.ACE: 0>)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 40:
+            return ALL_CARDS[value]
+        raise CardError(f"card number must be 0..39, got {value!r}")
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        return ALL_CARDS[int(suit) * 10 + int(rank)]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card's text form: rank then suit, e.g. ``AD``, ``3c``, ``QS``."""
+        if not isinstance(text, str):
+            raise CardError(f"a card is a string like 'AD', got {text!r}")
+        t = text.strip().upper()
+        if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUIT_CHARS:
+            raise CardError(
+                f"not a card: {text!r}; expected a rank {' '.join(RANK_CHARS)} "
+                f"then a suit {' '.join(SUIT_CHARS)}, e.g. 'AD', '3C', 'QS', '7B'"
+            )
+        return ALL_CARDS[SUIT_CHARS.index(t[1]) * 10 + RANK_CHARS.index(t[0])]
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 10)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self % 10)
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_TEXT[self]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(_TEXT[self], spec)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+_TEXT: Final = tuple(RANK_CHARS[i % 10] + SUIT_CHARS[i // 10] for i in range(40))
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(40))
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas, e.g. ``"AD 3C, QS"``."""
+    return [Card.parse(t) for t in text.replace(",", " ").split()]
+
+
+def strength_table(ranking: Ranking = "default") -> tuple[int, ...]:
+    """Strength of each card 0..39 within its suit (higher wins)."""
+    s = _STRENGTH[ranking]
+    return tuple(s[i % 10] for i in range(40))
+
+
+def points_table(ranking: Ranking = "default") -> tuple[int, ...]:
+    """Points of each card 0..39."""
+    p = _POINTS[ranking]
+    return tuple(p[i % 10] for i in range(40))
+
+
+def card_strength(card: Card, ranking: Ranking = "default") -> int:
+    return _STRENGTH[ranking][card % 10]
+
+
+def card_points(card: Card, ranking: Ranking = "default") -> int:
+    return _POINTS[ranking][card % 10]
+
+
+# --- Display names ---------------------------------------------------------
+#
+# Three faces (the pictures on the pack) in three languages.  Where a language
+# has its own words for a pack it uses them; the Spanish pack keeps its own
+# Spanish words everywhere, since English, German and Italian have none of
+# their own for Sota and Caballo de Oros.
+
+Faces = Literal["italian", "french", "spanish"]
+Language = Literal["en", "de", "it"]
+FACES: Final[tuple[Faces, ...]] = ("italian", "french", "spanish")
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "de", "it")
+
+_NUM: Final = {
+    "en": ("Two", "Three", "Four", "Five", "Six", "Seven"),
+    "de": ("Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben"),
+    "it": ("Due", "Tre", "Quattro", "Cinque", "Sei", "Sette"),
+    "es": ("Dos", "Tres", "Cuatro", "Cinco", "Seis", "Siete"),
+}
+
+
+def _ranks(lang: str, ace: str, jack: str, knight: str, king: str) -> tuple[str, ...]:
+    return (ace, *_NUM[lang], jack, knight, king)
+
+
+# (rank words, suit words, pattern) per faces and language.
+_NAMES: Final[dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...], str]]] = {
+    ("italian", "en"): (
+        _ranks("en", "Ace", "Jack", "Knight", "King"),
+        ("Cups", "Coins", "Swords", "Batons"),
+        "{rank} of {suit}",
+    ),
+    ("italian", "de"): (
+        _ranks("de", "Ass", "Bube", "Reiter", "König"),
+        ("Kelche", "Münzen", "Schwerter", "Stäbe"),
+        "{suit}-{rank}",
+    ),
+    ("italian", "it"): (
+        _ranks("it", "Asso", "Fante", "Cavallo", "Re"),
+        ("Coppe", "Denari", "Spade", "Bastoni"),
+        "{rank} di {suit}",
+    ),
+    ("french", "en"): (
+        _ranks("en", "Ace", "Jack", "Queen", "King"),
+        ("Hearts", "Diamonds", "Spades", "Clubs"),
+        "{rank} of {suit}",
+    ),
+    ("french", "de"): (
+        _ranks("de", "Ass", "Bube", "Dame", "König"),
+        ("Herz", "Karo", "Pik", "Kreuz"),
+        "{suit}-{rank}",
+    ),
+    ("french", "it"): (
+        _ranks("it", "Asso", "Fante", "Regina", "Re"),
+        ("Cuori", "Quadri", "Picche", "Fiori"),
+        "{rank} di {suit}",
+    ),
+}
+_SPANISH: Final = (
+    _ranks("es", "As", "Sota", "Caballo", "Rey"),
+    ("Copas", "Oros", "Espadas", "Bastos"),
+    "{rank} de {suit}",
+)
+_FRENCH_SYMBOLS: Final = ("♥", "♦", "♠", "♣")
+
+
+def _check(faces: str, lang: str) -> None:
+    if faces not in FACES:
+        raise ValueError(f"unknown faces {faces!r}; expected one of {', '.join(FACES)}")
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+
+
+def _words(faces: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    _check(faces, lang)
+    return _SPANISH if faces == "spanish" else _NAMES[(faces, lang)]
+
+
+def card_name(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
+    """The card's full name: ``Ace of Coins``, ``Asso di Denari``, ``Herz-Dame``."""
+    ranks, suits, pattern = _words(faces, lang)
+    return pattern.format(rank=ranks[card % 10], suit=suits[card // 10])
+
+
+def suit_name(suit: Suit | int, faces: Faces = "italian", lang: Language = "en") -> str:
+    """The suit's name in the given faces and language: ``Coins``, ``Karo``, ``Oros``."""
+    return _words(faces, lang)[1][int(suit)]
+
+
+def card_label(card: Card, faces: Faces = "italian") -> str:
+    """A short label for tight screens: ``A♦`` with French faces, else the text form."""
+    _check(faces, "en")
+    if faces == "french":
+        return RANK_CHARS[card % 10] + _FRENCH_SYMBOLS[card // 10]
+    return _TEXT[card]
+
+
+def name_index(faces: Faces, lang: Language) -> dict[str, Card]:
+    """Every accepted spelling of each card's name (lower case) in one faces and language.
+
+    Used to read a card typed by its name at the prompt.
+    """
+    out: dict[str, Card] = {}
+    for card in ALL_CARDS:
+        out[card_name(card, faces, lang).lower()] = card
+        out[_TEXT[card].lower()] = card
+        out[card_label(card, faces).lower()] = card
+    return out

@@ -1,0 +1,225 @@
+"""The ``briscola`` command: one argparse parser, one subcommand per use.
+
+Each subcommand's work lives in its own room (``replay``, ``bench``,
+``arena``, ``protocol``, ``prompt``); this module only reads arguments, turns
+bad ones into a clear message with exit status 2, and never shows a user a
+traceback (``--debug`` does, for developers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from . import __version__
+from .rules import TARGETS, VARIANTS
+
+__all__ = ["build_parser", "main"]
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not make sense together; exit status 2."""
+
+
+def int_in(low: int, high: int | None = None, what: str = "value") -> Callable[[str], int]:
+    """An argparse type: a whole number in ``low..high`` with a message that says so."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, got {text!r}"
+            ) from None
+        if value < low or (high is not None and value > high):
+            span = f"{low}..{high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{what} must be {span}, got {value}")
+        return value
+
+    return parse
+
+
+def choice_of(values: Sequence[int], what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value not in values:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be one of {', '.join(map(str, values))}, got {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def seed_type(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number (e.g. 42 or 0x2a), got {text!r}"
+        ) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is not negative, got {value}")
+    return value
+
+
+def add_table_options(p: argparse.ArgumentParser, players: Sequence[int] = (2, 3, 4)) -> None:
+    p.add_argument(
+        "--players",
+        type=choice_of(players, "--players"),
+        default=2,
+        help=f"seats at the table: {', '.join(map(str, players))} (default 2)",
+    )
+    p.add_argument(
+        "--target",
+        type=choice_of(TARGETS, "--target"),
+        default=1,
+        help="won rounds needed to win the match: 1, 2 or 3 (default 1)",
+    )
+    p.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        default="italian",
+        help="italian (default), brisca (trump 7/2 exchange) or bisca (7 over 3)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_type,
+        default=None,
+        help="seed for every random choice; the same seed gives the same match",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="briscola",
+        description="The Italian card game Briscola: play at the prompt, "
+        "pit bots against each other, replay records.",
+    )
+    parser.add_argument("--version", action="version", version=f"briscola {__version__}")
+    parser.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("rules", help="print the rules of the game")
+    p.add_argument(
+        "--lang", choices=("en", "de", "it"), default="en", help="language: en (default), de or it"
+    )
+    p.set_defaults(run=_run("briscola.rules_text"))
+
+    p = sub.add_parser("replay", help="show a recorded match trick by trick and check it")
+    p.add_argument("file", help="a match record (JSON lines), or - for standard input")
+    p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
+    p.add_argument("--lang", choices=("en", "de", "it"), default="en")
+    p.add_argument(
+        "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
+    )
+    p.set_defaults(run=_run("briscola.replay"))
+
+    p = sub.add_parser("bench", help="measure the engine (and bots, the protocol)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    p.add_argument("--bots", action="store_true", help="also measure bot think times")
+    p.add_argument(
+        "--protocol", action="store_true", help="also measure matches between two bot processes"
+    )
+    p.set_defaults(run=_run("briscola.bench"))
+
+    p = sub.add_parser("play", help="play at the prompt against bots")
+    add_table_options(p)
+    p.add_argument("--opponents", metavar="SPEC", default="expert",
+                   help="one player spec for every other seat, or one per seat separated "
+                   "by spaces or commas (default expert)")
+    p.add_argument("--name", default=None, help="your name at the table")
+    p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
+    p.add_argument("--lang", choices=("en", "de", "it"), default=None,
+                   help="en, de or it (default: the locale's when German or Italian, else en)")
+    p.add_argument("--record", metavar="FILE", default=None, help="save the match record")
+    p.add_argument("--no-count", action="store_true",
+                   help="do not show the points captured so far")
+    p.set_defaults(run=_run("briscola.prompt.app"))
+
+    p = sub.add_parser("arena", help="play many matches between players, with statistics")
+    p.add_argument("specs", nargs="+", metavar="SPEC",
+                   help="players: random, greedy, expert, expert:think_ms=50, oracle, "
+                   "cmd:COMMAND (two or more)")
+    p.add_argument("--games", type=int_in(1, what="--games"), default=100,
+                   help="deals to play (default 100); each is played once per rotation")
+    add_table_options(p)
+    p.add_argument("--jobs", type=int_in(1, 64, "--jobs"), default=1,
+                   help="parallel processes (default 1)")
+    p.add_argument("--no-duplicate", action="store_true",
+                   help="play each deal once instead of once per rotation of the sides")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--record", metavar="DIR", default=None, help="write one record per match")
+    p.add_argument("--on-fault", choices=("forfeit", "takeover"), default="forfeit",
+                   help="when a player fails: its side forfeits (default) or a bot takes over")
+    p.add_argument("--bot-log", metavar="DIR", default=None,
+                   help="keep external bots' stderr in DIR")
+    p.add_argument("--move-ms", type=int_in(1, what="--move-ms"), default=10_000,
+                   help="time per move for external bots (default 10000)")
+    p.set_defaults(run=_run("briscola.arena"))
+
+    p = sub.add_parser("bot", help="run a built-in bot over stdin/stdout (the JSON-lines protocol)")
+    p.add_argument("--level", choices=("random", "greedy", "expert"), default="expert")
+    p.add_argument("--think-ms", type=int_in(1, what="--think-ms"), default=None,
+                   help="expert's time per move (default: its own)")
+    p.add_argument("--seed", type=seed_type, default=None)
+    p.set_defaults(run=_run("briscola.protocol.bot_side"))
+
+    p = sub.add_parser("check-bot", help="run a bot program through the conformance checks")
+    p.add_argument("command", help="the bot's command line, e.g. 'python3 mybot.py'")
+    p.add_argument("--move-ms", type=int_in(1, what="--move-ms"), default=2_000)
+    p.add_argument("--bot-log", metavar="DIR", default=None)
+    p.set_defaults(run=_run("briscola.protocol.check"))
+
+    return parser
+
+
+def _run(module: str) -> Callable[[argparse.Namespace], int]:
+    """A handler that imports ``module`` only when its subcommand runs."""
+
+    def run(args: argparse.Namespace) -> int:
+        import importlib
+
+        mod = importlib.import_module(module)
+        result: int = mod.main(args)
+        return result
+
+    return run
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except UsageError as err:
+        parser.exit(EXIT_USAGE, f"briscola {args.command}: error: {err}\n")
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+    except Exception as err:  # the last guard: a short message, never a traceback
+        if args.debug:
+            raise
+        print(
+            f"briscola {args.command}: internal error: {type(err).__name__}: {err}\n"
+            "(run with --debug for the traceback; please report it)",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

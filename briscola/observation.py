@@ -1,0 +1,183 @@
+"""What one seat may see, and a sample of the rest consistent with it.
+
+:func:`observe` is the single path from a game state to a player: a seat's
+own hand, the face-up card, every card played, the public exchanges and who
+drew the face-up card.  Nothing else leaves the engine.  :func:`determinize`
+goes the other way for search bots: it deals the cards the seat cannot see at
+random into a full :class:`~briscola.game.Round` that agrees with everything
+the seat has seen.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .events import seat_cards
+from .game import EXCHANGE, Action, Round
+from .rules import TableRules
+
+__all__ = ["Observation", "determinize", "observe", "unseen_cards"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything ``seat`` may know at its turn (or at any moment of a round)."""
+
+    rules: TableRules
+    seat: int
+    round: int
+    dealer: int
+    rounds_won: tuple[int, ...]
+    hand: tuple[Card, ...]
+    legal: tuple[Action, ...]  # empty when it is not this seat's turn
+    to_move: int
+    leader: int  # leader of the trick in progress
+    trick: tuple[tuple[int, Card], ...]
+    trump_card: Card | None  # the face-up card while it lies under the stock
+    trump_suit: int
+    stock: int  # cards still to draw, the face-up card included
+    points: tuple[int, ...]  # captured so far, by team
+    played: tuple[tuple[tuple[int, Card], ...], ...]  # finished tricks, (seat, card)
+    winners: tuple[int, ...]  # winner of each finished trick
+    hand_sizes: tuple[int, ...]
+    exchanges: tuple[tuple[int, Card, Card], ...]  # (seat, gave, took), public
+    trump_taken: tuple[int, Card] | None  # (seat, card) once the face-up card is drawn
+    dealt_trump: Card  # the card turned face up at the deal
+    known: tuple[tuple[Card, ...], ...]  # by seat: cards others know to be in that hand
+
+    @property
+    def can_exchange(self) -> bool:
+        return EXCHANGE in self.legal
+
+    @property
+    def team(self) -> int:
+        return self.rules.team_of[self.seat]
+
+    def to_turn(self) -> dict[str, Any]:
+        """The protocol ``turn`` fields (PROTOCOL.md), without ``id`` and ``time_ms``."""
+        return {
+            "type": "turn",
+            "hand": [str(c) for c in self.hand],
+            "legal": [str(a) for a in self.legal],
+            "trick": seat_cards(self.trick),
+            "trump": None if self.trump_card is None else str(self.trump_card),
+            "trump_suit": "CDSB"[self.trump_suit],
+            "stock": self.stock,
+            "points": list(self.points),
+            "played": [seat_cards(t) for t in self.played],
+            "hand_sizes": list(self.hand_sizes),
+            # Beyond the MUST fields: public facts a stateless bot needs to track cards.
+            "seat": self.seat,
+            "round": self.round,
+            "leader": self.leader,
+            "known": {str(s): [str(c) for c in cs] for s, cs in enumerate(self.known) if cs},
+            "exchanges": [
+                {"seat": s, "gave": str(g), "took": str(t)} for s, g, t in self.exchanges
+            ],
+        }
+
+
+def _known_cards(r: Round) -> list[list[Card]]:
+    """Cards publicly known to sit in each hand and not yet played: cards taken by
+    exchange and the face-up card drawn last."""
+    known: list[list[Card]] = [[] for _ in range(r.n)]
+    taken = [(seat, took) for seat, _gave, took in r.exchanges]
+    if r.trump_taken is not None:
+        taken.append(r.trump_taken)
+    for seat, card in taken:
+        if card in r.hands[seat] and card not in known[seat]:
+            known[seat].append(card)
+    return known
+
+
+def observe(r: Round, seat: int) -> Observation:
+    """What ``seat`` may see of round ``r``: its hand and everything public."""
+    n = r.n
+    leader = r.leader
+    known = _known_cards(r)
+    return Observation(
+        rules=r.rules,
+        seat=seat,
+        round=r.number,
+        dealer=r.dealer,
+        rounds_won=r.rounds_won,
+        hand=tuple(r.hands[seat]),
+        legal=tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),
+        to_move=r.to_move,
+        leader=leader,
+        trick=tuple(((leader + i) % n, c) for i, c in enumerate(r.trick)),
+        trump_card=r.face_up,
+        trump_suit=r.trump_suit,
+        stock=len(r.stock),
+        points=tuple(r.points),
+        played=tuple(
+            tuple(((lead + i) % n, c) for i, c in enumerate(cards)) for lead, cards, _ in r.history
+        ),
+        winners=tuple(w for _, _, w in r.history),
+        hand_sizes=tuple(len(h) for h in r.hands),
+        exchanges=tuple(r.exchanges),
+        trump_taken=r.trump_taken,
+        dealt_trump=r.trump_card,
+        known=tuple(tuple(cs) if s != seat else () for s, cs in enumerate(known)),
+    )
+
+
+def unseen_cards(obs: Observation) -> list[Card]:
+    """The cards ``obs.seat`` cannot place: in other hands (not publicly known) or the stock."""
+    seen: set[int] = set(obs.hand)
+    for trick in obs.played:
+        seen.update(c for _, c in trick)
+    seen.update(c for _, c in obs.trick)
+    if obs.trump_card is not None:
+        seen.add(obs.trump_card)
+    for cs in obs.known:
+        seen.update(cs)
+    return [c for c in obs.rules.deck if c not in seen]
+
+
+def determinize(obs: Observation, rng: random.Random) -> Round:
+    """A full round that agrees with ``obs``, the unseen cards dealt at random.
+
+    Other hands keep their sizes and their publicly known cards; the stock keeps
+    its size with the face-up card at the bottom.  The result is an ordinary
+    :class:`Round` (without events) that search can play out.
+    """
+    pool = unseen_cards(obs)
+    rng.shuffle(pool)
+    n = obs.rules.players
+    hands: list[list[Card]] = []
+    for seat in range(n):
+        if seat == obs.seat:
+            hands.append(list(obs.hand))
+        else:
+            need = obs.hand_sizes[seat] - len(obs.known[seat])
+            hands.append([*obs.known[seat], *pool[:need]])
+            del pool[:need]
+    r = Round.__new__(Round)
+    r.rules = obs.rules
+    r.n = n
+    r.dealer = obs.dealer
+    r.number = obs.round
+    r.rounds_won = obs.rounds_won
+    r.hands = hands
+    r.stock = ([obs.trump_card] if obs.trump_card is not None else []) + pool
+    r.trump_card = obs.dealt_trump
+    r.trump_suit = obs.trump_suit
+    r.trick = [c for _, c in obs.trick]
+    r.leader = obs.leader
+    r.to_move = obs.to_move
+    r.points = list(obs.points)
+    r.history = [
+        (cards[0][0], tuple(c for _, c in cards), w)
+        for cards, w in zip(obs.played, obs.winners, strict=True)
+    ]
+    r.exchanges = list(obs.exchanges)
+    # Whether this seat may still exchange this turn is exactly what `legal` says.
+    r.exchanged_this_turn = obs.to_move == obs.seat and EXCHANGE not in obs.legal
+    r.trump_taken = obs.trump_taken
+    r.over = False
+    r.events = None
+    return r

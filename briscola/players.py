@@ -1,0 +1,97 @@
+"""The Player interface: every seat, whoever sits in it, is a Player.
+
+A built-in bot, an external program on stdin/stdout, a person at the prompt,
+a person or bot over TCP: the table loop (:mod:`briscola.table`) drives them
+all through these four calls.  A Player receives only what its seat may see:
+the events visible to it and, at its turn, an
+:class:`~briscola.observation.Observation`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .events import Event
+from .game import Action
+from .observation import Observation
+from .rules import TableRules
+
+__all__ = ["Bot", "MatchInfo", "Player", "SeatFailure"]
+
+
+class SeatFailure(Exception):
+    """A seat failed for good (crash, silence, three faults in a row, a dropped link).
+
+    ``code`` is a short machine word (``timeout``, ``crashed``, ``faults``,
+    ``disconnected``, ``illegal_move``); the message says what happened.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """What every seat learns when a match starts (protocol ``match_start``)."""
+
+    seat: int
+    rules: TableRules
+    names: tuple[str, ...]
+    move_ms: int
+    seed: int | None = None
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.rules.teams
+
+    def to_message(self) -> dict[str, Any]:
+        return {
+            "type": "match_start",
+            "seat": self.seat,
+            "players": self.rules.players,
+            "names": list(self.names),
+            "teams": [list(t) for t in self.rules.teams],
+            "variant": self.rules.variant,
+            "target": self.rules.target,
+            "move_ms": self.move_ms,
+        }
+
+
+class Player:
+    """A seat at the table.  Subclasses override what they need.
+
+    ``act`` must return one of ``obs.legal``; a Player that cannot go on raises
+    :class:`SeatFailure`.  ``time_ms`` is the time left for this move, or None
+    when the table sets no clock.
+    """
+
+    name: str = "player"
+
+    async def start(self, info: MatchInfo) -> None:
+        """A match begins; ``info.seat`` is this Player's seat."""
+
+    async def notify(self, event: Event) -> None:
+        """Something this seat may see happened."""
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        raise NotImplementedError
+
+    async def info(self) -> list[str]:
+        """Texts the Player wants kept in the record (protocol ``info``), drained."""
+        return []
+
+    async def close(self) -> None:
+        """The match is over or abandoned; release what the Player holds."""
+
+
+class Bot(Player):
+    """An in-process bot: a synchronous ``choose`` over the observation alone."""
+
+    def choose(self, obs: Observation) -> Action:
+        raise NotImplementedError
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        return self.choose(obs)

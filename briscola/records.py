@@ -1,0 +1,78 @@
+"""Game records: every match as JSON lines, written as it happens.
+
+A record is a header line, then for each round a ``deal`` line (the whole
+pack in dealing order) and every event with the seat that saw it (``"to"``
+on private lines), every fault and every ``info`` text.  Lines are flushed as
+they are written, so a match cut short keeps everything played.  Reading and
+checking a record is :mod:`briscola.replay`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import IO, Any
+
+from . import __version__
+from .cards import Card
+from .events import Event
+from .rules import TableRules
+
+__all__ = ["RECORD_VERSION", "Record"]
+
+RECORD_VERSION = 1
+
+
+class Record:
+    """Collects a match's lines and writes each to ``out`` (if given) at once."""
+
+    def __init__(self, out: IO[str] | None = None) -> None:
+        self.lines: list[dict[str, Any]] = []
+        self.out = out
+
+    def write(self, line: dict[str, Any]) -> None:
+        self.lines.append(line)
+        if self.out is not None:
+            self.out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.out.flush()
+
+    def header(
+        self,
+        rules: TableRules,
+        names: Sequence[str],
+        seed: int | None,
+        first_dealer: int,
+        **extra: Any,
+    ) -> None:
+        self.write(
+            {
+                "type": "header",
+                "record": RECORD_VERSION,
+                "software": f"briscola {__version__}",
+                "protocol": 1,
+                "seed": seed,
+                "table": rules.to_dict(),
+                "names": list(names),
+                "first_dealer": first_dealer,
+                **extra,
+            }
+        )
+
+    def deal(self, round_no: int, dealer: int, deck: Sequence[Card]) -> None:
+        self.write(
+            {"type": "deal", "round": round_no, "dealer": dealer, "deck": [str(c) for c in deck]}
+        )
+
+    def event(self, event: Event) -> None:
+        line = event.to_message()
+        owner = event.private_to
+        if owner is not None:
+            line["to"] = owner
+            line.setdefault("seat", owner)
+        self.write(line)
+
+    def fault(self, seat: int, code: str, message: str, **extra: Any) -> None:
+        self.write({"type": "fault", "seat": seat, "code": code, "message": message, **extra})
+
+    def info(self, seat: int, text: str) -> None:
+        self.write({"type": "info", "seat": seat, "text": text})

@@ -1,0 +1,101 @@
+"""Table settings: seats, pack, teams, variant and match length, checked once.
+
+Every table of RULES.md is a setting of the one engine: :class:`TableRules`
+derives the pack (the 2s leave at 3 and 6 seats), the sides (partners sit
+opposite at 4 and 6), the number of tricks and the card order of the variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from .cards import ALL_CARDS, Card, Rank, Ranking, points_table, strength_table
+
+__all__ = [
+    "HAND_SIZE",
+    "PLAYER_COUNTS",
+    "TARGETS",
+    "VARIANTS",
+    "RulesError",
+    "TableRules",
+    "Variant",
+]
+
+Variant = Literal["italian", "brisca", "bisca"]
+VARIANTS: Final[tuple[Variant, ...]] = ("italian", "brisca", "bisca")
+PLAYER_COUNTS: Final = (2, 3, 4, 6)
+TARGETS: Final = (1, 2, 3)
+HAND_SIZE: Final = 3
+
+
+class RulesError(ValueError):
+    """Table settings that RULES.md does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """The settings of one table: ``TableRules(players=4, variant="brisca", target=2)``."""
+
+    players: int = 2
+    variant: Variant = "italian"
+    target: int = 1
+    # Derived, filled in by __post_init__.
+    deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    deck_set: frozenset[Card] = field(init=False, repr=False, compare=False)
+    teams: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    team_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    strength: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or self.players not in PLAYER_COUNTS:
+            raise RulesError(f"a table has 2, 3, 4 or 6 players, not {self.players!r}")
+        if self.variant not in VARIANTS:
+            raise RulesError(
+                f"unknown variant {self.variant!r}; expected one of {', '.join(VARIANTS)}"
+            )
+        if isinstance(self.target, bool) or self.target not in TARGETS:
+            raise RulesError(f"a match is first to 1, 2 or 3 won rounds, not {self.target!r}")
+        n = self.players
+        deck = ALL_CARDS if n in (2, 4) else tuple(c for c in ALL_CARDS if c.rank != Rank.TWO)
+        sides = n // 2 if n in (4, 6) else n
+        ranking: Ranking = "bisca" if self.variant == "bisca" else "default"
+        put = object.__setattr__  # frozen dataclass: derived fields are set once here
+        put(self, "deck", deck)
+        put(self, "deck_set", frozenset(deck))
+        put(self, "team_of", tuple(seat % sides for seat in range(n)))
+        put(self, "teams", tuple(tuple(range(t, n, sides)) for t in range(sides)))
+        put(self, "strength", strength_table(ranking))
+        put(self, "points", points_table(ranking))
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in one round: the pack divided by the seats."""
+        return len(self.deck) // self.players
+
+    @property
+    def exchange(self) -> bool:
+        """Whether the brisca exchange of the trump 7 or 2 is allowed."""
+        return self.variant == "brisca"
+
+    @property
+    def ranking(self) -> Ranking:
+        return "bisca" if self.variant == "bisca" else "default"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"players": self.players, "variant": self.variant, "target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> TableRules:
+        """Settings from a record header or a lobby request, with clear errors."""
+        if not isinstance(data, dict):
+            raise RulesError(f"table settings must be an object, got {data!r}")
+        players = data.get("players", 2)
+        variant = data.get("variant", "italian")
+        target = data.get("target", 1)
+        if not isinstance(players, int) or not isinstance(target, int):
+            raise RulesError(f"players and target must be whole numbers, got {data!r}")
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise RulesError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+        return cls(players=players, variant=variant, target=target)

@@ -1,0 +1,85 @@
+"""Player specs: the short strings that name a seat's player on the command line.
+
+``random``, ``greedy``, ``expert``, ``expert:think_ms=50``, ``random:seed=3``,
+and ``cmd:COMMAND`` for an external program speaking the JSON-lines protocol.
+A spec is parsed once (:func:`parse_spec`, clear errors) and can then make any
+number of fresh Players (:meth:`PlayerSpec.make`), one per match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import BOTS, make_bot
+from .players import Player
+
+__all__ = ["PlayerSpec", "SpecError", "parse_spec"]
+
+
+class SpecError(ValueError):
+    """A player spec that names no player."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    text: str
+    kind: str  # a bot level, or "cmd"
+    options: dict[str, Any] = field(default_factory=dict)
+    command: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.text
+
+    def make(self, seed: int | None = None, name: str | None = None) -> Player:
+        """A fresh Player for one match; ``seed`` feeds a bot's own random choices."""
+        if self.kind == "cmd":
+            from .protocol.host import make_command_player  # floor 6, loaded on demand
+
+            return make_command_player(self.command, name=name)
+        options = dict(self.options)
+        options.setdefault("seed", seed)
+        bot = make_bot(self.kind, **options)
+        if name is not None:
+            bot.name = name
+        return bot
+
+
+def _value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec:
+    """Read a spec; ``allow`` limits the bot levels (``play`` offers no oracle)."""
+    if not isinstance(text, str) or not text.strip():
+        raise SpecError("a player spec is a bot name like 'greedy' or 'cmd:COMMAND'")
+    text = text.strip()
+    if text.startswith("cmd:"):
+        command = text[4:].strip()
+        if not command:
+            raise SpecError("cmd: needs a command, e.g. 'cmd:python3 mybot.py'")
+        return PlayerSpec(text, "cmd", command=command)
+    name, _, rest = text.partition(":")
+    levels = allow if allow is not None else tuple(sorted(BOTS))
+    if name not in levels:
+        raise SpecError(
+            f"unknown player {name!r}; expected one of {', '.join(levels)}, "
+            "an option like 'expert:think_ms=50', or 'cmd:COMMAND'"
+        )
+    options: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, val = part.partition("=")
+        if not eq or not key:
+            raise SpecError(f"bad option {part!r} in {text!r}; expected NAME=VALUE")
+        options[key.strip()] = _value(val.strip())
+    try:  # fail now, not in the middle of an arena run
+        make_bot(name, **options)
+    except TypeError as err:
+        raise SpecError(f"bad options for {name!r} in {text!r}: {err}") from None
+    return PlayerSpec(text, name, options)

@@ -1,0 +1,185 @@
+"""The table: the one loop that drives the engine through a match between Players.
+
+For each move it builds the mover's observation, asks its Player, checks the
+answer against the engine's legal actions, applies it, and hands every event
+to the Players that may see it, to the watchers (public events only) and to
+the record.  A seat that fails is handled by the fault policy: ``forfeit``
+(its side loses the match) or ``takeover`` (a built-in bot sits down and the
+match goes on).  Either way nothing already played is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import Card
+from .events import Event, RoundStarted
+from .game import Match, RoundResult
+from .observation import observe
+from .players import MatchInfo, Player, SeatFailure
+from .records import Record
+from .rules import TableRules
+
+__all__ = ["FaultPolicy", "MatchOutcome", "SeatFault", "play_match", "run_match"]
+
+FaultPolicy = Literal["forfeit", "takeover"]
+DEFAULT_MOVE_MS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFault:
+    seat: int
+    code: str
+    message: str
+    policy: FaultPolicy
+
+
+@dataclass(slots=True)
+class MatchOutcome:
+    """How a match ended, with every round's points and every fault."""
+
+    rules: TableRules
+    seed: int
+    first_dealer: int
+    winner: int | None  # team index, None for no winner
+    rounds_won: tuple[int, ...]
+    reason: str
+    rounds: list[RoundResult] = field(default_factory=list)
+    faults: list[SeatFault] = field(default_factory=list)
+    forfeit: int | None = None
+
+
+async def play_match(
+    rules: TableRules,
+    players: Sequence[Player],
+    *,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    move_ms: int = DEFAULT_MOVE_MS,
+    record: Record | None = None,
+    on_fault: FaultPolicy = "forfeit",
+    takeover: Callable[[int], Player] | None = None,
+    watchers: Sequence[Player] = (),
+    decks: Sequence[Sequence[Card]] | None = None,
+    first_dealer: int | None = None,
+) -> MatchOutcome:
+    """Play one match between ``players`` (one per seat) and return how it ended.
+
+    ``decks`` gives each round's pack in dealing order (tests); otherwise every
+    deal comes from ``seed``.  ``takeover(seat)`` makes the Player that sits
+    down for a failed seat under the ``takeover`` policy.
+    """
+    if len(players) != rules.players:
+        raise ValueError(
+            f"a {rules.players}-player table needs {rules.players} players, got {len(players)}"
+        )
+    if on_fault == "takeover" and takeover is None:
+        raise ValueError("the takeover policy needs a takeover player factory")
+    seats = list(players)
+    names = tuple(names) if names is not None else tuple(p.name for p in seats)
+    match = Match(rules, seed, first_dealer=first_dealer, record_events=True)
+    outcome = MatchOutcome(rules, match.seed, match.first_dealer, None, (), "complete")
+    if record is not None:
+        record.header(
+            rules, names, match.seed, match.first_dealer, move_ms=move_ms, on_fault=on_fault
+        )
+
+    def info_for(seat: int) -> MatchInfo:
+        return MatchInfo(seat, rules, names, move_ms, match.seed)
+
+    async def deliver(events: list[Event]) -> None:
+        for ev in events:
+            if record is not None:
+                record.event(ev)
+            for seat, p in enumerate(seats):
+                if ev.visible_to(seat):
+                    await p.notify(ev)
+            public = ev.public() if isinstance(ev, RoundStarted) and ev.seat == 0 else ev
+            if public.visible_to(None):
+                for w in watchers:
+                    await w.notify(public)
+        events.clear()
+
+    async def fail(seat: int, err: SeatFailure) -> bool:
+        """Apply the fault policy; True when the match goes on."""
+        outcome.faults.append(SeatFault(seat, err.code, err.message, on_fault))
+        if record is not None:
+            record.fault(seat, err.code, err.message, policy=on_fault)
+        if on_fault == "takeover" and takeover is not None:
+            old = seats[seat]
+            seats[seat] = takeover(seat)
+            await _quietly(old.close())
+            await seats[seat].start(info_for(seat))
+            return True
+        ended = match.forfeit(rules.team_of[seat])
+        outcome.forfeit = ended.forfeit
+        return False
+
+    try:
+        for seat, p in enumerate(seats):
+            try:
+                await p.start(info_for(seat))
+            except SeatFailure as err:
+                if not await fail(seat, err):
+                    break
+        while not match.over:
+            deck = list(decks[len(match.results)]) if decks else match.shuffled_deck()
+            if record is not None:
+                record.deal(len(match.results) + 1, match.next_dealer, deck)
+            r = match.start_round(deck)
+            assert r.events is not None
+            await deliver(r.events)
+            while not r.over and not match.over:
+                seat = r.to_move
+                obs = observe(r, seat)
+                try:
+                    action = await seats[seat].act(obs, move_ms)
+                    if action not in obs.legal:
+                        raise SeatFailure(
+                            "illegal_move",
+                            f"{seats[seat].name} answered {action!r}, which is not one of "
+                            f"the legal actions {' '.join(str(a) for a in obs.legal)}",
+                        )
+                except SeatFailure as err:
+                    if not await fail(seat, err):
+                        break
+                    continue
+                except Exception as exc:  # a bot's bug is that seat's failure, not ours
+                    crash = SeatFailure("crashed", f"{type(exc).__name__}: {exc}")
+                    if not await fail(seat, crash):
+                        break
+                    continue
+                if record is not None:
+                    for text in await seats[seat].info():
+                        record.info(seat, text)
+                r.act(action)
+                await deliver(r.events)
+            if r.over:
+                outcome.rounds.append(match.finish_round())
+            await deliver(r.events)
+        assert match.ended is not None
+        await deliver([match.ended])
+    finally:
+        await asyncio.gather(*(_quietly(p.close()) for p in seats))
+    ended = match.ended
+    assert ended is not None
+    outcome.winner = ended.winner
+    outcome.rounds_won = ended.rounds_won
+    outcome.reason = ended.reason
+    return outcome
+
+
+async def _quietly(aw: object) -> None:
+    """Await a clean-up call, ignoring its failure: one seat's broken close must not
+    keep the others from closing."""
+    with contextlib.suppress(Exception):
+        await aw  # type: ignore[misc]
+
+
+def run_match(rules: TableRules, players: Sequence[Player], **kwargs: object) -> MatchOutcome:
+    """:func:`play_match` for synchronous callers (scripts, the arena's workers)."""
+    return asyncio.run(play_match(rules, players, **kwargs))  # type: ignore[arg-type]
