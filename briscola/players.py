@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .events import Event
-from .game import Action
+from .game import Action, Round
 from .observation import Observation
 from .rules import TableRules
 
@@ -69,6 +69,9 @@ class Player:
     """
 
     name: str = "player"
+    # Research only: a Player with ``sees_all`` is shown the whole round before
+    # each of its moves (the arena's ``oracle``).  Nothing else ever sets it.
+    sees_all: bool = False
 
     async def start(self, info: MatchInfo) -> None:
         """A match begins; ``info.seat`` is this Player's seat."""
@@ -78,6 +81,9 @@ class Player:
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         raise NotImplementedError
+
+    def reveal(self, r: Round) -> None:
+        """Only for ``sees_all`` Players: a copy of the whole round before a move."""
 
     async def info(self) -> list[str]:
         """Texts the Player wants kept in the record (protocol ``info``), drained."""

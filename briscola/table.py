@@ -136,6 +136,8 @@ async def play_match(
             while not r.over and not match.over:
                 seat = r.to_move
                 obs = observe(r, seat)
+                if seats[seat].sees_all:
+                    seats[seat].reveal(r.copy())
                 try:
                     action = await seats[seat].act(obs, move_ms)
                     if action not in obs.legal:
