@@ -18,9 +18,25 @@ from .cards import Card
 from .events import Event
 from .rules import TableRules
 
-__all__ = ["RECORD_VERSION", "Record"]
+__all__ = ["RECORD_VERSION", "Record", "dump_line", "event_line"]
 
 RECORD_VERSION = 1
+
+
+def event_line(event: Event) -> dict[str, Any]:
+    """An event as its record line: the protocol message, plus ``"to"`` (and
+    ``"seat"``) when only one seat saw it."""
+    line = event.to_message()
+    owner = event.private_to
+    if owner is not None:
+        line["to"] = owner
+        line.setdefault("seat", owner)
+    return line
+
+
+def dump_line(line: dict[str, Any]) -> str:
+    """One record line as compact JSON, without the newline."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
 
 
 class Record:
@@ -33,7 +49,7 @@ class Record:
     def write(self, line: dict[str, Any]) -> None:
         self.lines.append(line)
         if self.out is not None:
-            self.out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.out.write(dump_line(line) + "\n")
             self.out.flush()
 
     def header(
@@ -64,12 +80,7 @@ class Record:
         )
 
     def event(self, event: Event) -> None:
-        line = event.to_message()
-        owner = event.private_to
-        if owner is not None:
-            line["to"] = owner
-            line.setdefault("seat", owner)
-        self.write(line)
+        self.write(event_line(event))
 
     def fault(self, seat: int, code: str, message: str, **extra: Any) -> None:
         self.write({"type": "fault", "seat": seat, "code": code, "message": message, **extra})
