@@ -1,0 +1,247 @@
+"""The command line: version, help, bad arguments, rules, replay, and the last-resort guard."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from briscola import __version__, cli
+from briscola.rules_text import RULES, rules_text
+
+DATA = Path(__file__).parent / "data"
+BRISCA = DATA / "brisca_2p_exchange.jsonl"
+FORFEIT = DATA / "italian_4p_forfeit.jsonl"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as info:
+        cli.main(list(argv))
+    assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"briscola {__version__}"
+
+
+def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys)
+    assert code == 2
+    assert out.startswith("usage: briscola") and "replay" in out and "rules" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["dance"], "invalid choice: 'dance'"),
+        (["rules", "--lang", "fr"], "invalid choice: 'fr'"),
+        (["replay"], "the following arguments are required: file"),
+        (["replay", "x.jsonl", "--faces", "german"], "invalid choice: 'german'"),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_bad_arguments_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    err = usage_error(capsys, *argv)
+    assert words in err and err.startswith("usage: briscola")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["BRISCOLA: THE RULES", "no duty to follow suit", "Knight or Jack", "AD is"]),
+        (
+            "de",
+            ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AD ist"],
+        ),
+        ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD è"]),
+    ],
+)
+def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) -> None:
+    code, out, _ = run(capsys, "rules", "--lang", lang)
+    assert code == 0 and out == rules_text(lang)
+    for w in words:
+        assert w in out
+
+
+def test_rules_default_is_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "rules")[1] == RULES["en"]
+    with pytest.raises(ValueError, match="expected one of en, de, it"):
+        rules_text("fr")
+
+
+def test_rules_say_the_same_in_every_language() -> None:
+    """Every number and card code of the English text appears as often in the others,
+    so a translation cannot drop a table, a point value or an exchange condition."""
+
+    def facts(text: str) -> Counter[str]:
+        return Counter(re.findall(r"\d+|\b[A2-7JQK][CDSB]\b", text))
+
+    english = facts(RULES["en"])
+    assert english["120"] == 1 and english["61"] >= 3
+    for lang in ("de", "it"):
+        assert facts(RULES[lang]) == english, lang
+    for text in RULES.values():
+        assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_replay_tells_the_match(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "replay", str(BRISCA))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Briscola: 2 players, brisca, first to 1 won round(s); seed 2"
+    assert "  Trick 1: Bruno Five of Cups, Anna Jack of Cups -> Anna (2 points)" in lines
+    assert "  Bruno exchanges Two of Batons for the face-up Six of Batons" in lines
+    assert "Round 1 over: Anna 25, Bruno 95. Round won by Bruno. Rounds won: 0-1" in lines
+    assert sum(line.startswith("  Trick ") for line in lines) == 20
+    assert lines[-1].startswith(f"OK: {BRISCA}: a consistent record, 102 lines")
+
+
+@pytest.mark.parametrize(
+    ("lang", "faces", "line"),
+    [
+        ("de", "french", "  Stich 1: Bruno Herz-Fünf, Anna Herz-Bube -> Anna (2 Punkte)"),
+        ("it", "spanish", "  Presa 1: Bruno Cinco de Copas, Anna Sota de Copas -> Anna (2 punti)"),
+        (
+            "it",
+            "italian",
+            "  Presa 1: Bruno Cinque di Coppe, Anna Fante di Coppe -> Anna (2 punti)",
+        ),
+    ],
+)
+def test_replay_languages_and_faces(
+    capsys: pytest.CaptureFixture[str], lang: str, faces: str, line: str
+) -> None:
+    code, out, _ = run(capsys, "replay", str(BRISCA), "--lang", lang, "--faces", faces)
+    assert code == 0 and line in out.splitlines()
+
+
+def test_replay_of_a_forfeit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "replay", str(FORFEIT))
+    assert code == 0
+    assert "  Fault by Carla: timeout: no answer within move_ms" in out
+    assert "    -> the match is forfeited by Anna & Carla" in out
+    assert "Match over (fault): won by Bruno & Dario; rounds won 1-0" in out
+    assert "  Unfinished trick: Bruno Three of Coins" in out
+
+
+def test_replay_check_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "replay", "--check", str(FORFEIT))
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        f"OK: {FORFEIT}: a consistent record, 121 lines, 1 round(s); won by Bruno & Dario (fault)"
+    ]
+
+
+def tampered(tmp_path: Path) -> tuple[Path, int]:
+    lines = BRISCA.read_text().splitlines()
+    i = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == "trick")
+    trick = json.loads(lines[i])
+    trick["winner"] = 1 - trick["winner"]
+    lines[i] = json.dumps(trick)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path, i + 1
+
+
+def test_replay_of_a_tampered_record_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, no = tampered(tmp_path)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1
+    assert f"line {no}: trick: winner is 1, expected 0" in err
+    assert "Trick 1:" not in out and out.splitlines()[-1].startswith("INVALID:")
+    code, out, err = run(capsys, "replay", "--check", str(path), "--lang", "de")
+    assert code == 1 and out.startswith("INVALID:") and f"line {no}:" in err
+
+
+def test_replay_of_a_truncated_record_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(b"".join(BRISCA.read_bytes().splitlines(keepends=True)[:50]))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1 and "line 51: the record ends before the match is over" in err
+    assert "Trick 1:" in out  # what was there is still told
+
+
+def test_replay_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(BRISCA.read_bytes())))
+    code, out, _ = run(capsys, "replay", "-", "--check")
+    assert code == 0 and out.startswith("OK: standard input: ")
+
+
+def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", str(tmp_path / "nope.jsonl"))
+    assert code == 1 and "cannot read" in err and "No such file" in err
+    code, _, err = run(capsys, "replay", str(tmp_path))
+    assert code == 1 and "cannot read" in err
+
+
+def test_the_guard_turns_crashes_into_messages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import briscola.rules_text as mod
+
+    def boom(args: object) -> int:
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(mod, "main", boom)
+    code, _, err = run(capsys, "rules")
+    assert code == 1 and "Traceback" not in err
+    assert "briscola rules: internal error: RuntimeError: something broke" in err
+    with pytest.raises(RuntimeError):
+        cli.main(["--debug", "rules"])
+
+    def usage(args: object) -> int:
+        raise cli.UsageError("these options do not go together")
+
+    monkeypatch.setattr(mod, "main", usage)
+    err = usage_error(capsys, "rules")
+    assert "briscola rules: error: these options do not go together" in err
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(mod, "main", interrupted)
+    code, _, err = run(capsys, "rules")
+    assert code == 130 and "interrupted" in err
+
+
+def test_the_real_command() -> None:
+    def briscola(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "briscola", *args], capture_output=True, text=True, timeout=60
+        )
+
+    done = briscola("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"briscola {__version__}"
+    done = briscola()
+    assert done.returncode == 2 and done.stdout.startswith("usage: briscola")
+    done = briscola("rules", "--lang", "xx")
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = briscola("replay", "--check", str(BRISCA))
+    assert done.returncode == 0 and done.stdout.startswith("OK: ")
