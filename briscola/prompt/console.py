@@ -1,0 +1,159 @@
+"""Where the game meets the person: a prompt-toolkit terminal, or plain lines on a pipe.
+
+Both consoles print the same text and ask the same questions; the terminal
+adds colour, completion, a validator, the bottom toolbar and paced bot moves
+(a short pause that any key skips).  The line console reads stdin in a
+daemon thread, so that the event loop keeps serving the other seats and a
+closed pipe simply ends the game.  Floor 6.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import threading
+from typing import TextIO
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import Completer
+from prompt_toolkit.formatted_text import FormattedText, to_plain_text
+from prompt_toolkit.input import Input
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.output import Output
+from prompt_toolkit.validation import Validator
+
+from .view import STYLE, Text
+
+__all__ = ["Console", "LineConsole", "TerminalConsole"]
+
+
+class Console:
+    """The person's side of the table: ``show`` lines, ``ask`` for one."""
+
+    #: set when a key pressed during a pause asks to leave: "c-c" or "c-d"
+    pending: str | None = None
+
+    def show(self, lines: list[Text]) -> None:
+        raise NotImplementedError
+
+    async def ask(
+        self,
+        message: str,
+        *,
+        completer: Completer | None = None,
+        validator: Validator | None = None,
+        toolbar: Text | None = None,
+    ) -> str:
+        """One line from the person; EOFError when they leave, KeyboardInterrupt on Ctrl-C."""
+        raise NotImplementedError
+
+    async def pause(self, seconds: float) -> None:
+        """Let the person follow a bot's move."""
+
+
+class TerminalConsole(Console):
+    """A real prompt: PromptSession with completion, validation and a bottom toolbar."""
+
+    def __init__(
+        self,
+        input: Input | None = None,
+        output: Output | None = None,
+        *,
+        print_output: Output | None = None,
+    ) -> None:
+        self.session: PromptSession[str] = PromptSession(input=input, output=output)
+        # Questions get their own session: a session keeps the completer and
+        # validator of its last prompt, and "y" is no card.
+        self.questions: PromptSession[str] = PromptSession(input=input, output=output)
+        self.input = self.session.input
+        self.print_output = print_output
+
+    def show(self, lines: list[Text]) -> None:
+        for line in lines:
+            print_formatted_text(FormattedText(line), style=STYLE, output=self.print_output)
+
+    async def ask(
+        self,
+        message: str,
+        *,
+        completer: Completer | None = None,
+        validator: Validator | None = None,
+        toolbar: Text | None = None,
+    ) -> str:
+        if completer is None and validator is None and toolbar is None:
+            return await self.questions.prompt_async(message, style=STYLE)
+        return await self.session.prompt_async(
+            message,
+            completer=completer,
+            complete_while_typing=completer is not None,
+            validator=validator,
+            validate_while_typing=False,
+            bottom_toolbar=FormattedText(toolbar) if toolbar else None,
+            style=STYLE,
+        )
+
+    async def pause(self, seconds: float) -> None:
+        if seconds <= 0 or self.pending:
+            return
+        pressed = asyncio.Event()
+
+        def keys_ready() -> None:
+            for press in self.input.read_keys():
+                if press.key in (Keys.ControlC, Keys.ControlD):
+                    self.pending = "c-c" if press.key == Keys.ControlC else "c-d"
+                pressed.set()
+
+        with (
+            self.input.raw_mode(),
+            self.input.attach(keys_ready),
+            contextlib.suppress(TimeoutError),
+        ):
+            await asyncio.wait_for(pressed.wait(), seconds)
+
+
+class LineConsole(Console):
+    """Plain lines for a pipe: no escape codes, the prompt on a line of its own."""
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self._lines: asyncio.Queue[str | None] | None = None
+
+    def show(self, lines: list[Text]) -> None:
+        for line in lines:
+            self.stdout.write(to_plain_text(line) + "\n")
+        self.stdout.flush()
+
+    def _start_reader(self) -> asyncio.Queue[str | None]:
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            try:
+                for line in self.stdin:
+                    loop.call_soon_threadsafe(queue.put_nowait, line.rstrip("\r\n"))
+            except (OSError, ValueError):  # stdin closed under us: the same as its end
+                pass
+            loop.call_soon_threadsafe(queue.put_nowait, None)
+
+        threading.Thread(target=read, name="briscola-stdin", daemon=True).start()
+        return queue
+
+    async def ask(
+        self,
+        message: str,
+        *,
+        completer: Completer | None = None,
+        validator: Validator | None = None,
+        toolbar: Text | None = None,
+    ) -> str:
+        if self._lines is None:
+            self._lines = self._start_reader()
+        self.stdout.write(message.rstrip() + "\n")
+        self.stdout.flush()
+        line = await self._lines.get()
+        if line is None:
+            self._lines.put_nowait(None)  # every later question sees the end too
+            raise EOFError
+        return line

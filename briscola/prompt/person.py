@@ -1,0 +1,156 @@
+"""The person at the prompt as a :class:`~briscola.players.Player`.
+
+``notify`` prints what the seat may see (and paces the bots' moves); ``act``
+shows the hand and asks until the person names a card in it, the exchange,
+or leaves.  Everything shown comes from the seat's own events and
+observation, so no other hand and no stock order can reach the screen.
+Leaving raises :class:`LeaveTable`, which ends the match rather than
+handing the person's seat to a bot.  Floor 6.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+
+from ..cards import Card, Faces, Language, Rank
+from ..events import Event, Played, TrickDone
+from ..game import EXCHANGE, Action
+from ..observation import Observation
+from ..players import MatchInfo, Player
+from .console import Console
+from .entry import Command, EntryError, EntryValidator, HandCompleter, Reader
+from .view import HELP, Seen, View
+
+__all__ = ["LeaveTable", "Person"]
+
+
+class LeaveTable(BaseException):
+    """The person left.  A BaseException so that the table's fault handling,
+    which turns a seat's exceptions into a bot taking over, lets it through."""
+
+
+class Person(Player):
+    def __init__(
+        self,
+        console: Console,
+        *,
+        name: str = "You",
+        faces: Faces = "italian",
+        lang: Language = "en",
+        count: bool = True,
+        pace: float = 0.0,
+        notes: Sequence[str] = (),
+        seed: int | None = None,
+    ) -> None:
+        self.console, self.name, self.faces, self.lang = console, name, faces, lang
+        self.count, self.pace, self.notes, self.seed = count, pace, tuple(notes), seed
+        self.view: View | None = None
+        self.seen: Seen | None = None
+        self.reader: Reader | None = None
+
+    async def start(self, info: MatchInfo) -> None:
+        self.view = View(
+            info.rules, info.seat, info.names, faces=self.faces, lang=self.lang, count=self.count
+        )
+        self.seen = Seen(info.rules, info.seat)
+        self.reader = Reader(self.faces, self.lang, info.rules.variant)
+        notes = self.notes or ("",) * info.rules.players
+        self.console.show(self.view.intro(notes, self.seed))
+
+    async def notify(self, event: Event) -> None:
+        assert self.view is not None and self.seen is not None
+        self.seen.update(event)
+        self.console.show(self.view.event(event, self.seen))
+        if (isinstance(event, Played) and event.seat != self.seen.seat) or isinstance(
+            event, TrickDone
+        ):
+            await self.console.pause(self.pace)
+
+    # -- the person's turn ---------------------------------------------------
+
+    def _exchange_card(self, obs: Observation) -> Card | None:
+        if EXCHANGE not in obs.legal:
+            return None
+        for rank in (Rank.SEVEN, Rank.TWO):
+            card = Card.of(rank, obs.trump_suit)
+            if card in obs.hand:
+                return card
+        return None  # pragma: no cover - the engine allows the exchange only with one
+
+    def _show_turn(self, obs: Observation) -> None:
+        assert self.view is not None
+        self.console.show(
+            self.view.table(obs.trick) + self.view.hand(obs.hand, self._exchange_card(obs))
+        )
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        assert self.view is not None and self.seen is not None and self.reader is not None
+        self.seen.hand = list(obs.hand)  # the observation is the truth at a turn
+        self.reader.set_turn(obs.hand, obs.legal)
+        validator = EntryValidator(self.reader)
+        completer = HandCompleter(self.reader)
+        self._show_turn(obs)
+        while True:
+            if self.console.pending:
+                await self._leave_key()
+            try:
+                text = await self.console.ask(
+                    "play> ",
+                    completer=completer,
+                    validator=validator,
+                    toolbar=self.view.toolbar(self.seen),
+                )
+            except KeyboardInterrupt:
+                await self.confirm_leave()
+                continue
+            except EOFError:
+                raise LeaveTable from None
+            try:
+                entry = self.reader.read(text)
+            except EntryError as err:
+                self.console.show(self.view.error(str(err)))
+                continue
+            if not isinstance(entry, Command):
+                return entry
+            await self.command(entry.name, obs)
+
+    async def _leave_key(self) -> None:
+        key, self.console.pending = self.console.pending, None
+        if key == "c-d":
+            raise LeaveTable
+        await self.confirm_leave()
+
+    async def confirm_leave(self) -> None:
+        """Ask before leaving a game in progress; Ctrl-C or Ctrl-D again means yes."""
+        try:
+            answer = await self.console.ask("Leave the game in progress? (y/n) ")
+        except (KeyboardInterrupt, EOFError):
+            raise LeaveTable from None
+        if answer.strip().lower() in ("y", "yes"):
+            raise LeaveTable
+
+    async def command(self, name: str, obs: Observation) -> None:
+        assert self.view is not None and self.seen is not None
+        show = self.console.show
+        if name == "help":
+            show([[("", line)] for line in HELP.splitlines()])
+        elif name == "hand":
+            self._show_turn(obs)
+        elif name == "last":
+            show(self.view.last(self.seen))
+        elif name == "score":
+            show(self.view.score(self.seen))
+        elif name == "rules":
+            show([[("", line)] for line in _rules(self.lang).splitlines()])
+        else:  # quit
+            await self.confirm_leave()
+
+
+def _rules(lang: Language) -> str:
+    # Written in another room; loaded only when asked, and its absence is said plainly.
+    try:
+        module = importlib.import_module("briscola.rules_text")
+    except ImportError:
+        return "The rules text is not part of this installation; see RULES in the README."
+    return str(module.rules_text(lang))

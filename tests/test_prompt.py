@@ -1,0 +1,284 @@
+"""The prompt game driven through prompt-toolkit's pipe input: whole matches typed in.
+
+The prompt renders to a DummyOutput (or a Vt100 output into a buffer, where
+the test looks at what the terminal shows); the table's lines go through
+print_formatted_text into a plain-text buffer that the tests read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput, Output
+from prompt_toolkit.output.plain_text import PlainTextOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from briscola.cards import Card, card_name
+from briscola.game import EXCHANGE
+from briscola.prompt.app import Options, run, split_specs
+from briscola.prompt.console import TerminalConsole
+from briscola.prompt.entry import EntryError, HandCompleter, Reader
+from briscola.rules import TableRules
+
+CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
+
+
+@contextmanager
+def terminal(out: Output | None = None) -> Iterator[tuple[PipeInput, TerminalConsole, io.StringIO]]:
+    with create_pipe_input() as inp:
+        shown = io.StringIO()
+        console = TerminalConsole(inp, out or DummyOutput(), print_output=PlainTextOutput(shown))
+        yield inp, console, shown
+
+
+def options(players: int = 2, opponents: str = "greedy", **kw: object) -> Options:
+    rules = TableRules(
+        players=players,
+        variant=kw.pop("variant", "italian"),  # type: ignore[arg-type]
+        target=kw.pop("target", 1),  # type: ignore[arg-type]
+    )
+    kw.setdefault("seed", 7)
+    kw.setdefault("pace", 0)
+    return Options(rules, split_specs(opponents, players - 1), **kw)  # type: ignore[arg-type]
+
+
+async def typed(keys: str, opts: Options, out: Output | None = None) -> tuple[int, str]:
+    """Play with ``keys`` typed in, then the input closes (Ctrl-D at the next question)."""
+    with terminal(out) as (inp, console, shown):
+        inp.send_text(keys)
+        inp.close()
+        code = await asyncio.wait_for(run(opts, console), 30)
+    return code, shown.getvalue().replace("\r\n", "\n")
+
+
+def record_lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+async def test_whole_match_typed_in(tmp_path: Path) -> None:
+    rec = tmp_path / "match.jsonl"
+    code, out = await typed("1\r" * 20 + "n\r", options(record=str(rec)))
+    assert code == 0
+    lines = record_lines(rec)
+    names = lines[0]["names"]
+    assert names == ["You", "Marco"]
+    # The dealt hand, numbered, with the cards' names.
+    start = next(x for x in lines if x["type"] == "round_start" and x.get("to") == 0)
+    hand = [Card.parse(str(c)) for c in start["hand"]]  # type: ignore[attr-defined]
+    expect = "Your hand:" + "".join(f"  {i + 1} {c} {card_name(c)}" for i, c in enumerate(hand))
+    assert expect in out.splitlines()
+    trump = Card.parse(str(start["trump"]))
+    assert f"Trump: {trump} {card_name(trump)} · 34 cards in the stock" in out
+    # Every trick's winner and points, in order, as the engine recorded them.
+    tricks = [x for x in lines if x["type"] == "trick"]
+    assert len(tricks) == 20
+    shown = re.findall(r"→ (You take|Marco takes) the trick: (no points|\d+ points?)", out)
+    expected = [
+        (
+            "You take" if t["winner"] == 0 else "Marco takes",
+            f"{t['points']} point{'s' if t['points'] != 1 else ''}" if t["points"] else "no points",
+        )
+        for t in tricks
+    ]
+    assert shown == expected
+    # The round summary and the match score.
+    end = next(x for x in lines if x["type"] == "round_end")
+    you, marco = end["points"]  # type: ignore[misc]
+    assert f"  You: {you} points from " in out and f"  Marco: {marco} points from " in out
+    assert you + marco == 120
+    match_end = next(x for x in lines if x["type"] == "match_end")
+    winner = "You win the match" if match_end["winner"] == 0 else "Marco wins the match"
+    assert f"{winner} (rounds won: You " in out
+    assert out.rstrip().endswith("!" if match_end["winner"] == 0 else ".")
+
+
+async def test_nothing_hidden_is_shown(tmp_path: Path) -> None:
+    """Leave after three tricks: every card on screen is one the seat saw."""
+    rec = tmp_path / "match.jsonl"
+    code, out = await typed("1\r" * 3, options(seed=11, record=str(rec)))
+    assert code == 0 and "You left the table." in out
+    seen: set[str] = set()
+    for line in record_lines(rec):
+        if line["type"] in ("header", "deal") or line.get("to", 0) != 0:
+            continue
+        seen.update(CARD.findall(json.dumps(line)))
+    assert set(CARD.findall(out)) <= seen
+    assert len(seen) < 20  # most of the pack is still hidden, and none of it shown
+
+
+async def test_commands() -> None:
+    keys = "help\rhand\rlast\rscore\rrules\r1\rlast\rscore\rquit\rn\r1\rquit\ry\r"
+    code, out = await typed(keys, options())
+    assert code == 0
+    assert "Commands:" in out and "Tab completes the cards in your hand" in out
+    assert out.count("Your hand:") >= 3  # dealt, `hand`, the next turn
+    assert "No trick has been taken yet this round." in out
+    assert "Rounds won (first to 1): You 0 · Marco 0" in out
+    assert "Points this round: You 0 · Marco 0" in out
+    assert re.search(r"Last trick:  You 5D Five of Coins  Marco 6C Six of Cups", out)
+    assert "  → You take it: 0 points" in out
+    assert "rules" in out.lower() or "The rules text is not part" in out
+    # `quit` asked; `n` went on (a second card was played), `y` left.
+    assert out.count("You play") == 2 and out.endswith("You left the table.\n")
+
+
+async def test_no_count_hides_points() -> None:
+    _, out = await typed("1\rscore\r", options(count=False))
+    assert "Points this round are not shown (--no-count)." in out
+    assert "Points this round: " not in out
+
+
+async def wait_for(predicate: Callable[[], bool], what: str) -> None:
+    for _ in range(500):
+        if predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never saw {what}")
+
+
+async def test_bad_entries_are_refused_on_screen() -> None:
+    """The validator's message reaches the terminal; nothing is played until a good entry."""
+    screen = io.StringIO()
+    vt = Vt100_Output(screen, lambda: Size(rows=30, columns=120), term="xterm")
+
+    def raw() -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.getvalue())
+
+    with terminal(vt) as (inp, console, shown):
+        task = asyncio.create_task(run(options(), console))
+        for entry, message in (
+            (
+                "zz",
+                "Not a card or a command: 'zz'. Type 1-3, a card in your hand such as 5D, or help.",
+            ),
+            ("9", "There is no card 9 in your hand: type 1-3."),
+            ("AD", "Ace of Coins is not in your hand (5D, 3S, KB)."),
+            ("exchange", "There is no exchange in the italian variant."),
+        ):
+            inp.send_text(entry + "\r")
+            await wait_for(lambda m=message: m in raw(), repr(message))  # type: ignore[misc]
+            size = len(screen.getvalue())
+            inp.send_text("\x15")  # Ctrl-U empties the line and the message goes
+            await wait_for(lambda n=size: len(screen.getvalue()) > n, "the line emptied")  # type: ignore[misc]
+        assert "You play" not in shown.getvalue()
+        inp.send_text("five of coins\r")
+        await wait_for(lambda: "You play" in shown.getvalue(), "the card played")
+        inp.close()
+        assert await asyncio.wait_for(task, 10) == 0
+    out = shown.getvalue()
+    assert out.count("You play") == 1 and "You play 5D Five of Coins" in out
+
+
+def test_reader_messages() -> None:
+    r = Reader("french", "de", "brisca")
+    hand = [Card.parse(t) for t in ("7D", "AS", "QC")]
+    r.set_turn(hand, [*hand, EXCHANGE])
+    assert r.read(" 2 ") == Card.parse("AS")
+    assert r.read("pik-ass") == Card.parse("AS") and r.read("q♥") == Card.parse("QC")
+    assert r.read("X") == EXCHANGE and r.read("EXIT").name == "quit"  # type: ignore[union-attr]
+    with pytest.raises(EntryError, match=r"^Type 1-3 for a card"):
+        r.read("   ")
+    r.set_turn(hand[:1], hand[:1])
+    with pytest.raises(EntryError, match="No exchange now: the trump 7 takes"):
+        r.read("exchange")
+    with pytest.raises(EntryError, match=r"no card 2 in your hand: type 1\.$"):
+        r.read("2")
+    with pytest.raises(EntryError, match=r"^Pik-Ass is not in your hand \(7♦\)"):
+        r.read("AS")
+
+
+def test_completion_offers_the_hand_and_commands() -> None:
+    r = Reader("italian", "it", "italian")
+    hand = [Card.parse(t) for t in ("AD", "3C", "AB")]
+    r.set_turn(hand, hand)
+    comp = HandCompleter(r)
+
+    def words(text: str) -> list[str]:
+        return [c.text for c in comp.get_completions(Document(text), CompleteEvent())]
+
+    assert words("") == ["Asso di Denari", "Tre di Coppe", "Asso di Bastoni"]
+    assert words("asso di b") == ["Asso di Bastoni"]
+    assert words("3c") == ["Tre di Coppe"]
+    assert words("h") == ["help", "hand"]
+    assert words("ex") == []  # no exchange to offer
+
+
+async def test_ctrl_c_asks_and_ctrl_d_leaves() -> None:
+    code, out = await typed("\x03n\r1\r\x03\x03", options())
+    assert code == 0 and out.count("You play") == 1 and out.endswith("You left the table.\n")
+    code, out = await typed("\x04", options())
+    assert code == 0 and "You play" not in out and out.endswith("You left the table.\n")
+
+
+async def test_keys_during_a_pause() -> None:
+    """A key ends a bot's pause; Ctrl-C pressed there asks at the next turn."""
+    with terminal() as (inp, console, shown):
+        inp.send_text("q")
+        await asyncio.wait_for(console.pause(60), 10)
+        assert console.pending is None
+        # Marco leads with seed 8: his card's pause takes the Ctrl-C.
+        task = asyncio.create_task(run(options(seed=8, pace=60), console))
+        for _ in range(200):
+            if "Marco plays" in shown.getvalue():
+                break
+            await asyncio.sleep(0.02)
+        inp.send_text("\x03")
+        for _ in range(200):
+            if console.pending or "Your hand" in shown.getvalue():
+                break
+            await asyncio.sleep(0.02)
+        inp.send_text("y\r")
+        assert await asyncio.wait_for(task, 10) == 0
+    out = shown.getvalue().replace("\r\n", "\n")
+    assert "You play" not in out and out.endswith("You left the table.\n")
+
+
+async def test_exchange_in_brisca() -> None:
+    _, out = await typed("exchange\r1\r", options(variant="brisca", seed=1))
+    m = re.search(r"You may exchange your (7|2)(\w) for the face-up card: type exchange", out)
+    assert m, out
+    gave = Card.parse(m.group(1) + m.group(2))
+    trump = re.search(r"Trump: (\w\w) ", out).group(1)  # type: ignore[union-attr]
+    assert f"You exchange {gave} {card_name(gave)} for the face-up {trump} " in out
+    hands = [line for line in out.splitlines() if line.startswith("Your hand:")]
+    assert trump in hands[1] and str(gave) not in hands[1]
+    assert "You may exchange" not in out.split("You exchange")[1]  # once per turn
+
+
+async def test_three_players() -> None:
+    code, out = await typed("1\r" * 40 + "n\r", options(players=3, seed=5))
+    assert code == 0
+    assert "Marco (greedy): against you, on your right" in out
+    assert "Giulia (greedy): against you, on your left" in out
+    assert "27 cards in the stock" in out  # 36 cards, the 2s removed, 9 dealt
+    assert re.search(r"^  You: \d+ points", out, re.M) and re.search(r"^  Giulia: \d+", out, re.M)
+    assert "the match" in out
+
+
+async def test_four_players_with_a_partner() -> None:
+    code, out = await typed("1\r" * 30 + "n\r", options(4, "greedy random greedy", seed=3))
+    assert code == 0
+    assert "Giulia (random): your partner, opposite you" in out
+    assert "Marco (greedy): against you, on your right" in out
+    assert "Luca (greedy): against you, on your left" in out
+    assert re.search(r"^  You & Giulia: \d+ points", out, re.M)
+    assert re.search(r"^  Marco & Luca: \d+ points", out, re.M)
+    assert re.search(r"(You & Giulia win|Marco & Luca win) the match", out)
+
+
+async def test_play_again_deals_the_next_seed(tmp_path: Path) -> None:
+    rec = tmp_path / "m.jsonl"
+    _, out = await typed("1\r" * 20 + "y\r" + "1\r", options(record=str(rec)))
+    assert "seed 7" in out and "seed 8" in out and out.endswith("You left the table.\n")
+    assert record_lines(tmp_path / "m-2.jsonl")[0]["seed"] == 8
