@@ -89,6 +89,14 @@ class Player:
         """Texts the Player wants kept in the record (protocol ``info``), drained."""
         return []
 
+    async def faults(self) -> list[tuple[str, str]]:
+        """Refused messages since the last call, drained: ``(code, message)`` each.
+
+        Faults the seat recovered from (an external bot's illegal card or bad
+        line); the table writes them to the record and the match goes on.
+        """
+        return []
+
     async def close(self) -> None:
         """The match is over or abandoned; release what the Player holds."""
 

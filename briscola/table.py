@@ -104,6 +104,12 @@ async def play_match(
                     await w.notify(public)
         events.clear()
 
+    async def keep_faults(seat: int) -> None:
+        """The seat's recovered faults go to the record; the match goes on."""
+        for code, message in await seats[seat].faults():
+            if record is not None:
+                record.fault(seat, code, message, fatal=False)
+
     async def fail(seat: int, err: SeatFailure) -> bool:
         """Apply the fault policy; True when the match goes on."""
         outcome.faults.append(SeatFault(seat, err.code, err.message, on_fault))
@@ -122,7 +128,10 @@ async def play_match(
     try:
         for seat, p in enumerate(seats):
             try:
-                await p.start(info_for(seat))
+                try:
+                    await p.start(info_for(seat))
+                finally:
+                    await keep_faults(seat)
             except SeatFailure as err:
                 if not await fail(seat, err):
                     break
@@ -139,7 +148,10 @@ async def play_match(
                 if seats[seat].sees_all:
                     seats[seat].reveal(r.copy())
                 try:
-                    action = await seats[seat].act(obs, move_ms)
+                    try:
+                        action = await seats[seat].act(obs, move_ms)
+                    finally:
+                        await keep_faults(seat)
                     if action not in obs.legal:
                         raise SeatFailure(
                             "illegal_move",
