@@ -8,6 +8,7 @@ number of fresh Players (:meth:`PlayerSpec.make`), one per match.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,12 +33,17 @@ class PlayerSpec:
     def label(self) -> str:
         return self.text
 
-    def make(self, seed: int | None = None, name: str | None = None) -> Player:
-        """A fresh Player for one match; ``seed`` feeds a bot's own random choices."""
+    def make(self, seed: int | None = None, name: str | None = None, **host: Any) -> Player:
+        """A fresh Player for one match; ``seed`` feeds a bot's own random choices.
+
+        ``host`` options reach external programs only (``cmd:``): ``bot_log`` (a
+        directory for their stderr), ``move_ms``, ``grace_ms``, ``handshake_ms``,
+        ``verbose``; a built-in bot ignores them.
+        """
         if self.kind == "cmd":
             from .protocol.host import make_command_player  # floor 6, loaded on demand
 
-            return make_command_player(self.command, name=name)
+            return make_command_player(self.command, name=name, **host)
         options = dict(self.options)
         options.setdefault("seed", seed)
         bot = make_bot(self.kind, **options)
@@ -64,6 +70,10 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
         command = text[4:].strip()
         if not command:
             raise SpecError("cmd: needs a command, e.g. 'cmd:python3 mybot.py'")
+        try:
+            shlex.split(command)
+        except ValueError as err:
+            raise SpecError(f"cannot read the command in {text!r}: {err}") from None
         return PlayerSpec(text, "cmd", command=command)
     name, _, rest = text.partition(":")
     levels = allow if allow is not None else tuple(sorted(BOTS))
