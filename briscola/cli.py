@@ -114,8 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="show a recorded match trick by trick and check it")
     p.add_argument("file", help="a match record (JSON lines), or - for standard input")
-    p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
-    p.add_argument("--lang", choices=("en", "de", "it"), default="en")
+    p.add_argument(
+        "--faces",
+        choices=("italian", "french", "spanish"),
+        default="italian",
+        help="card names of the Italian (default), French or Spanish pack",
+    )
+    p.add_argument(
+        "--lang", choices=("en", "de", "it"), default="en", help="language: en (default), de or it"
+    )
     p.add_argument(
         "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
     )
