@@ -282,3 +282,9 @@ async def test_play_again_deals_the_next_seed(tmp_path: Path) -> None:
     _, out = await typed("1\r" * 20 + "y\r" + "1\r", options(record=str(rec)))
     assert "seed 7" in out and "seed 8" in out and out.endswith("You left the table.\n")
     assert record_lines(tmp_path / "m-2.jsonl")[0]["seed"] == 8
+
+
+async def test_tab_completes_a_card_by_its_name() -> None:
+    _, out = await typed("fiv\t\r3\t\r", options())
+    assert "You play 5D Five of Coins" in out
+    assert "You play 3S Three of Swords" in out  # Tab made "3" (card 3 is 6D) the 3S

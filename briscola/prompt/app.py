@@ -76,8 +76,8 @@ def split_specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
     """``--opponents``: one spec for every other seat, or one per seat.
 
     Specs are separated by spaces or commas; a piece that starts no spec (an
-    option like ``seed=2``, a word of a ``cmd:`` command line) belongs to the
-    spec before it.
+    option like ``seed=2``) belongs to the spec before it, and a ``cmd:``
+    command line runs over spaces up to a comma: ``cmd:python3 bot.py, greedy``.
     """
     allowed = _allowed()
     pieces = re.split(r"([\s,]+)", text.strip())
@@ -85,7 +85,8 @@ def split_specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
     for i in range(0, len(pieces), 2):
         word = pieces[i]
         starts = word.startswith("cmd:") or word.partition(":")[0] in allowed
-        if groups and not starts:
+        in_command = bool(groups) and groups[-1].startswith("cmd:") and "," not in pieces[i - 1]
+        if groups and (in_command or not starts):
             groups[-1] += pieces[i - 1] + word
         else:
             groups.append(word)

@@ -16,9 +16,10 @@ import threading
 from typing import TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.completion import Completer
+from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.formatted_text import FormattedText, to_plain_text
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.validation import Validator
@@ -62,7 +63,9 @@ class TerminalConsole(Console):
         *,
         print_output: Output | None = None,
     ) -> None:
-        self.session: PromptSession[str] = PromptSession(input=input, output=output)
+        self.session: PromptSession[str] = PromptSession(
+            input=input, output=output, key_bindings=_tab_completes()
+        )
         # Questions get their own session: a session keeps the completer and
         # validator of its last prompt, and "y" is no card.
         self.questions: PromptSession[str] = PromptSession(input=input, output=output)
@@ -110,6 +113,33 @@ class TerminalConsole(Console):
             contextlib.suppress(TimeoutError),
         ):
             await asyncio.wait_for(pressed.wait(), seconds)
+
+
+def _tab_completes() -> KeyBindings:
+    """Tab puts in the one card that fits what was typed, at once.
+
+    prompt-toolkit's own Tab does nothing while the menu shown during typing is
+    still being computed, and inserts no common part when the case differs
+    (``fiv`` for ``Five of Coins``); a quick typist would see Tab ignored.
+    """
+    kb = KeyBindings()
+
+    @kb.add("tab")
+    def _(event: KeyPressEvent) -> None:
+        b = event.current_buffer
+        if b.complete_state is None and b.completer is not None:
+            found = list(
+                b.completer.get_completions(b.document, CompleteEvent(completion_requested=True))
+            )
+            if len(found) == 1:
+                b.delete_before_cursor(-found[0].start_position)
+                b.insert_text(found[0].text)
+                return
+            b.start_completion(select_first=True)
+        elif b.complete_state is not None:
+            b.complete_next()
+
+    return kb
 
 
 class LineConsole(Console):

@@ -1,0 +1,104 @@
+"""``briscola play`` on a pipe: plain lines, scripted, through a real subprocess and in-process."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from briscola import cli
+from briscola.prompt.app import SetupError, default_lang, split_specs
+
+PLAY = [sys.executable, "-m", "briscola", "play", "--seed", "7", "--opponents", "greedy"]
+
+
+def play(script: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*PLAY, *extra], input=script, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_a_scripted_match_through_a_pipe(tmp_path: Path) -> None:
+    rec = tmp_path / "game.jsonl"
+    script = "help\nzz\n3c\nscore\n" + "1\n" * 20 + "no\n"
+    done = play(script, "--record", str(rec), "--faces", "french")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = done.stdout
+    assert "\x1b" not in out  # no escape codes on a pipe
+    lines = out.splitlines()
+    assert lines[0] == "Briscola · 2 players · first to 1 round · seed 7"
+    assert "Your hand:  1 5♦ Five of Diamonds  2 3♠ Three of Spades  3 K♣ King of Clubs" in lines
+    assert (
+        "Not a card or a command: 'zz'. Type 1-3, a card in your hand such as 5♦, or help." in out
+    )
+    assert "Three of Hearts is not in your hand (5♦, 3♠, K♣)." in out
+    assert "Commands:" in out and "Rounds won (first to 1): You 0 · Marco 0" in out
+    assert out.count("play>") >= 20 and lines[-1] == "Play again? (y/n)"
+    assert "Marco wins the match (rounds won: You 0 · Marco 1)." in out
+    record = [json.loads(x) for x in rec.read_text().splitlines()]
+    assert record[0]["type"] == "header" and record[-1]["type"] == "match_end"
+
+
+def test_a_closed_pipe_leaves_the_table() -> None:
+    done = play("1\n")
+    assert done.returncode == 0 and done.stdout.endswith("You left the table.\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--opponents", "oracle"], "--opponents: unknown player 'oracle'; expected one of"),
+        (["--opponents", "greedy random"], "--opponents takes one spec for every other seat or 1"),
+        (["--record", "/nonexistent/dir/x.jsonl"], "cannot write the record"),
+    ],
+)
+def test_bad_options_exit_2(
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    code = cli.main(["play", "--seed", "1", "--opponents", "greedy", *args])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("briscola play: error: ") and message in err
+
+
+def test_in_process_line_mode_and_play_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "y\n" + "quit\ny\n"))
+    code = cli.main(["play", "--seed", "7", "--opponents", "greedy", "--lang", "de", "--pace", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Trump: AD Münzen-Ass · 34 cards in the stock" in out
+    assert "seed 8" in out and "Leave the game in progress? (y/n)" in out
+    assert out.endswith("You left the table.\n")
+
+
+def test_a_failing_bot_is_taken_over() -> None:
+    done = play("1\n1\n", "--opponents", "cmd:false")
+    assert done.returncode == 0, done.stderr
+    assert "Marco's player failed; a built-in" in done.stdout
+    assert done.stdout.count("Marco plays") >= 1
+
+
+def test_opponent_specs() -> None:
+    assert [s.text for s in split_specs("greedy", 3)] == ["greedy"] * 3
+    specs = split_specs("random:seed=3,greedy cmd:python3 my bot.py, greedy", 4)
+    assert [s.text for s in specs] == ["random:seed=3", "greedy", "cmd:python3 my bot.py", "greedy"]
+    with pytest.raises(SetupError, match="got 2"):
+        split_specs("greedy random", 3)
+
+
+def test_language_from_the_locale() -> None:
+    assert default_lang({"LANG": "de_DE.UTF-8"}) == "de"
+    assert default_lang({"LC_ALL": "it_IT.UTF-8", "LANG": "de_DE"}) == "it"
+    assert default_lang({"LANG": "fr_FR.UTF-8"}) == "en"
+    assert default_lang({}) in ("en", "de", "it")

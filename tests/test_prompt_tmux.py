@@ -1,0 +1,102 @@
+"""One whole game in a real terminal: tmux runs ``briscola play``, keys go in, the pane is read."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(
+    TMUX is None, reason="tmux is not installed (CI installs it: apt-get install tmux)"
+)
+
+
+class Pane:
+    def __init__(self, command: str) -> None:
+        assert TMUX is not None
+        self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}"]  # a server of our own
+        self.tmux("new-session", "-d", "-s", "t", "-x", "110", "-y", "30", command)
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(
+            [*self.base, *args], capture_output=True, text=True, timeout=10, check=True
+        )
+        return done.stdout
+
+    def screen(self, *flags: str) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "t", *flags)
+
+    def history(self) -> str:
+        return self.screen("-S", "-")
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "t", *keys)
+
+    def wait(self, ok: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if ok():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"never saw {what}; the screen:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=10, check=False)
+
+
+def at_prompt(pane: Pane, played: int) -> Callable[[], bool]:
+    """True once ``played`` cards of ours are down and the prompt waits, empty."""
+
+    def ok() -> bool:
+        text, screen = pane.history(), pane.screen()
+        waiting = re.search(r"^play>\s*$", screen, re.M) is not None and " Trump " in screen
+        return text.count("You play") == played and (waiting or "Play again?" in text)
+
+    return ok
+
+
+def test_a_game_in_tmux() -> None:
+    play = f"{shlex.quote(sys.executable)} -m briscola play --seed 7 --opponents greedy --pace 0.05"
+    pane = Pane(f"{play}; echo EXIT=$?; sleep 60")
+    try:
+        pane.wait(at_prompt(pane, 0), "the first prompt")
+        screen = pane.screen()
+        assert "Your hand:  1 5D Five of Coins  2 3S Three of Swords  3 KB King of Batons" in screen
+        assert re.search(r"Trump\s+AD Ace of Coins\s+Stock\s+34\s+Round\s+1", screen)
+        # Cards are coloured by suit: the trump's Coins in yellow.
+        assert re.search(r"\x1b\[[0-9;]*(33|93)[0-9;]*mAD Ace of Coins", pane.screen("-e"))
+        # A card by the start of its name, completed with Tab.
+        pane.keys("fiv", "Tab")
+        pane.wait(lambda: "play> Five of Coins" in pane.screen(), "the completion")
+        pane.keys("Enter")
+        pane.wait(at_prompt(pane, 1), "the second prompt")
+        assert "You play 5D Five of Coins" in pane.history()
+        # A bad entry is refused where the person looks, and nothing is played.
+        pane.keys("zz", "Enter")
+        pane.wait(lambda: "Not a card or a command: 'zz'" in pane.screen(), "the refusal")
+        pane.keys("C-u")
+        # Ctrl-C asks; "n" goes on.
+        pane.keys("C-c")
+        pane.wait(lambda: "Leave the game in progress? (y/n)" in pane.screen(), "the question")
+        pane.keys("n", "Enter")
+        pane.wait(at_prompt(pane, 1), "the prompt again")
+        for played in range(2, 21):
+            pane.keys("1", "Enter")
+            pane.wait(at_prompt(pane, played), f"card {played} played")
+        pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
+        end = pane.screen()
+        assert "Marco wins the match (rounds won: You 0 · Marco 1)." in end
+        assert re.search(r"You: 39 points from .*\n\s*Marco: 81 points from ", end)
+        pane.keys("n", "Enter")
+        pane.wait(lambda: "EXIT=0" in pane.screen(), "a clean exit")
+        assert "Traceback" not in pane.history()
+    finally:
+        pane.close()
