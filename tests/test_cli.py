@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -245,3 +246,18 @@ def test_the_real_command() -> None:
     assert "Traceback" not in done.stderr
     done = briscola("replay", "--check", str(BRISCA))
     assert done.returncode == 0 and done.stdout.startswith("OK: ")
+
+
+def test_the_man_page_names_every_command_and_option() -> None:
+    page = (Path(__file__).parent.parent / "man" / "briscola.1").read_text()
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert sub.choices
+    for name, p in sub.choices.items():
+        assert f'.SS "briscola {name.replace("-", chr(92) + "-")}' in page, name
+        for action in p._actions:
+            for opt in action.option_strings:
+                if opt.startswith("--") and opt != "--help":
+                    assert opt.replace("-", "\\-") in page, (name, opt)
+    for section in ("NAME", "SYNOPSIS", "DESCRIPTION", "FILES", "EXIT STATUS", "EXAMPLES"):
+        assert f".SH {section}" in page
