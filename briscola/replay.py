@@ -56,7 +56,8 @@ class ReplayResult:
     lines: int = 0  # lines read, blank ones included
     rounds: list[RoundResult] = field(default_factory=list)
     from_seed: int = 0  # rounds dealt from the seed because the record has no deal line
-    faults: list[Line] = field(default_factory=list)
+    faults: list[Line] = field(default_factory=list)  # seats that failed (fatal)
+    refused: list[Line] = field(default_factory=list)  # faults a seat recovered from
     winner: int | None = None
     rounds_won: tuple[int, ...] = ()
     reason: str = ""
@@ -270,13 +271,19 @@ class _Checker:
         seat = self._seat(no, line)
         _field(no, line, "code", str)
         _field(no, line, "message", str)
+        if self.expected:
+            raise RecordError(no, f"expected {_describe(self.expected[0])}, got a fault line")
+        fatal = line.get("fatal", True)
+        if fatal is False:  # refused and recovered from: the seat answered again
+            self.result.refused.append(line)
+            return
+        if fatal is not True:
+            raise RecordError(no, f"fault: fatal is {_show(fatal)}, expected true or false")
         policy = line.get("policy")
         if policy not in POLICIES:
             raise RecordError(no, f"fault: policy is {_show(policy)}, expected forfeit or takeover")
         if self.policy is not None and policy != self.policy:
             raise RecordError(no, f"fault: policy {policy}, but the header says {self.policy}")
-        if self.expected:
-            raise RecordError(no, f"expected {_describe(self.expected[0])}, got a fault line")
         self.result.faults.append(line)
         if policy == "forfeit":
             self.expected.append(event_line(self.match.forfeit(self.rules.team_of[seat])))

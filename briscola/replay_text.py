@@ -35,6 +35,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "fault": "  Fault by {name}: {code}: {message}",
         "forfeit": "    -> the match is forfeited by {team}",
         "takeover": "    -> a built-in bot takes over the seat",
+        "refused": "    -> refused; the seat was asked again",
         "info": "  {name} says: {text}",
         "round_end": "Round {n} over: {points}. {result}. Rounds won: {won}",
         "round_won": "Round won by {team}",
@@ -62,6 +63,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "fault": "  Fehler von {name}: {code}: {message}",
         "forfeit": "    -> die Partie ist für {team} verloren",
         "takeover": "    -> ein eingebauter Bot übernimmt den Platz",
+        "refused": "    -> abgelehnt; der Platz wurde erneut gefragt",
         "info": "  {name} sagt: {text}",
         "round_end": "Runde {n} vorbei: {points}. {result}. Gewonnene Runden: {won}",
         "round_won": "Rundensieg für {team}",
@@ -90,6 +92,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "fault": "  Errore di {name}: {code}: {message}",
         "forfeit": "    -> partita persa a tavolino per {team}",
         "takeover": "    -> un bot integrato prende il posto",
+        "refused": "    -> rifiutato; il posto è stato interpellato di nuovo",
         "info": "  {name} dice: {text}",
         "round_end": "Smazzata {n} finita: {points}. {result}. Smazzate vinte: {won}",
         "round_won": "La smazzata va a {team}",
@@ -210,7 +213,9 @@ class Narrator:
 
     def _fault(self, line: dict[str, Any]) -> None:
         self.say("fault", name=self.seats[line["seat"]], code=line["code"], message=line["message"])
-        if line["policy"] == "forfeit":
+        if line.get("fatal") is False:
+            self.say("refused")
+        elif line["policy"] == "forfeit":
             self.say("forfeit", team=self.teams[self.rules.team_of[line["seat"]]])
         else:
             self.say("takeover")

@@ -143,7 +143,7 @@ def test_the_docs_name_every_line_type_and_field() -> None:
     for players, variant in [(4, "brisca"), (3, "bisca"), (6, "italian")]:
         for line in real_record(players, variant):
             seen.setdefault(line["type"], set()).update(line)
-    seen["fault"] = {"type", "seat", "code", "message", "policy"}
+    seen["fault"] = {"type", "seat", "code", "message", "policy", "fatal"}
     for kind, fields in seen.items():
         assert kind in documented, kind
         assert fields <= documented, (kind, fields - documented)

@@ -131,6 +131,37 @@ def test_faults_replay(how: str, policy: FaultPolicy) -> None:
     assert fault["policy"] == policy and fault["seat"] == 1
 
 
+class Refusing(Bot):
+    """Greedy moves, after a refused answer now and then (as a host reports them)."""
+
+    def __init__(self) -> None:
+        self.inner = make_bot("greedy")
+        self.name = "refusing"
+        self.moves = 0
+        self.refused: list[tuple[str, str]] = []
+
+    def choose(self, obs: Observation) -> Any:
+        self.moves += 1
+        if self.moves % 3 == 0:
+            self.refused.append(("bad_json", f"line {self.moves} is not JSON"))
+        return self.inner.choose(obs)
+
+    async def faults(self) -> list[tuple[str, str]]:
+        out, self.refused = self.refused, []
+        return out
+
+
+def test_recovered_faults_replay() -> None:
+    outcome, lines = play(2, seats=[Refusing(), make_bot("random", seed=4)])
+    refused = [x for x in lines if x["type"] == "fault"]
+    assert len(refused) == 6 and all(x["fatal"] is False for x in refused)
+    check_outcome(outcome, lines)
+    assert len(verify_record(lines).refused) == 6
+    i = lines.index(refused[0])
+    lines[i]["fatal"] = "no"
+    expect_error(lines, i + 1, "fatal is")
+
+
 def test_forfeit_without_its_fault_line_is_caught() -> None:
     seats: list[Player] = [Failing(3, "timeout"), make_bot("greedy")]
     _, lines = play(2, seats=seats)
