@@ -183,8 +183,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check-bot", help="run a bot program through the conformance checks")
     p.add_argument("command", help="the bot's command line, e.g. 'python3 mybot.py'")
-    p.add_argument("--move-ms", type=int_in(1, what="--move-ms"), default=2_000)
-    p.add_argument("--bot-log", metavar="DIR", default=None)
+    p.add_argument("--move-ms", type=int_in(1, what="--move-ms"), default=2_000,
+                   help="time per move (default 2000); the host adds a grace of 500")
+    p.add_argument("--handshake-ms", type=int_in(1, what="--handshake-ms"), default=5_000,
+                   help="time to start and answer hello (default 5000)")
+    p.add_argument("--bot-log", metavar="DIR", default=None, help="keep the bot's stderr in DIR")
     p.set_defaults(run=_run("briscola.protocol.check"))
 
     return parser

@@ -87,8 +87,5 @@ class LineSplitter:
         return text
 
     def _too_long(self, size: int, partial: bool = False) -> FrameError:
-        more = "more than " if partial else ""
-        return FrameError(
-            "line_too_long",
-            f"a line of {more}{size} bytes; a line is at most {self.limit} bytes (64 KiB)",
-        )
+        what = f"a line longer than {self.limit} bytes" if partial else f"a line of {size} bytes"
+        return FrameError("line_too_long", f"{what}; a line is at most {self.limit} bytes (64 KiB)")

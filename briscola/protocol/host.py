@@ -138,6 +138,7 @@ class BotProcess:
         self.stderr_tail: deque[str] = deque(maxlen=10)
         self.log_path: Path | None = None
         self.eof = False  # the bot closed its stdout (exited, most likely)
+        self.ended_by = ""  # how close() ended it: exit (by itself), terminate or kill
         self._log_file: IO[str] | None = None
         self._splitter = LineSplitter()
         self._debug = False
@@ -314,9 +315,12 @@ class BotProcess:
                 self.stdin.close()
             step = self.close_ms / 1000
             status = await self.exit_status(step)
-            for stop in (transport.terminate, transport.kill):
+            self.ended_by = "exit"
+            for how, stop in (("terminate", transport.terminate), ("kill", transport.kill)):
                 if status is not None:
                     break
+                self.ended_by = how
+                log.info("%s did not exit after bye; %s", self.label, how)
                 with contextlib.suppress(ProcessLookupError):
                     stop()
                 status = await self.exit_status(step)
@@ -381,21 +385,30 @@ class CommandPlayer(Player):
         )
         await self.process.spawn()
         await self.handshake()
-        self.process.send(info.to_message())
+        self.process.send(self.match_start(info))
 
     async def handshake(self) -> None:
         """``hello`` both ways; a version other than 1 is refused and the bot told ``bye``."""
         proc = self._proc()
         deadline = _now() + self.handshake_ms / 1000
         try:
-            self.bot = await self._request(
-                lambda i: hello(i, SOFTWARE), read_hello, deadline, "hello"
-            )
+            self.bot = await self._request(self.hello, read_hello, deadline, "hello")
         except ProtocolError as err:  # unsupported_protocol: the one fault without a retry
             proc.send(error(err.code, err.message, self._next_id))
             proc.send({"type": "bye"})
             self._faults.append((err.code, err.message))
             raise SeatFailure(err.code, err.message) from None
+
+    # The three messages the host makes itself (check-bot adds fields to them).
+
+    def hello(self, msg_id: int) -> Message:
+        return hello(msg_id, SOFTWARE)
+
+    def match_start(self, info: MatchInfo) -> Message:
+        return info.to_message()
+
+    def turn(self, obs: Observation, msg_id: int, time_ms: int) -> Message:
+        return turn_message(obs, msg_id, time_ms)
 
     async def notify(self, event: Event) -> None:
         if self.process is not None:
@@ -409,7 +422,7 @@ class CommandPlayer(Player):
 
         def ask(msg_id: int) -> Message:
             left = max(0, move_ms - int((_now() - start) * 1000))
-            return turn_message(obs, msg_id, left)
+            return self.turn(obs, msg_id, left)
 
         def accept(msg: Message, msg_id: int) -> Action:
             if msg["type"] == "hello":

@@ -1,0 +1,281 @@
+"""``briscola check-bot COMMAND``: a bot program through the conformance checks.
+
+Each check starts the program afresh, plays its part against built-in bots
+through the real host, and prints one line: ``PASS`` or ``FAIL`` with the
+reason.  The checks: the handshake; a stateless reading of ``turn`` (a fresh
+process gets positions in the middle of a round, with no event before them);
+unknown fields and message types ignored; full matches at 2, 3 and 4 seats;
+the brisca exchange offered; every answer within ``move_ms``; leaving after
+``bye``.  The exit status is 0 only if every check passes.
+
+Floor 6 (protocol).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..bots import RandomBot
+from ..cards import Card
+from ..game import EXCHANGE, Round
+from ..observation import Observation, observe
+from ..players import MatchInfo, Player, SeatFailure
+from ..records import Record
+from ..rules import TableRules, Variant
+from ..table import play_match
+from .host import CommandPlayer
+from .messages import Message
+
+__all__ = ["CheckResult", "main", "run_checks"]
+
+SEED = 20_251_129
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    name: str
+    ok: bool
+    detail: str
+
+    def line(self) -> str:
+        return f"{'PASS' if self.ok else 'FAIL'}  {self.name}: {self.detail}"
+
+
+class _Probe(CommandPlayer):
+    """The host as usual, plus unknown fields in its messages when ``odd`` is set, and
+    a count of the turns that offered the exchange and of those it answered with it."""
+
+    odd = False
+    offered = 0
+    exchanged = 0
+
+    def hello(self, msg_id: int) -> Message:
+        return self._odd(super().hello(msg_id))
+
+    def match_start(self, info: MatchInfo) -> Message:
+        return self._odd(super().match_start(info))
+
+    def turn(self, obs: Observation, msg_id: int, time_ms: int) -> Message:
+        if obs.can_exchange:
+            self.offered += 1
+        return self._odd(super().turn(obs, msg_id, time_ms))
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Any:
+        action = await super().act(obs, time_ms)
+        self.exchanged += action == EXCHANGE
+        return action
+
+    def _odd(self, msg: Message) -> Message:
+        if self.odd:
+            msg["x_future_field"] = {"nested": [1, "two", None], "note": "ignore me"}
+        return msg
+
+
+class Checker:
+    def __init__(self, command: str, move_ms: int, handshake_ms: int, bot_log: str | None) -> None:
+        self.command = command
+        self.move_ms = move_ms
+        self.handshake_ms = handshake_ms
+        self.bot_log = bot_log
+        self.slowest = 0.0
+        self.answers = 0
+        self.left_alone = 0  # processes that exited after bye by themselves
+        self.closed = 0
+
+    def probe(self, name: str = "bot") -> _Probe:
+        return _Probe(
+            self.command,
+            name,
+            move_ms=self.move_ms,
+            handshake_ms=self.handshake_ms,
+            bot_log=self.bot_log,
+        )
+
+    def _account(self, p: _Probe) -> None:
+        if p.answer_ms:
+            self.slowest = max(self.slowest, *p.answer_ms)
+            self.answers += len(p.answer_ms)
+        if p.process is not None and p.process.ended_by:
+            self.closed += 1
+            self.left_alone += p.process.ended_by == "exit"
+
+    async def handshake(self) -> str:
+        p = self.probe()
+        rules = TableRules()
+        try:
+            await p.start(MatchInfo(0, rules, ("bot", "random"), self.move_ms))
+        finally:
+            faults = await p.faults()
+            await p.close()
+            self._account(p)
+        if faults:
+            raise SeatFailure(*faults[0])
+        hello = p.bot
+        return f"answered hello as {hello.name!r} with protocol 1"
+
+    async def match(self, players: int, variant: Variant = "italian", target: int = 1) -> str:
+        rules = TableRules(players=players, variant=variant, target=target)
+        probe = self.probe()
+        seats: list[Player] = [probe] + [RandomBot(seed=s) for s in range(1, players)]
+        record = Record()
+        outcome = await play_match(
+            rules, seats, seed=SEED + players, move_ms=self.move_ms, record=record
+        )
+        self._account(probe)
+        _raise_faults(record, outcome.faults)
+        return f"{len(outcome.rounds)} round(s), {len(probe.answer_ms)} answers, no fault"
+
+    async def stateless(self) -> str:
+        """Positions in the middle of rounds, each to a fresh process that saw no event."""
+        rng = random.Random(SEED)
+        asked = 0
+        for players in (2, 3, 4):
+            rules = TableRules(players=players, variant="brisca")
+            for _ in range(2):
+                deck = list(rules.deck)
+                rng.shuffle(deck)
+                r = Round(rules, deck, dealer=rng.randrange(players))
+                for _ in range(rng.randrange(1, len(deck) - 2)):
+                    r.act(rng.choice(r.legal_actions()))
+                if r.over:
+                    continue
+                obs = observe(r, r.to_move)
+                await self._one_turn(rules, obs)
+                asked += 1
+        return f"{asked} mid-round turns to fresh processes answered legally"
+
+    async def unknown(self) -> str:
+        """Unknown fields in every message, unknown message types between them."""
+        rules = TableRules(players=2, variant="brisca")
+        deck = list(rules.deck)
+        random.Random(SEED + 1).shuffle(deck)
+        r = Round(rules, deck, dealer=1)
+        await self._one_turn(rules, observe(r, r.to_move), odd=True)
+        return "extra fields and unknown message types were ignored"
+
+    async def _one_turn(self, rules: TableRules, obs: Observation, odd: bool = False) -> None:
+        p = self.probe()
+        p.odd = odd
+        names = tuple(f"p{s}" for s in range(rules.players))
+        try:
+            await p.start(MatchInfo(obs.seat, rules, names, self.move_ms))
+            if odd:
+                assert p.process is not None
+                p.process.send({"type": "x_future_news", "id": 99, "data": [1, 2, 3]})
+                p.process.send({"type": "weather", "text": "sunny"})
+            action = await p.act(obs, self.move_ms)
+        finally:
+            faults = await p.faults()
+            await p.close()
+            self._account(p)
+        if faults:
+            raise SeatFailure(*faults[0])
+        if action not in obs.legal:  # pragma: no cover - the host refuses those itself
+            raise SeatFailure("illegal_move", f"answered {action}")
+
+    async def exchange(self) -> str:
+        """A brisca deal where the bot holds the trump 7 and the face-up card is an Ace."""
+        rules = TableRules(players=2, variant="brisca")
+        seven, ace = Card.parse("7D"), Card.parse("AD")
+        rest = [c for c in rules.deck if c not in (seven, ace)]
+        random.Random(SEED).shuffle(rest)
+        # Dealer 1 deals seat 0 first: cards 0, 2, 4 to seat 0; card 6 face up.
+        deck = [seven, *rest[:5], ace, *rest[5:]]
+        probe = self.probe()
+        record = Record()
+        outcome = await play_match(
+            rules,
+            [probe, RandomBot(seed=1)],
+            move_ms=self.move_ms,
+            record=record,
+            decks=[deck] * 6,
+            first_dealer=1,
+        )
+        self._account(probe)
+        _raise_faults(record, outcome.faults)
+        if probe.offered == 0:  # pragma: no cover - the deal guarantees it
+            raise SeatFailure("check", "the exchange was never offered")
+        return (
+            f"offered {probe.offered} time(s), taken {probe.exchanged} time(s), every answer legal"
+        )
+
+
+def _raise_faults(record: Record, failures: list[Any]) -> None:
+    """The first fault of a match (recovered or not) as the check's failure."""
+    for line in record.lines:
+        if line["type"] == "fault":
+            raise SeatFailure(line["code"], line["message"])
+    if failures:  # pragma: no cover - every failure is also a record line
+        raise SeatFailure(failures[0].code, failures[0].message)
+
+
+async def run_checks(
+    command: str, move_ms: int = 2_000, handshake_ms: int = 5_000, bot_log: str | None = None
+) -> list[CheckResult]:
+    c = Checker(command, move_ms, handshake_ms, bot_log)
+    checks: list[tuple[str, Callable[[], Awaitable[str]]]] = [
+        ("handshake", c.handshake),
+        ("stateless turns", c.stateless),
+        ("unknown fields and types", c.unknown),
+        ("match, 2 seats", lambda: c.match(2, "italian", 2)),
+        ("match, 3 seats", lambda: c.match(3, "bisca")),
+        ("match, 4 seats", lambda: c.match(4, "brisca")),
+        ("brisca exchange", c.exchange),
+    ]
+    results: list[CheckResult] = []
+    for name, check in checks:
+        if results and not results[0].ok:
+            results.append(CheckResult(name, False, "skipped: the handshake failed"))
+            continue
+        try:
+            results.append(CheckResult(name, True, await check()))
+        except SeatFailure as err:
+            results.append(CheckResult(name, False, f"{err.code}: {err.message}"))
+    if results[0].ok:
+        results.append(_timing(c, move_ms))
+        ok = c.closed > 0 and c.left_alone == c.closed
+        detail = (
+            f"exited by itself after bye {c.left_alone} of {c.closed} times"
+            if ok
+            else f"did not exit after bye and stdin closed ({c.closed - c.left_alone} of "
+            f"{c.closed} times it had to be stopped)"
+        )
+        results.append(CheckResult("leaves after bye", ok, detail))
+    else:
+        for name in ("answers within time", "leaves after bye"):
+            results.append(CheckResult(name, False, "skipped: the handshake failed"))
+    return results
+
+
+def _timing(c: Checker, move_ms: int) -> CheckResult:
+    if c.answers == 0:
+        return CheckResult("answers within time", False, "no answer was timed")
+    ok = c.slowest <= move_ms
+    detail = f"slowest of {c.answers} answers: {c.slowest:.1f} ms (move_ms {move_ms})"
+    return CheckResult("answers within time", ok, detail)
+
+
+def main(args: argparse.Namespace) -> int:
+    from .host import split_command
+
+    try:
+        split_command(args.command)
+    except ValueError as err:
+        print(f"briscola check-bot: error: {err}", file=sys.stderr)
+        return 2
+    if args.bot_log is not None:
+        Path(args.bot_log).mkdir(parents=True, exist_ok=True)
+    print(f"checking {args.command!r} (move_ms {args.move_ms})", flush=True)
+    results = asyncio.run(run_checks(args.command, args.move_ms, args.handshake_ms, args.bot_log))
+    for result in results:
+        print(result.line(), flush=True)
+    passed = sum(r.ok for r in results)
+    print(f"{passed} of {len(results)} checks passed")
+    return 0 if passed == len(results) else 1

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// A Briscola bot for the briscola-jsonl protocol, version 1: Node.js, no packages.
+//
+//   briscola arena "cmd:node examples/bots/simple_bot.js" greedy --games 10
+//   briscola check-bot "node examples/bots/simple_bot.js"
+//
+// One JSON object per line on stdin, one answer per line on stdout.  Stateless:
+// every `turn` holds what it needs.  Play: exchange when offered; take a trick
+// worth points with the cheapest winning card; otherwise give away the least.
+"use strict";
+
+const readline = require("readline");
+
+const POINTS = { A: 11, 3: 10, K: 4, Q: 3, J: 2 };
+const ORDER = "24567JQK3A"; // weakest to strongest
+
+const points = (card) => POINTS[card[0]] || 0;
+const strength = (card) => ORDER.indexOf(card[0]);
+const beats = (card, best, trump) =>
+  card[1] === best[1] ? strength(card) > strength(best) : card[1] === trump;
+const cheapestBy = (cards, key) =>
+  cards.reduce((a, b) => (key(b) < key(a) ? b : a));
+
+function choose(turn) {
+  if (turn.legal.includes("exchange")) return { type: "exchange" };
+  const cards = turn.legal;
+  const trump = turn.trump_suit;
+  const cost = (c) => points(c) * 100 + (c[1] === trump ? 50 : 0) + strength(c);
+  const trick = turn.trick.map((t) => t.card);
+  if (trick.length > 0) {
+    let best = trick[0];
+    for (const card of trick.slice(1)) if (beats(card, best, trump)) best = card;
+    const worth = trick.reduce((sum, c) => sum + points(c), 0);
+    const winners = cards.filter((c) => beats(c, best, trump));
+    if (winners.length > 0 && worth >= 10) {
+      return { type: "play", card: cheapestBy(winners, (c) => points(c) * 100 + strength(c)) };
+    }
+  }
+  return { type: "play", card: cheapestBy(cards, cost) };
+}
+
+// process.stdout.write on a pipe is asynchronous but ordered; nothing is held back.
+const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
+
+const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on("line", (line) => {
+  if (!line.trim()) return;
+  const message = JSON.parse(line);
+  if (message.type === "hello") {
+    send({ type: "hello", id: message.id, protocol: 1, name: "simple-js" });
+  } else if (message.type === "turn") {
+    send({ ...choose(message), id: message.id });
+  } else if (message.type === "error") {
+    console.error(`host says: ${message.code} ${message.message}`);
+  } else if (message.type === "bye") {
+    lines.close();
+  }
+  // any other message is news this bot does not need
+});
