@@ -1,0 +1,383 @@
+"""``briscola arena``: many matches between players, with honest statistics.
+
+Floor 7 (an arrangement).  Each *deal* is a match seed drawn from ``--seed``;
+with duplicate deals (the default) every deal is played once per rotation of
+the sides over the seats, with the same seed each time, so the luck of the
+cards cancels out as in duplicate bridge.  Every match runs through
+:func:`briscola.table.run_match`, the one match loop; ``--jobs J`` spreads
+the matches over J worker processes and, every random choice being derived
+from the seed, gives the same results as ``--jobs 1``.
+
+Sides: with 2 players each spec is a player; with 4 players two specs are
+two teams (partners opposite); with 3 players three specs are three players,
+and two specs mean the first against two of the second (``A B`` is ``A B B``).
+
+Statistics (:mod:`briscola.stats`): per side wins, draws and losses of
+matches, the win rate of decisive matches with a Wilson 95% interval, the
+mean point difference per round (over the other side; over the mean of the
+others with 3 sides) with a 95% interval, and for two sides the Elo
+difference.  The point interval takes one value per deal (the mean over all
+its rotations), which is what duplicate deals are for: the cards' luck stays
+out of the spread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import signal
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots import make_bot
+from .cli import UsageError
+from .players import Player
+from .records import Record
+from .rules import RulesError, TableRules
+from .spec import PlayerSpec, SpecError, parse_spec
+from .stats import elo_difference, mean_ci, wilson
+from .table import run_match
+
+__all__ = ["ArenaConfig", "MatchResult", "Tally", "main", "plan", "play_one", "run_arena"]
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """Everything a worker needs to play any match of the run (picklable)."""
+
+    rules: TableRules
+    specs: tuple[str, ...]  # one per side
+    seed: int
+    games: int
+    duplicate: bool = True
+    record_dir: str | None = None
+    on_fault: str = "forfeit"
+    bot_log: str | None = None
+    move_ms: int = 10_000
+
+    @property
+    def sides(self) -> int:
+        return len(self.rules.teams)
+
+    @property
+    def rotations(self) -> int:
+        return self.sides if self.duplicate else 1
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match as the statistics need it; points are by side, not by team."""
+
+    deal: int
+    rotation: int
+    winner: int | None  # side
+    rounds: tuple[tuple[int, ...], ...]  # each round's points by side
+    faults: int
+
+
+def deal_seeds(seed: int, games: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(2**63) for _ in range(games)]
+
+
+def side_of_team(team: int, rotation: int, sides: int) -> int:
+    """Which side sits in ``team``'s seats in ``rotation``: rotation r moves side i
+    to team (i + r) mod sides."""
+    return (team - rotation) % sides
+
+
+def plan(config: ArenaConfig) -> list[tuple[int, int, int]]:
+    """Every match of the run in order: (deal, rotation, match seed)."""
+    return [
+        (deal, rot, seed)
+        for deal, seed in enumerate(deal_seeds(config.seed, config.games))
+        for rot in range(config.rotations)
+    ]
+
+
+def _seat_players(
+    config: ArenaConfig, specs: Sequence[PlayerSpec], rotation: int, seed: int
+) -> list[Player]:
+    rules = config.rules
+    players: list[Player] = []
+    for seat in range(rules.players):
+        side = side_of_team(rules.team_of[seat], rotation, config.sides)
+        bot_seed = random.Random(f"{seed}/{rotation}/{seat}").randrange(2**63)
+        host: dict[str, Any] = {"move_ms": config.move_ms}
+        if config.bot_log is not None:
+            host["bot_log"] = config.bot_log
+        players.append(specs[side].make(seed=bot_seed, name=specs[side].text, **host))
+    return players
+
+
+def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchResult:
+    """Play one match of the run; the same arguments always give the same result."""
+    specs = [parse_spec(t) for t in config.specs]
+    players = _seat_players(config, specs, rotation, seed)
+    rules = config.rules
+    record = None
+    out = None
+    if config.record_dir is not None:
+        path = Path(config.record_dir) / f"deal{deal + 1:05d}-rot{rotation}.jsonl"
+        out = path.open("w", encoding="utf-8")
+        record = Record(out)
+    try:
+        outcome = run_match(
+            rules,
+            players,
+            seed=seed,
+            move_ms=config.move_ms,
+            record=record,
+            on_fault=config.on_fault,
+            takeover=lambda seat: make_bot("greedy", seed=seed + seat),
+        )
+    finally:
+        if out is not None:
+            out.close()
+
+    def by_side(team_values: Sequence[int]) -> tuple[int, ...]:
+        values = [0] * config.sides
+        for team, v in enumerate(team_values):
+            values[side_of_team(team, rotation, config.sides)] = v
+        return tuple(values)
+
+    winner = None
+    if outcome.winner is not None:
+        winner = side_of_team(outcome.winner, rotation, config.sides)
+    return MatchResult(
+        deal,
+        rotation,
+        winner,
+        tuple(by_side(r.points) for r in outcome.rounds),
+        len(outcome.faults),
+    )
+
+
+# -- workers ------------------------------------------------------------------
+
+_WORKER_CONFIG: ArenaConfig | None = None
+
+
+def _worker_init(config: ArenaConfig) -> None:
+    global _WORKER_CONFIG
+    _WORKER_CONFIG = config
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+
+
+def _worker_play(task: tuple[int, int, int]) -> MatchResult:
+    assert _WORKER_CONFIG is not None
+    return play_one(_WORKER_CONFIG, *task)
+
+
+def run_arena(config: ArenaConfig, jobs: int = 1) -> Iterator[MatchResult]:
+    """The results of every match in plan order, from ``jobs`` processes."""
+    tasks = plan(config)
+    if jobs <= 1:
+        for task in tasks:
+            yield play_one(config, *task)
+        return
+    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(config,))
+    try:
+        yield from pool.imap(_worker_play, tasks, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# -- statistics ---------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """The results so far, and the statistics they support."""
+
+    config: ArenaConfig
+    results: list[MatchResult] = field(default_factory=list)
+    interrupted: bool = False
+
+    def add(self, result: MatchResult) -> None:
+        self.results.append(result)
+
+    def summary(self) -> dict[str, Any]:
+        cfg = self.config
+        k = cfg.sides
+        per_deal: dict[int, list[list[float]]] = {}
+        sides: list[dict[str, Any]] = []
+        counts = [[0, 0, 0] for _ in range(k)]  # wins, draws, losses
+        for res in self.results:
+            for s in range(k):
+                slot = 1 if res.winner is None else 0 if res.winner == s else 2
+                counts[s][slot] += 1
+            diffs = per_deal.setdefault(res.deal, [[] for _ in range(k)])
+            for pts in res.rounds:
+                for s in range(k):
+                    others = [pts[o] for o in range(k) if o != s]
+                    diffs[s].append(pts[s] - sum(others) / len(others))
+        rotations_done: dict[int, int] = {}
+        for res in self.results:
+            rotations_done[res.deal] = rotations_done.get(res.deal, 0) + 1
+        for s in range(k):
+            wins, draws, losses = counts[s]
+            samples = [sum(d[s]) / len(d[s]) for d in per_deal.values() if d[s]]
+            mean, low, high = mean_ci(samples)
+            decisive = wins + losses
+            sides.append(
+                {
+                    "spec": cfg.specs[s],
+                    "wins": wins,
+                    "draws": draws,
+                    "losses": losses,
+                    "win_rate": wins / decisive if decisive else None,
+                    "win_rate_ci": list(wilson(wins, decisive)),
+                    "point_diff": mean,
+                    "point_diff_ci": [low, high],
+                }
+            )
+        out: dict[str, Any] = {
+            "games": sum(1 for n in rotations_done.values() if n == cfg.rotations),
+            "matches": len(self.results),
+            "players": cfg.rules.players,
+            "variant": cfg.rules.variant,
+            "target": cfg.rules.target,
+            "seed": cfg.seed,
+            "duplicate": cfg.duplicate,
+            "interrupted": self.interrupted,
+            "faults": sum(r.faults for r in self.results),
+            "sides": sides,
+        }
+        if k == 2:
+            elo, low, high = elo_difference(*counts[0])
+            out["elo"] = _finite(elo)
+            out["elo_ci"] = [_finite(low), _finite(high)]
+        return out
+
+
+def _finite(x: float) -> float | None:
+    """JSON has no infinity: an unbounded end is null."""
+    return x if math.isfinite(x) else None
+
+
+def _num(x: float | None, fmt: str) -> str:
+    return "-" if x is None else format(x, fmt)
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The result as a table for people."""
+    s = summary
+    head = (
+        f"{' vs '.join(side['spec'] for side in s['sides'])}: {s['players']} players, "
+        f"{s['variant']}, first to {s['target']}; {s['games']} deals, {s['matches']} matches"
+        f"{' (duplicate)' if s['duplicate'] else ''}, seed {s['seed']}"
+    )
+    lines = [head]
+    if s["interrupted"]:
+        lines.append("interrupted: the result so far")
+    width = max(len("side"), *(len(side["spec"]) for side in s["sides"]))
+    lines.append(
+        f"{'side':<{width}}  {'wins':>6} {'draws':>5} {'losses':>6}  "
+        f"{'win rate':>8}  {'95% CI':<15}  {'points/round':>12}  95% CI"
+    )
+    for side in s["sides"]:
+        lo, hi = side["win_rate_ci"]
+        plo, phi = side["point_diff_ci"]
+        lines.append(
+            f"{side['spec']:<{width}}  {side['wins']:>6} {side['draws']:>5} {side['losses']:>6}  "
+            f"{_num(side['win_rate'], '8.1%')}  [{lo:5.1%}, {hi:5.1%}]  "
+            f"{side['point_diff']:+12.2f}  [{plo:+.2f}, {phi:+.2f}]"
+        )
+    if "elo" in s:
+        lo, hi = s["elo_ci"]
+        a, b = (side["spec"] for side in s["sides"])
+        lines.append(
+            f"Elo difference ({a} - {b}): {_num(s['elo'], '+.0f')} "
+            f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
+        )
+    if s["faults"]:
+        lines.append(f"faults: {s['faults']} (see --record for details)")
+    return "\n".join(lines)
+
+
+# -- the command --------------------------------------------------------------
+
+
+def config_from_args(args: argparse.Namespace) -> ArenaConfig:
+    """Check the arguments together; a bad combination is a UsageError (exit 2)."""
+    try:
+        rules = TableRules(players=args.players, variant=args.variant, target=args.target)
+    except RulesError as err:
+        raise UsageError(str(err)) from None
+    texts = list(args.specs)
+    sides = len(rules.teams)
+    if rules.players == 3 and len(texts) == 2:
+        texts.append(texts[1])
+    if len(texts) != sides:
+        what = "two specs (two teams)" if rules.players == 4 else f"{sides} specs"
+        extra = " (or two: the first against two of the second)" if rules.players == 3 else ""
+        raise UsageError(
+            f"{rules.players} players need {what}{extra}, got {len(args.specs)}: "
+            f"{' '.join(args.specs)}"
+        )
+    for text in texts:
+        try:
+            parse_spec(text)
+        except (SpecError, ValueError) as err:
+            raise UsageError(str(err)) from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if args.record is not None:
+        try:
+            Path(args.record).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise UsageError(f"cannot use --record {args.record!r}: {err.strerror}") from None
+    return ArenaConfig(
+        rules=rules,
+        specs=tuple(texts),
+        seed=seed,
+        games=args.games,
+        duplicate=not args.no_duplicate,
+        record_dir=args.record,
+        on_fault=args.on_fault,
+        bot_log=args.bot_log,
+        move_ms=args.move_ms,
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    tally = Tally(config)
+    total = len(plan(config))
+    results = run_arena(config, args.jobs)
+    show_bar = sys.stdout.isatty() and not args.json
+    try:
+        if show_bar:
+            from prompt_toolkit.shortcuts import ProgressBar
+            from prompt_toolkit.shortcuts.progress_bar.base import ProgressBarCounter
+
+            title = f"{' vs '.join(config.specs)}: {total} matches"
+            with ProgressBar(title=title) as bar:
+                counter: ProgressBarCounter[None] = bar(label="matches", total=total)
+                for res in results:
+                    tally.add(res)
+                    counter.item_completed()
+        else:
+            for res in results:
+                tally.add(res)
+    except KeyboardInterrupt:
+        tally.interrupted = True
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    summary = tally.summary()
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(render(summary))
+    return 130 if tally.interrupted else 0

@@ -1,0 +1,234 @@
+"""The expert bot: perfect-information Monte Carlo with greedy playouts and exact endgames.
+
+Floor 5 (bots).  For each move the expert deals the cards it cannot see at
+random, consistently with everything its seat saw (:func:`determinize`), and
+scores every legal action on the same sample by playing the round out with
+the greedy rules of thumb for every seat (:func:`playout`), or by solving
+it exactly (:func:`~briscola.bots.solver.solve`) once few enough cards are
+left.  The action with the best mean wins.  With 2 players and the stock
+empty every card is known, so the endgame is solved exactly, once.
+
+The value of a finished sample is the side's point margin plus a bonus for
+winning the round, so the bot plays for the round first and the points second;
+partners' points count as its own.  The brisca exchange is an action like any
+card: after it the same seat plays a card, so the exchange scores as its best
+follow-up on each sample.
+
+Budget: ``samples`` determinizations per move (the default, deterministic for
+a given seed) or ``think_ms`` of wall time per move (as many samples as fit).
+A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from ..cards import Card
+from ..game import EXCHANGE, Action
+from ..observation import Observation, determinize
+from ..players import Bot
+from .solver import Position, solve, trick_result
+
+__all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
+
+DEFAULT_SAMPLES = 60
+WIN_BONUS = 40  # points of margin that winning the round is worth
+SOLVE_CARDS = 8  # solve a 2-side sample exactly when at most this many cards are left
+
+
+def _waste_table(trump: int, strength: tuple[int, ...], points: tuple[int, ...]) -> list[int]:
+    """Greedy's cost of throwing each card away, as one int (see GreedyBot.waste)."""
+    out = []
+    for c in range(40):
+        t = 1 if c // 10 == trump else 0
+        out.append((points[c] + 8 * t) * 20 + t * 10 + strength[c])
+    return out
+
+
+_WASTE: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
+def _waste(p: Position) -> list[int]:
+    key = (p.trump, p.points)
+    table = _WASTE.get(key)
+    if table is None:
+        table = _WASTE[key] = _waste_table(p.trump, p.strength, p.points)
+    return table
+
+
+def greedy_card(p: Position, waste: list[int]) -> int:
+    """The card :class:`~briscola.bots.greedy.GreedyBot` plays for the mover of ``p``."""
+    hand = p.hands[p.to_move]
+    trick = p.trick
+    if not trick:
+        return min(hand, key=waste.__getitem__)
+    trump, strength, points, team_of = p.trump, p.strength, p.points, p.team_of
+    best_i, on_table = trick_result(trick, trump, strength, points)
+    best = trick[best_i]
+    n = p.n
+    mine = team_of[p.to_move]
+    k = len(trick)
+    leader = p.leader
+    opponents_left = False
+    for j in range(k + 1, n):
+        if team_of[(leader + j) % n] != mine:
+            opponents_left = True
+            break
+    if team_of[(leader + best_i) % n] == mine:
+        if not opponents_left or (best // 10 == trump and strength[best] >= 8):
+            plain = [c for c in hand if c // 10 != trump] or hand
+            return max(plain, key=lambda c: points[c] * 20 + 9 - strength[c])
+        return min(hand, key=waste.__getitem__)
+    best_suit = best // 10
+    same: list[int] = []
+    low = -1
+    for c in hand:
+        s = c // 10
+        if s == best_suit:
+            if strength[c] > strength[best]:
+                if s != trump:
+                    same.append(c)
+                elif low < 0 or strength[c] < strength[low]:
+                    low = c
+        elif s == trump and (low < 0 or strength[c] < strength[low]):
+            low = c
+    if same:
+        return max(same, key=lambda c: points[c] * 20 + strength[c])
+    if low >= 0:
+        worth = 4 if points[low] == 0 else 10
+        if on_table >= worth or (not p.stock and on_table > 0):
+            return low
+    return min(hand, key=waste.__getitem__)
+
+
+def playout(p: Position) -> None:
+    """Play ``p`` to the end of the round with the greedy rules for every seat."""
+    waste = _waste(p)
+    hands = p.hands
+    while hands[p.to_move]:
+        if p.exchange_rule and p.exchange_card() >= 0:
+            p.exchange()
+        p.play(greedy_card(p, waste))
+
+
+def sample_value(score: list[int], side: int) -> float:
+    """How good a finished round is for ``side``: its margin over the best other
+    side, plus :data:`WIN_BONUS` for a won round (half for a tie for first)."""
+    mine = score[side]
+    other = max(s for i, s in enumerate(score) if i != side)
+    margin = mine - other
+    bonus = WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0
+    return margin + bonus
+
+
+def _finish(p: Position, side: int, solve_cards: int = SOLVE_CARDS) -> float:
+    """The value for ``side`` of ``p`` played out (solved exactly when at most
+    ``solve_cards`` cards are left)."""
+    if p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) <= solve_cards:
+        total = sum(p.score) + sum(p.points[c] for h in p.hands for c in h)
+        total += sum(p.points[c] for c in p.stock)
+        mine = solve(p, side)
+        return sample_value([mine, total - mine] if side == 0 else [total - mine, mine], side)
+    playout(p)
+    return sample_value(p.score, side)
+
+
+Line = tuple[Action, ...]  # a root action, or the exchange then a card
+
+
+def _lines(p: Position) -> list[Line]:
+    lines: list[Line] = [(Card(c),) for c in p.hands[p.to_move]]
+    if p.exchange_card() >= 0:
+        q = p.copy()
+        q.exchange()
+        lines += [(EXCHANGE, Card(c)) for c in q.hands[q.to_move]]
+    return lines
+
+
+def evaluate(
+    sample: Callable[[], Position],
+    side: int,
+    budget: Callable[[int], bool],
+    solve_cards: int = SOLVE_CARDS,
+) -> dict[Action, float]:
+    """Mean value per legal action over samples drawn while ``budget(done)`` allows."""
+    lines: list[Line] | None = None
+    sums: list[float] = []
+    done = 0
+    while budget(done):
+        base = sample()
+        if lines is None:
+            lines = _lines(base)
+            sums = [0.0] * len(lines)
+        for i, line in enumerate(lines):
+            q = base.copy()
+            for a in line:
+                q.act(a)
+            sums[i] += _finish(q, side, solve_cards)
+        done += 1
+    assert lines is not None
+    best: dict[Action, float] = {}
+    for line, total in zip(lines, sums, strict=True):
+        value = total / done
+        if value > best.get(line[0], float("-inf")):
+            best[line[0]] = value
+    return best
+
+
+class ExpertBot(Bot):
+    """``expert``: ``samples`` per move by default, or ``think_ms`` of wall time per move."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        name: str = "expert",
+        samples: int | None = None,
+        think_ms: float | None = None,
+        max_ms: float = 900.0,
+    ) -> None:
+        if samples is not None and (not isinstance(samples, int) or samples < 1):
+            raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
+        if think_ms is not None and (not isinstance(think_ms, int | float) or think_ms <= 0):
+            raise ValueError(f"think_ms must be a positive number, got {think_ms!r}")
+        if not isinstance(max_ms, int | float) or max_ms <= 0:
+            raise ValueError(f"max_ms must be a positive number, got {max_ms!r}")
+        self.name = name
+        self.rng = random.Random(seed)
+        self.samples = samples if samples is not None or think_ms is not None else DEFAULT_SAMPLES
+        self.think_ms = think_ms
+        self.max_ms = max_ms
+
+    def _sampler(self, obs: Observation) -> Callable[[], Position]:
+        rng = self.rng
+        return lambda: Position.from_round(determinize(obs, rng))
+
+    def _budget(self) -> Callable[[int], bool]:
+        clock = time.perf_counter
+        start = clock()
+        limit = self.max_ms if self.think_ms is None else min(self.think_ms, self.max_ms)
+        end = start + limit / 1000
+        samples = self.samples
+
+        def more(done: int) -> bool:
+            if done == 0:
+                return True
+            if samples is not None and done >= samples:
+                return False
+            return clock() < end
+
+        return more
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        side = obs.rules.team_of[obs.seat]
+        sample = self._sampler(obs)
+        if obs.rules.players == 2 and obs.stock == 0:
+            # Every card is known: one exact solve.
+            values = evaluate(sample, side, lambda done: done == 0)
+        else:
+            values = evaluate(sample, side, self._budget())
+        return max(legal, key=lambda a: values[a])
