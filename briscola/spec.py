@@ -90,6 +90,6 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
         options[key.strip()] = _value(val.strip())
     try:  # fail now, not in the middle of an arena run
         make_bot(name, **options)
-    except TypeError as err:
+    except (TypeError, ValueError) as err:
         raise SpecError(f"bad options for {name!r} in {text!r}: {err}") from None
     return PlayerSpec(text, name, options)
