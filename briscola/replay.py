@@ -307,8 +307,6 @@ class _Checker:
     def _next(self) -> str:
         if self.expected:
             return _describe(self.expected[0])
-        if self.match.over:
-            return "nothing more"
         if self._round_due():
             return f"the deal of round {len(self.match.results) + 1}"
         assert self.round is not None

@@ -145,6 +145,18 @@ def test_replay_of_a_forfeit(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  Unfinished trick: Bruno Three of Coins" in out
 
 
+def test_replay_of_a_real_bot_process_with_info_and_refusals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Recorded by the arena from tests/bots/misbehave.py chatty over the protocol."""
+    code, out, _ = run(capsys, "replay", str(DATA / "italian_2p_chatty_bot.jsonl"), "--lang", "de")
+    assert code == 0
+    lines = out.splitlines()
+    assert "  chatty-bot sagt: turn 1" in lines
+    assert "    -> abgelehnt; der Platz wurde erneut gefragt" in lines
+    assert lines[-1].startswith("OK: ")
+
+
 def test_replay_check_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "replay", "--check", str(FORFEIT))
     assert code == 0 and err == ""

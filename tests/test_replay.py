@@ -294,7 +294,39 @@ def _bad_card_text(lines: list[Line]) -> tuple[int, str]:
     return i, "not a card"
 
 
+def _played_before_its_draws(lines: list[Line]) -> tuple[int, str]:
+    i = nth(lines, "draw", 3)
+    del lines[i : i + 2]
+    return i, "expected a draw line (seat"
+
+
+def _played_before_the_deal(lines: list[Line]) -> tuple[int, str]:
+    lines.insert(1, {"type": "played", "seat": 0, "card": "AD"})
+    return 1, "a played line outside a round; expected the deal of round 1"
+
+
+def _fault_policy(lines: list[Line]) -> tuple[int, str]:
+    lines.insert(9, {"type": "fault", "seat": 0, "code": "x", "message": "y", "policy": "pardon"})
+    return 9, 'fault: policy is "pardon", expected forfeit or takeover'
+
+
+def _fault_inside_a_trick(lines: list[Line]) -> tuple[int, str]:
+    i = nth(lines, "trick", 3) + 1
+    lines.insert(i, {"type": "fault", "seat": 0, "code": "x", "message": "y", "fatal": False})
+    return i, "got a fault line"
+
+
+def _type_missing(lines: list[Line]) -> tuple[int, str]:
+    del lines[7]["type"]
+    return 7, 'expected a string field "type"'
+
+
 TAMPERING: list[Tamper] = [
+    _played_before_its_draws,
+    _played_before_the_deal,
+    _fault_policy,
+    _fault_inside_a_trick,
+    _type_missing,
     _illegal_card,
     _trick_winner,
     _trick_points,
@@ -404,6 +436,22 @@ def test_deal_lines_are_checked(good: list[Line]) -> None:
     lines = copy.deepcopy(good)
     lines.insert(i + 3, copy.deepcopy(lines[i]))
     expect_error(lines, i + 4, "unexpected deal line")
+
+
+def test_given_packs_replay_with_a_null_seed() -> None:
+    """A match dealt from packs a caller gave (not from its seed) is recorded with
+    ``seed: null`` and replays from its deal lines; with the seed kept, the checker
+    (rightly) says the deals are not the seed's."""
+    rules = TableRules()
+    deck = list(reversed(rules.deck))
+    rec = Record()
+    seats = [make_bot("random", seed=1), make_bot("greedy")]
+    out = run_match(rules, seats, seed=5, record=rec, decks=[deck] * 3, first_dealer=0)
+    lines = rec.lines
+    if lines[0]["seed"] is not None:
+        expect_error(lines, 2, "is not what seed 5 deals")
+        lines[0]["seed"] = None
+    assert verify_record(lines).rounds == out.rounds
 
 
 def test_header_first_dealer_overrides_the_seed() -> None:
