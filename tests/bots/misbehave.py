@@ -10,6 +10,7 @@ before each answer), slow (answers after move_ms but within the grace).
 """
 
 import json
+import os
 import signal
 import sys
 import time
@@ -26,6 +27,10 @@ def send(obj, flush=True):
     if flush and MODE != "no_flush":
         out.flush()
 
+
+if os.environ.get("BOT_PID_DIR"):  # lets a test find this process afterwards
+    with open(os.path.join(os.environ["BOT_PID_DIR"], f"{os.getpid()}.pid"), "w") as f:
+        f.write(MODE)
 
 if MODE == "exit_before_hello":
     sys.exit(3)

@@ -1,0 +1,130 @@
+"""The bot side (``briscola bot``): a turn line rebuilds the observation it came from."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from briscola.game import Round
+from briscola.observation import Observation, observe
+from briscola.protocol import bot_side
+from briscola.protocol.bot_side import BotSide, rebuild, serve
+from briscola.protocol.messages import turn_message
+from briscola.rules import VARIANTS, TableRules
+
+MUST = [
+    "type",
+    "id",
+    "hand",
+    "legal",
+    "trick",
+    "trump",
+    "trump_suit",
+    "stock",
+    "points",
+    "played",
+    "hand_sizes",
+    "time_ms",
+]
+
+
+def positions(seed: int, count: int, variants=VARIANTS, rounds_won=None):
+    """Observations of the seat to move at random points of random rounds."""
+    rng = random.Random(seed)
+    for i in range(count):
+        rules = TableRules(players=(2, 3, 4)[i % 3], variant=variants[i % len(variants)])
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        r = Round(
+            rules, deck, rng.randrange(rules.players), number=1 + i % 3, rounds_won=rounds_won
+        )
+        steps = rng.randrange(len(deck))
+        for _ in range(steps):
+            if r.over:
+                break
+            r.act(rng.choice(r.legal_actions()))
+        if not r.over:
+            yield r, observe(r, r.to_move)
+
+
+def start_of(obs: Observation) -> dict:
+    rules = obs.rules
+    return {
+        "type": "match_start",
+        "seat": obs.seat,
+        "players": rules.players,
+        "variant": rules.variant,
+        "target": rules.target,
+    }
+
+
+def test_a_turn_line_rebuilds_the_exact_observation() -> None:
+    seen = 0
+    for _, obs in positions(1, 600):
+        line = json.loads(json.dumps(turn_message(obs, 1, 100)))
+        assert rebuild(line, start_of(obs)) == obs
+        seen += 1
+    assert seen > 400
+
+
+def test_the_must_fields_alone_are_enough_without_exchanges() -> None:
+    """Without the extras a bot still gets the right observation, given the round_start's
+    face-up card; only the fields that need the extras are left aside."""
+    for r, obs in positions(2, 300, variants=("italian", "bisca")):
+        full = turn_message(obs, 1, 100)
+        bare = {k: v for k, v in full.items() if k in MUST}
+        got = rebuild(bare, start_of(obs), dealt=r.trump_card)
+        expected = replace(obs, round=got.round, trump_taken=None, known=got.known)
+        assert got == expected
+        if obs.trump_taken is None:
+            assert got.known == obs.known
+
+
+def test_bot_side_answers_and_ignores_what_it_does_not_know(capsys) -> None:
+    side = BotSide("greedy", seed=1)
+    ans = side.handle({"type": "hello", "id": 7, "protocol": 1, "software": "x", "extra": 1})
+    assert ans is not None and ans["id"] == 7 and ans["protocol"] == 1
+    assert side.handle({"type": "weather", "sunny": True}) is None
+    _, obs = next(positions(3, 1, variants=("brisca",)))
+    with pytest.raises(ValueError, match="before match_start"):
+        side.handle(turn_message(obs, 2, 100))
+    assert side.handle({**start_of(obs), "future": [1]}) is None
+    answer = side.handle({**turn_message(obs, 2, 100), "future": {"x": 1}})
+    assert answer is not None and answer["id"] == 2
+    assert answer["type"] in ("play", "exchange")
+    side.handle({"type": "error", "code": "illegal_move", "message": "no"})
+    assert "illegal_move: no" in capsys.readouterr().err
+    side.handle({"type": "bye"})
+    assert side.done
+
+
+def test_serve_skips_unreadable_lines_and_stops_at_bye(capsys) -> None:
+    _, obs = next(positions(4, 1))
+    lines = [
+        json.dumps({"type": "hello", "id": 1, "protocol": 1, "software": "t"}),
+        "",
+        "not json",
+        "[1]",
+        json.dumps(start_of(obs)),
+        json.dumps({"type": "round_start", "trump": "ZZ"}),
+        json.dumps(turn_message(obs, 2, 100)),
+        json.dumps({"type": "bye"}),
+        json.dumps({"type": "hello", "id": 3}),
+    ]
+    out = io.StringIO()
+    assert serve(BotSide("random", 5), io.BytesIO("\r\n".join(lines).encode()), out) == 0
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [a["id"] for a in answers] == [1, 2]  # nothing after bye
+    err = capsys.readouterr().err
+    assert "not json" in err and "ZZ" in err
+
+
+def test_main_refuses_an_unknown_level(capsys) -> None:
+    args = argparse.Namespace(level="nonexistent", seed=None, think_ms=None)
+    assert bot_side.main(args) == 2
+    assert "not available" in capsys.readouterr().err
