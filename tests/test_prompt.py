@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from string import Formatter
 
 import pytest
 from prompt_toolkit.completion import CompleteEvent
@@ -29,6 +30,7 @@ from briscola.game import EXCHANGE
 from briscola.prompt.app import Options, run, split_specs
 from briscola.prompt.console import TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
+from briscola.prompt.words import HELP, VERBS, WORDS
 from briscola.rules import TableRules
 
 CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
@@ -127,7 +129,7 @@ async def test_commands() -> None:
     assert "Rounds won (first to 1): You 0 · Marco 0" in out
     assert "Points this round: You 0 · Marco 0" in out
     assert re.search(r"Last trick:  You 5D Five of Coins  Marco 6C Six of Cups", out)
-    assert "  → You take it: 0 points" in out
+    assert "  → You take it: no points" in out
     assert "rules" in out.lower() or "The rules text is not part" in out
     # `quit` asked; `n` went on (a second card was played), `y` left.
     assert out.count("You play") == 2 and out.endswith("You left the table.\n")
@@ -187,15 +189,22 @@ def test_reader_messages() -> None:
     assert r.read(" 2 ") == Card.parse("AS")
     assert r.read("pik-ass") == Card.parse("AS") and r.read("q♥") == Card.parse("QC")
     assert r.read("X") == EXCHANGE and r.read("EXIT").name == "quit"  # type: ignore[union-attr]
-    with pytest.raises(EntryError, match=r"^Type 1-3 for a card"):
+    assert r.read("tausch") == EXCHANGE and r.read("Regeln").name == "rules"  # type: ignore[union-attr]
+    with pytest.raises(EntryError, match=r"^Tippe 1-3 für eine Karte .*\(z. B. AD, Karo-Ass\)"):
         r.read("   ")
     r.set_turn(hand[:1], hand[:1])
-    with pytest.raises(EntryError, match="No exchange now: the trump 7 takes"):
+    with pytest.raises(EntryError, match="Jetzt kein Tausch: die Trumpf-7 nimmt"):
         r.read("exchange")
-    with pytest.raises(EntryError, match=r"no card 2 in your hand: type 1\.$"):
+    with pytest.raises(EntryError, match=r"^Deine Hand hat keine Karte 2: tippe 1\.$"):
         r.read("2")
-    with pytest.raises(EntryError, match=r"^Pik-Ass is not in your hand \(7♦\)"):
+    with pytest.raises(EntryError, match=r"^Pik-Ass ist nicht in deiner Hand \(7♦\)"):
         r.read("AS")
+    with pytest.raises(EntryError, match=r"^Keine Karte und kein Befehl: 'zz'. Tippe 1, eine"):
+        r.read("zz")
+    r = Reader("italian", "it", "italian")
+    r.set_turn(hand, hand)
+    with pytest.raises(EntryError, match=r"^Nella variante italian non c'è lo scambio\.$"):
+        r.read("scambio")
 
 
 def test_completion_offers_the_hand_and_commands() -> None:
@@ -288,3 +297,22 @@ async def test_tab_completes_a_card_by_its_name() -> None:
     _, out = await typed("fiv\t\r3\t\r", options())
     assert "You play 5D Five of Coins" in out
     assert "You play 3S Three of Swords" in out  # Tab made "3" (card 3 is 6D) the 3S
+
+
+async def test_a_match_in_italian_with_spanish_faces() -> None:
+    _, out = await typed("1\r" * 20 + "no\r", options(lang="it", faces="spanish"))
+    assert "Briscola · 2 giocatori · vince chi arriva a 1 smazzata · seed 7" in out
+    assert "La tua mano:  1 5D Cinco de Oros  2 3S Tres de Espadas  3 KB Rey de Bastos" in out
+    assert "  Tu giochi 5D Cinco de Oros" in out and "  Marco gioca 6C Seis de Copas" in out
+    assert "  → Marco prende la presa: 21 punti" in out
+    assert "Marco vince la partita (smazzate vinte: Tu 0 · Marco 1)." in out
+
+
+def test_every_sentence_has_both_translations() -> None:
+    assert WORDS["de"].keys() == WORDS["it"].keys()
+    for lang in ("de", "it"):
+        for english, text in WORDS[lang].items():
+            fields = {f for _, f, _, _ in Formatter().parse(english) if f}
+            assert fields == {f for _, f, _, _ in Formatter().parse(text) if f}, (lang, english)
+    assert VERBS["en"].keys() == VERBS["de"].keys() == VERBS["it"].keys()
+    assert HELP.keys() == {"en", "de", "it"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +18,15 @@ PLAY = [sys.executable, "-m", "briscola", "play", "--seed", "7", "--opponents", 
 
 
 def play(script: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}  # English, whatever the machine's locale
     return subprocess.run(
-        [*PLAY, *extra], input=script, capture_output=True, text=True, timeout=60, check=False
+        [*PLAY, *extra],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
     )
 
 
@@ -73,13 +81,16 @@ def test_bad_options_exit_2(
 def test_in_process_line_mode_and_play_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "y\n" + "quit\ny\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "ja\n" + "ende\nj\n"))
     code = cli.main(["play", "--seed", "7", "--opponents", "greedy", "--lang", "de", "--pace", "0"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "Trump: AD Münzen-Ass · 34 cards in the stock" in out
-    assert "seed 8" in out and "Leave the game in progress? (y/n)" in out
-    assert out.endswith("You left the table.\n")
+    assert "Trumpf: AD Münzen-Ass · 34 Karten im Talon" in out
+    assert "  Du spielst 5D Münzen-Fünf" in out and "  Marco spielt 6C Kelche-Sechs" in out
+    assert "  → Marco nimmt den Stich: 21 Punkte" in out
+    assert "Marco gewinnt die Partie (gewonnene Runden: Du 0 · Marco 1)." in out
+    assert "seed 8" in out and "Die laufende Partie verlassen? (j/n)" in out
+    assert out.endswith("Du hast den Tisch verlassen.\n")
 
 
 def test_a_failing_bot_is_taken_over() -> None:

@@ -64,7 +64,8 @@ def at_prompt(pane: Pane, played: int) -> Callable[[], bool]:
 
 
 def test_a_game_in_tmux() -> None:
-    play = f"{shlex.quote(sys.executable)} -m briscola play --seed 7 --opponents greedy --pace 0.05"
+    python = shlex.quote(sys.executable)
+    play = f"LC_ALL=C.UTF-8 {python} -m briscola play --seed 7 --opponents greedy --pace 0.05"
     pane = Pane(f"{play}; echo EXIT=$?; sleep 60")
     try:
         pane.wait(at_prompt(pane, 0), "the first prompt")

@@ -32,6 +32,7 @@ from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import play_match
 from .console import Console, LineConsole, TerminalConsole
 from .person import LeaveTable, Person
+from .words import YES, words
 
 __all__ = ["Options", "default_lang", "main", "options_from", "run", "split_specs"]
 
@@ -152,17 +153,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
     level = "expert" if "expert" in BOTS else "greedy"
 
     def takeover(seat: int) -> Player:
-        console.show(
-            [
-                [
-                    (
-                        "class:dim",
-                        f"{names[seat]}'s player failed; a built-in {level} bot "
-                        "plays that seat from here.",
-                    )
-                ]
-            ]
-        )
+        failed = "{name}'s player failed; a built-in {level} bot plays that seat from here."
+        console.show([[("class:dim", words(opts.lang, failed, name=names[seat], level=level))]])
         return make_bot(level, seed=seed + seat)
 
     out: IO[str] | None = None
@@ -183,7 +175,7 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
             takeover=takeover,
         )
     except LeaveTable:
-        console.show([[("", "You left the table.")]])
+        console.show([[("", words(opts.lang, "You left the table."))]])
         return False
     finally:
         if out is not None:
@@ -197,10 +189,10 @@ async def run(opts: Options, console: Console) -> int:
     game = 1
     while await play_one(opts, console, seed, game):
         try:
-            again = await console.ask("Play again? (y/n) ")
+            again = await console.ask(words(opts.lang, "Play again? (y/n) "))
         except (EOFError, KeyboardInterrupt):
             break
-        if again.strip().lower() not in ("y", "yes"):
+        if again.strip().lower() not in YES:
             break
         seed, game = seed + 1, game + 1
     return 0

@@ -16,11 +16,11 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from ..cards import Card, Faces, Language, card_label, card_name, name_index
 from ..game import EXCHANGE, Action
+from .words import ALIASES, words
 
 __all__ = ["COMMANDS", "Command", "EntryError", "EntryValidator", "HandCompleter", "Reader"]
 
 COMMANDS = ("help", "hand", "last", "score", "rules", "quit", "exchange")
-_ALIASES = {"?": "help", "exit": "quit", "x": "exchange"}
 
 
 class EntryError(ValueError):
@@ -50,20 +50,32 @@ class Reader:
     def read(self, text: str) -> Action | Command:
         """The card or command ``text`` names, or :class:`EntryError` saying why not."""
         low = " ".join(text.lower().split())
-        low = _ALIASES.get(low, low)
+        low = ALIASES.get(low, low)
+        w = self.lang
         if not low:
+            example = f"AD, {card_name(Card.parse('AD'), self.faces, w)}"
             raise EntryError(
-                f"Type {self._range()} for a card in your hand, the card itself "
-                "(e.g. AD or Ace of Coins), or help."
+                words(
+                    w,
+                    "Type {range} for a card in your hand, the card itself (e.g. {example}), "
+                    "or help.",
+                    range=self._range(),
+                    example=example,
+                )
             )
         if low == "exchange":
             if EXCHANGE in self.legal:
                 return EXCHANGE
             if self.variant != "brisca":
-                raise EntryError(f"There is no exchange in the {self.variant} variant.")
+                raise EntryError(
+                    words(w, "There is no exchange in the {variant} variant.", variant=self.variant)
+                )
             raise EntryError(
-                "No exchange now: the trump 7 takes a face-up A, 3, K, Q or J and the trump 2 "
-                "a 4, 5, 6 or 7, once per turn, while the face-up card lies under the stock."
+                words(
+                    w,
+                    "No exchange now: the trump 7 takes a face-up A, 3, K, Q or J and the trump 2 "
+                    "a 4, 5, 6 or 7, once per turn, while the face-up card lies under the stock.",
+                )
             )
         if low in COMMANDS:
             return Command(low)
@@ -71,18 +83,32 @@ class Reader:
             i = int(low)
             if 1 <= i <= len(self.hand):
                 return self.hand[i - 1]
-            raise EntryError(f"There is no card {i} in your hand: type {self._range()}.")
+            raise EntryError(
+                words(
+                    w, "There is no card {i} in your hand: type {range}.", i=i, range=self._range()
+                )
+            )
         card = self.index.get(low)
         if card is None:
             raise EntryError(
-                f"Not a card or a command: {text.strip()!r}. Type {self._range()}, a card in your "
-                f"hand such as {card_label(self.hand[0], self.faces) if self.hand else 'AD'}, "
-                "or help."
+                words(
+                    w,
+                    "Not a card or a command: {text}. Type {range}, a card in your hand such as "
+                    "{example}, or help.",
+                    text=repr(text.strip()),
+                    range=self._range(),
+                    example=card_label(self.hand[0], self.faces) if self.hand else "AD",
+                )
             )
         if card not in self.hand:
             mine = ", ".join(card_label(c, self.faces) for c in self.hand)
             raise EntryError(
-                f"{card_name(card, self.faces, self.lang)} is not in your hand ({mine})."
+                words(
+                    w,
+                    "{card} is not in your hand ({hand}).",
+                    card=card_name(card, self.faces, w),
+                    hand=mine,
+                )
             )
         return card
 

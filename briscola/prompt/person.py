@@ -10,7 +10,6 @@ handing the person's seat to a bot.  Floor 6.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 
 from ..cards import Card, Faces, Language, Rank
@@ -20,7 +19,8 @@ from ..observation import Observation
 from ..players import MatchInfo, Player
 from .console import Console
 from .entry import Command, EntryError, EntryValidator, HandCompleter, Reader
-from .view import HELP, Seen, View
+from .view import Seen, View
+from .words import HELP, YES, words
 
 __all__ = ["LeaveTable", "Person"]
 
@@ -78,11 +78,11 @@ class Person(Player):
                 return card
         return None  # pragma: no cover - the engine allows the exchange only with one
 
-    def _show_turn(self, obs: Observation) -> None:
+    def _show_turn(self, obs: Observation, *, table: bool = False) -> None:
+        """The hand; the trick too when asked (at a turn its cards were just shown)."""
         assert self.view is not None
-        self.console.show(
-            self.view.table(obs.trick) + self.view.hand(obs.hand, self._exchange_card(obs))
-        )
+        lines = self.view.table(obs.trick) if table or not obs.trick else []
+        self.console.show(lines + self.view.hand(obs.hand, self._exchange_card(obs)))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         assert self.view is not None and self.seen is not None and self.reader is not None
@@ -96,7 +96,7 @@ class Person(Player):
                 await self._leave_key()
             try:
                 text = await self.console.ask(
-                    "play> ",
+                    words(self.lang, "play> "),
                     completer=completer,
                     validator=validator,
                     toolbar=self.view.toolbar(self.seen),
@@ -124,19 +124,19 @@ class Person(Player):
     async def confirm_leave(self) -> None:
         """Ask before leaving a game in progress; Ctrl-C or Ctrl-D again means yes."""
         try:
-            answer = await self.console.ask("Leave the game in progress? (y/n) ")
+            answer = await self.console.ask(words(self.lang, "Leave the game in progress? (y/n) "))
         except (KeyboardInterrupt, EOFError):
             raise LeaveTable from None
-        if answer.strip().lower() in ("y", "yes"):
+        if answer.strip().lower() in YES:
             raise LeaveTable
 
     async def command(self, name: str, obs: Observation) -> None:
         assert self.view is not None and self.seen is not None
         show = self.console.show
         if name == "help":
-            show([[("", line)] for line in HELP.splitlines()])
+            show([[("", line)] for line in HELP[self.lang].splitlines()])
         elif name == "hand":
-            self._show_turn(obs)
+            self._show_turn(obs, table=True)
         elif name == "last":
             show(self.view.last(self.seen))
         elif name == "score":
@@ -148,9 +148,6 @@ class Person(Player):
 
 
 def _rules(lang: Language) -> str:
-    # Written in another room; loaded only when asked, and its absence is said plainly.
-    try:
-        module = importlib.import_module("briscola.rules_text")
-    except ImportError:
-        return "The rules text is not part of this installation; see RULES in the README."
-    return str(module.rules_text(lang))
+    from ..rules_text import rules_text  # loaded only when asked
+
+    return rules_text(lang)

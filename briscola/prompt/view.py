@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from string import Formatter
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
@@ -27,6 +28,7 @@ from ..events import (
     TrumpTaken,
 )
 from ..rules import TableRules
+from .words import phrase, verb, words
 
 __all__ = ["STYLE", "Seen", "Text", "View"]
 
@@ -115,9 +117,21 @@ class View:
         count: bool = True,
     ) -> None:
         self.rules, self.seat, self.faces, self.lang, self.count = rules, seat, faces, lang, count
-        self.names = [("You" if s == seat else name) for s, name in enumerate(names)]
+        you = words(lang, "You")
+        self.names = [(you if s == seat else name) for s, name in enumerate(names)]
 
     # -- pieces ----------------------------------------------------------------
+
+    def say(self, template: str, style: str = "", **parts: str | int | Text) -> Text:
+        """``template`` in the table's language, its fields filled with text or styled text."""
+        out: Text = []
+        for literal, name, _spec, _conv in Formatter().parse(phrase(self.lang, template)):
+            if literal:
+                out.append((style, literal))
+            if name is not None:
+                part = parts[name]
+                out += [(style, str(part))] if isinstance(part, str | int) else part
+        return out
 
     def card(self, card: Card, *, short: bool = False) -> Text:
         text = card_label(card, self.faces)
@@ -134,9 +148,8 @@ class View:
     def who(self, seat: int) -> Text:
         return [("class:you" if seat == self.seat else "", self.names[seat])]
 
-    def does(self, seat: int, verb: str) -> Text:
-        """``You play`` / ``Marco plays``."""
-        return [*self.who(seat), ("", f" {verb if seat == self.seat else verb + 's'}")]
+    def verb(self, seat: int, name: str) -> str:
+        return verb(self.lang, name, 0 if seat == self.seat else 1)
 
     def side(self, team: int) -> str:
         return " & ".join(self.names[s] for s in self.rules.teams[team])
@@ -144,30 +157,39 @@ class View:
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def side_wins(self, team: int, what: str) -> Text:
-        mine = self._mine(team)
-        plural = mine or len(self.rules.teams[team]) > 1
-        return [
-            (
-                "class:win" if mine else "class:lose",
-                f"{self.side(team)} {'win' if plural else 'wins'} {what}",
-            )
-        ]
+    def side_wins(self, team: int, template: str) -> Text:
+        mine, alone = self._mine(team), len(self.rules.teams[team]) == 1
+        form = (0 if alone else 2) if mine else (1 if alone else 3)
+        win = verb(self.lang, "win", form)
+        return self.say(
+            template, "class:win" if mine else "class:lose", side=self.side(team), win=win
+        )
 
-    def scores(self, values: Sequence[int]) -> str:
-        return " · ".join(f"{self.side(t)} {v}" for t, v in enumerate(values))
+    def scores(self, values: Sequence[int], *, short: bool = False) -> str:
+        def name(team: int) -> str:
+            if not short or len(self.rules.teams[team]) == 1:
+                return self.side(team)
+            return words(self.lang, "Us" if self._mine(team) else "Them")
+
+        return " · ".join(f"{name(t)} {v}" for t, v in enumerate(values))
+
+    def points(self, n: int) -> str:
+        if n == 0:
+            return words(self.lang, "no points")
+        return words(self.lang, "1 point") if n == 1 else words(self.lang, "{n} points", n=n)
 
     # -- lines -----------------------------------------------------------------
 
     def intro(self, notes: Sequence[str], seed: int | None) -> list[Text]:
-        r = self.rules
-        rounds = "round" if r.target == 1 else "rounds"
-        head = f"Briscola · {r.players} players · first to {r.target} {rounds}"
+        r, w = self.rules, self.lang
+        target = "first to {target} round" if r.target == 1 else "first to {target} rounds"
+        head = ["Briscola", words(w, "{players} players", players=r.players)]
+        head.append(words(w, target, target=r.target))
         if r.variant != "italian":
-            head += f" · {r.variant} variant"
+            head.append(words(w, "{variant} variant", variant=r.variant))
         if seed is not None:
-            head += f" · seed {seed}"
-        lines: list[Text] = [[("class:head", head)]]
+            head.append(f"seed {seed}")
+        lines: list[Text] = [[("class:head", " · ".join(head))]]
         n = r.players
         where = {1: "on your right", n - 1: "on your left"}
         if n == 4:
@@ -175,74 +197,82 @@ class View:
         for s in range(n):
             if s == self.seat:
                 continue
-            rel = (s - self.seat) % n
             role = "your partner" if r.team_of[s] == r.team_of[self.seat] else "against you"
+            text = ": " + words(w, role)
+            if n > 2:
+                text += ", " + words(w, where[(s - self.seat) % n])
             note = f" ({notes[s]})" if notes[s] else ""
-            place = "" if n == 2 else f", {where[rel]}"
-            lines.append([("", "  "), *self.who(s), ("", f"{note}: {role}{place}")])
-        lines.append([("class:dim", "  Type help for the commands; the toolbar shows the score.")])
+            lines.append([("", "  "), *self.who(s), ("", note + text)])
+        tip = "  Type help for the commands; the toolbar shows the score."
+        lines.append(self.say(tip, "class:dim"))
         return lines
 
     def event(self, ev: Event, seen: Seen) -> list[Text]:
-        """The lines one event prints (an empty list for those shown elsewhere)."""
+        """The lines one event prints."""
         if isinstance(ev, RoundStarted):
+            head = self.say("Round {round}", "class:head", round=ev.round)
+            trump = "Trump: {card} · {stock} cards in the stock"
             return [
                 [("", "")],
-                [("class:head", f"Round {ev.round}"), ("", " · "), *self.does(ev.dealer, "deal")],
-                [("", "Trump: "), *self.card(ev.trump), ("", f" · {ev.stock} cards in the stock")],
+                [
+                    *head,
+                    ("", " · "),
+                    *self.who(ev.dealer),
+                    ("", " " + self.verb(ev.dealer, "deal")),
+                ],
+                self.say(trump, card=self.card(ev.trump), stock=ev.stock),
             ]
         if isinstance(ev, Played):
-            return [[("", "  "), *self.does(ev.seat, "play"), ("", " "), *self.card(ev.card)]]
+            return [self.does(ev.seat, "play", self.card(ev.card))]
         if isinstance(ev, TrickDone):
-            pts = f"{ev.points} point{'s' if ev.points != 1 else ''}" if ev.points else "no points"
-            return [[("", "  → "), *self.does(ev.winner, "take"), ("", f" the trick: {pts}")]]
-        if isinstance(ev, Drew):
-            return [[("class:dim", "  You draw "), *self.card(ev.card)]]
-        if isinstance(ev, TrumpTaken):
             return [
-                [
-                    ("class:dim", "  The stock is empty: "),
-                    *self.who(ev.seat),
-                    ("class:dim", " drew the face-up "),
-                    *self.card(ev.card),
-                ]
+                self.say(
+                    "  → {who} {take} the trick: {points}",
+                    who=self.who(ev.winner),
+                    take=self.verb(ev.winner, "take"),
+                    points=self.points(ev.points),
+                )
             ]
+        if isinstance(ev, Drew):
+            return [self.does(ev.seat, "draw", self.card(ev.card), "class:dim")]
+        if isinstance(ev, TrumpTaken):
+            empty = "  {who} {draw} the face-up {card}: the stock is empty."
+            who, draw = self.who(ev.seat), self.verb(ev.seat, "draw")
+            return [self.say(empty, "class:dim", who=who, draw=draw, card=self.card(ev.card))]
         if isinstance(ev, Exchanged):
             return [
-                [
-                    ("", "  "),
-                    *self.does(ev.seat, "exchange"),
-                    ("", " "),
-                    *self.card(ev.gave),
-                    ("", " for the face-up "),
-                    *self.card(ev.took),
-                ]
+                self.say(
+                    "  {who} {exchange} {gave} for the face-up {took}",
+                    who=self.who(ev.seat),
+                    exchange=self.verb(ev.seat, "exchange"),
+                    gave=self.card(ev.gave),
+                    took=self.card(ev.took),
+                )
             ]
         if isinstance(ev, RoundEnded):
             return self.round_end(ev, seen)
         if isinstance(ev, MatchEnded):
             return self.match_end(ev)
-        return []
+        return []  # pragma: no cover - every event type is shown above
+
+    def does(self, seat: int, name: str, card: Text, style: str = "") -> Text:
+        """``  You play AD Ace of Coins`` / ``  Marco plays ...``."""
+        return [(style, "  "), *self.who(seat), (style, f" {self.verb(seat, name)} "), *card]
 
     def hand(self, hand: Sequence[Card], exchange: Card | None = None) -> list[Text]:
-        line: Text = [("", "Your hand:")]
+        line = self.say("Your hand:")
         for i, c in enumerate(hand):
             line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *self.card(c)]
         lines = [line]
         if exchange is not None:
-            lines.append(
-                [
-                    ("", "  You may exchange your "),
-                    *self.card(exchange, short=True),
-                    ("", " for the face-up card: type exchange"),
-                ]
-            )
+            offer = "  You may exchange your {card} for the face-up card: type exchange"
+            lines.append(self.say(offer, card=self.card(exchange, short=True)))
         return lines
 
     def table(self, trick: Sequence[tuple[int, Card]]) -> list[Text]:
         if not trick:
-            return [[("class:dim", "You lead.")]]
-        line: Text = [("", "On the table:")]
+            return [self.say("You lead.", "class:dim")]
+        line = self.say("On the table:")
         for s, c in trick:
             line += [("", "  "), *self.who(s), ("", " "), *self.card(c, short=True)]
         return [line]
@@ -250,71 +280,68 @@ class View:
     def last(self, seen: Seen) -> list[Text]:
         t = seen.last
         if t is None:
-            return [[("", "No trick has been taken yet this round.")]]
-        line: Text = [("", "Last trick:")]
+            return [self.say("No trick has been taken yet this round.")]
+        line = self.say("Last trick:")
         for s, c in t.cards:
             line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        return [line, [("", "  → "), *self.does(t.winner, "take"), ("", f" it: {t.points} points")]]
+        took = self.say(
+            "  → {who} {take} it: {points}",
+            who=self.who(t.winner),
+            take=self.verb(t.winner, "take"),
+            points=self.points(t.points),
+        )
+        return [line, took]
 
     def score(self, seen: Seen) -> list[Text]:
-        lines: list[Text] = [
-            [("", f"Rounds won (first to {self.rules.target}): {self.scores(seen.rounds_won)}")]
-        ]
+        won = "Rounds won (first to {target}): {scores}"
+        lines = [self.say(won, target=self.rules.target, scores=self.scores(seen.rounds_won))]
         if self.count and seen.points:
-            lines.append([("", f"Points this round: {self.scores(seen.points)}")])
+            lines.append(self.say("Points this round: {scores}", scores=self.scores(seen.points)))
         elif seen.points:
-            lines.append([("class:dim", "Points this round are not shown (--no-count).")])
+            lines.append(self.say("Points this round are not shown (--no-count).", "class:dim"))
         return lines
 
     def round_end(self, ev: RoundEnded, seen: Seen) -> list[Text]:
-        lines: list[Text] = [[("", "")], [("class:head", f"Round {seen.round} over")]]
+        lines: list[Text] = [
+            [("", "")],
+            self.say("Round {round} over", "class:head", round=seen.round),
+        ]
         for team, pts in enumerate(ev.points):
             made = sorted(
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            line: Text = [("", f"  {self.side(team)}: {pts} points")]
+            line: Text = [("", f"  {self.side(team)}: {self.points(pts)}")]
             if made:
-                line += [("", " from "), *self.cards(made)]
+                line += [*self.say(" from "), *self.cards(made)]
             lines.append(line)
         if ev.winner is None:
-            lines.append([("", "  A drawn round: it counts for nobody.")])
+            lines.append(self.say("  A drawn round: it counts for nobody."))
         else:
-            lines.append([("", "  "), *self.side_wins(ev.winner, "the round.")])
-        lines.append([("", f"  Rounds won: {self.scores(ev.rounds_won)}")])
+            lines.append([("", "  "), *self.side_wins(ev.winner, "{side} {win} the round.")])
+        lines.append(self.say("  Rounds won: {scores}", scores=self.scores(ev.rounds_won)))
         return lines
 
     def match_end(self, ev: MatchEnded) -> list[Text]:
-        score = f"(rounds won: {self.scores(ev.rounds_won)})"
+        score = words(self.lang, "(rounds won: {scores})", scores=self.scores(ev.rounds_won))
         if ev.winner is None:
-            return [[("", "")], [("class:head", f"The match ends without a winner {score}.")]]
+            ends = "The match ends without a winner {score}."
+            return [[("", "")], self.say(ends, "class:head", score=score)]
         cheer = "!" if self._mine(ev.winner) else "."
-        return [[("", "")], [*self.side_wins(ev.winner, "the match"), ("", f" {score}{cheer}")]]
+        won = self.side_wins(ev.winner, "{side} {win} the match")
+        return [[("", "")], [*won, ("", f" {score}{cheer}")]]
 
     def toolbar(self, seen: Seen) -> Text:
-        def item(key: str, value: Text) -> Text:
-            return [("class:bottom-toolbar.key", f" {key} "), *value, ("", "  ")]
+        def item(key: str, value: str | Text) -> Text:
+            shown = [("", value)] if isinstance(value, str) else value
+            return [("class:bottom-toolbar.key", f" {words(self.lang, key)} "), *shown, ("", " ")]
 
-        trump: Text = self.card(seen.trump) if seen.trump is not None else [("", "-")]
-        bar = item("Trump", trump) + item("Stock", [("", str(seen.stock))])
-        bar += item("Round", [("", str(seen.round))])
-        bar += item("Rounds", [("", self.scores(seen.rounds_won))])
+        bar = item("Trump", self.card(seen.trump) if seen.trump is not None else "-")
+        bar += item("Stock", str(seen.stock)) + item("Round", str(seen.round))
+        bar += item("Rounds", self.scores(seen.rounds_won, short=True))
         if self.count and seen.points:
-            bar += item("Points", [("", self.scores(seen.points))])
+            bar += item("Points", self.scores(seen.points, short=True))
         return bar
 
     def error(self, message: str) -> list[Text]:
         return [[("class:error", message)]]
-
-
-HELP = """\
-Play a card by its number (1, 2, 3), its text (AD = Ace of Coins: rank A 2 3 4 5 6 7 J Q K,
-suit C D S B) or its name (Ace of Coins); Tab completes the cards in your hand.
-Commands:
-  help      this text
-  hand      your hand again
-  last      the last trick
-  score     rounds won and points so far
-  rules     the rules of the game
-  exchange  swap your trump 7 or 2 for the face-up card (brisca variant, when allowed)
-  quit      leave the game (Ctrl-C asks too; Ctrl-D leaves at once)"""
