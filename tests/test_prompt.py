@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import re
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from string import Formatter
+from typing import Any
 
 import pytest
 from prompt_toolkit.completion import CompleteEvent
@@ -25,13 +28,17 @@ from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from briscola.bots.greedy import GreedyBot
 from briscola.cards import Card, card_name
-from briscola.game import EXCHANGE
+from briscola.game import EXCHANGE, Action
+from briscola.observation import Observation
 from briscola.prompt.app import Options, run, split_specs
 from briscola.prompt.console import TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
+from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.words import HELP, VERBS, WORDS
 from briscola.rules import TableRules
+from briscola.table import play_match
 
 CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
 
@@ -316,3 +323,30 @@ def test_every_sentence_has_both_translations() -> None:
             assert fields == {f for _, f, _, _ in Formatter().parse(text) if f}, (lang, english)
     assert VERBS["en"].keys() == VERBS["de"].keys() == VERBS["it"].keys()
     assert HELP.keys() == {"en", "de", "it"}
+
+
+class Interrupting(GreedyBot):
+    """A bot during whose thinking the person presses Ctrl-C (a SIGINT, no prompt up)."""
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        os.kill(os.getpid(), signal.SIGINT)
+        await asyncio.sleep(0.05)  # the loop takes the signal while the bot is busy
+        return self.choose(obs)
+
+
+async def test_ctrl_c_while_the_bots_think_asks_at_the_next_turn() -> None:
+    with terminal() as (inp, console, shown):
+        asked: list[str] = []
+        ask = console.ask
+
+        async def logged(message: str, **kw: Any) -> str:
+            asked.append(message)
+            return await ask(message, **kw)
+
+        console.ask = logged  # type: ignore[method-assign]
+        inp.send_text("y\r")
+        person = Person(console)
+        with console.interrupts(), pytest.raises(LeaveTable):
+            await play_match(TableRules(), [person, Interrupting()], seed=8)
+    assert asked == ["Leave the game in progress? (y/n) "]
+    assert "Marco plays" not in shown.getvalue() and "greedy plays" in shown.getvalue()

@@ -186,6 +186,11 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
 async def run(opts: Options, console: Console) -> int:
     """Matches until the person declines another; the exit status."""
     seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
+    with console.interrupts():
+        return await _matches(opts, console, seed)
+
+
+async def _matches(opts: Options, console: Console, seed: int) -> int:
     game = 1
     while await play_one(opts, console, seed, game):
         try:

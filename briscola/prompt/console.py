@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import sys
 import threading
+from collections.abc import Iterator
 from typing import TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -52,6 +54,11 @@ class Console:
     async def pause(self, seconds: float) -> None:
         """Let the person follow a bot's move."""
 
+    @contextlib.contextmanager
+    def interrupts(self) -> Iterator[None]:
+        """While a game runs: what Ctrl-C outside a prompt does (here: the default)."""
+        yield
+
 
 class TerminalConsole(Console):
     """A real prompt: PromptSession with completion, validation and a bottom toolbar."""
@@ -85,7 +92,7 @@ class TerminalConsole(Console):
         toolbar: Text | None = None,
     ) -> str:
         if completer is None and validator is None and toolbar is None:
-            return await self.questions.prompt_async(message, style=STYLE)
+            return await self.questions.prompt_async(message, style=STYLE, handle_sigint=False)
         return await self.session.prompt_async(
             message,
             completer=completer,
@@ -94,7 +101,29 @@ class TerminalConsole(Console):
             validate_while_typing=False,
             bottom_toolbar=FormattedText(toolbar) if toolbar else None,
             style=STYLE,
+            handle_sigint=False,  # raw mode: Ctrl-C is a key; keep our handler in place
         )
+
+    @contextlib.contextmanager
+    def interrupts(self) -> Iterator[None]:
+        """Ctrl-C while the bots think (no prompt up) asks at the person's next turn.
+
+        At a prompt or in a pause the terminal is raw and Ctrl-C is a key; between
+        them it is a signal, caught here instead of ending the program.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            loop.add_signal_handler(signal.SIGINT, self._interrupted)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, Windows
+            yield
+            return
+        try:
+            yield
+        finally:
+            loop.remove_signal_handler(signal.SIGINT)
+
+    def _interrupted(self) -> None:
+        self.pending = "c-c"
 
     async def pause(self, seconds: float) -> None:
         if seconds <= 0 or self.pending:

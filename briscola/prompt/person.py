@@ -55,6 +55,7 @@ class Person(Player):
         )
         self.seen = Seen(info.rules, info.seat)
         self.reader = Reader(self.faces, self.lang, info.rules.variant)
+        self.console.pending = None  # a Ctrl-C from the last match is no question in this one
         notes = self.notes or ("",) * info.rules.players
         self.console.show(self.view.intro(notes, self.seed))
 
