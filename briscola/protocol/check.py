@@ -30,7 +30,7 @@ from ..players import MatchInfo, Player, SeatFailure
 from ..records import Record
 from ..rules import TableRules, Variant
 from ..table import play_match
-from .host import CommandPlayer
+from .host import CLOSE_MS, CommandPlayer
 from .messages import Message
 
 __all__ = ["CheckResult", "main", "run_checks"]
@@ -96,6 +96,8 @@ class Checker:
             move_ms=self.move_ms,
             handshake_ms=self.handshake_ms,
             bot_log=self.bot_log,
+            # Once the bot had to be stopped, known: don't wait the full time again.
+            close_ms=CLOSE_MS if self.left_alone == self.closed else 100,
         )
 
     def _account(self, p: _Probe) -> None:

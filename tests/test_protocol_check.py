@@ -1,0 +1,87 @@
+"""``briscola check-bot``: passes good bots, fails each misbehaving one with its reason."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from briscola.protocol.check import run_checks
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+MISBEHAVE = f"{PY} {ROOT / 'tests' / 'bots' / 'misbehave.py'}"
+
+
+def check_bot(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PY, "-m", "briscola", "check-bot", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"{PY} -m briscola bot --level random --seed 3",
+        f"{PY} -m briscola bot --level greedy",
+        f"{PY} examples/bots/simple_bot.py",
+        "node examples/bots/simple_bot.js",
+    ],
+)
+def test_good_bots_pass_every_check(command: str, tmp_path: Path) -> None:
+    if command.startswith("node") and shutil.which("node") is None:
+        pytest.skip("node (Node.js) is not installed; the JavaScript example needs it")
+    done = check_bot(command, "--move-ms", "1000", "--bot-log", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "9 of 9 checks passed"
+    assert sum(line.startswith("PASS  ") for line in lines) == 9
+    assert list(tmp_path.glob("*.stderr.log"))  # --bot-log kept every process's stderr
+
+
+# mode: (the check that must fail, words of its reason)
+BAD = {
+    "crash": ("match, 2 seats", "crashed: bot exited with status 1"),
+    "hang": ("match, 2 seats", "timeout: bot did not answer turn"),
+    "garbage": ("match, 2 seats", "bad_json: not JSON"),
+    "illegal": ("match, 2 seats", "illegal_move:"),
+    "recover": ("match, 2 seats", "illegal_move:"),
+    "wrong_id": ("match, 3 seats", "unknown_id:"),
+    "long_line": ("match, 4 seats", "line_too_long:"),
+    "bad_utf8": ("brisca exchange", "bad_json: the line is not UTF-8"),
+    "no_flush": ("handshake", "timeout: bot did not answer hello"),
+    "exit_before_hello": ("handshake", "crashed: bot exited with status 3"),
+    "old_protocol": ("handshake", "unsupported_protocol:"),
+    "bad_hello": ("handshake", "faults:"),
+    "linger": ("leaves after bye", "did not exit after bye"),
+    "chatty": ("unknown fields and types", "unknown_type: unknown message type 'shout'"),
+    "slow": ("answers within time", "slowest of"),
+}
+
+
+@pytest.mark.parametrize("mode", sorted(BAD))
+async def test_each_misbehaving_bot_fails_with_its_reason(mode: str) -> None:
+    results = await run_checks(f"{MISBEHAVE} {mode}", move_ms=200, handshake_ms=1_500)
+    by_name = {r.name: r for r in results}
+    name, reason = BAD[mode]
+    assert not by_name[name].ok and reason in by_name[name].detail, by_name[name].line()
+    assert by_name[name].line().startswith(f"FAIL  {name}: ")
+    if name == "handshake":
+        assert all(r.detail.startswith("skipped") for r in results[1:])
+
+
+def test_check_bot_exit_status_and_a_bad_command_line() -> None:
+    failed = check_bot(f"{MISBEHAVE} illegal", "--move-ms", "200")
+    assert failed.returncode == 1
+    assert "FAIL  match, 2 seats: illegal_move:" in failed.stdout
+    assert failed.stdout.splitlines()[-1].endswith("checks passed")
+    broken = check_bot("python3 'unclosed")
+    assert broken.returncode == 2 and "No closing quotation" in broken.stderr
+    assert "Traceback" not in broken.stderr
