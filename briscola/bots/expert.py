@@ -35,7 +35,7 @@ __all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
 
 DEFAULT_SAMPLES = 60
 WIN_BONUS = 40  # points of margin that winning the round is worth
-SOLVE_CARDS = 8  # solve a 2-side sample exactly when at most this many cards are left
+SOLVE_CARDS = 10  # solve a 2-side sample exactly when at most this many cards are left
 
 
 def _waste_table(trump: int, strength: tuple[int, ...], points: tuple[int, ...]) -> list[int]:
@@ -113,26 +113,27 @@ def playout(p: Position) -> None:
         p.play(greedy_card(p, waste))
 
 
-def sample_value(score: list[int], side: int) -> float:
+def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> float:
     """How good a finished round is for ``side``: its margin over the best other
-    side, plus :data:`WIN_BONUS` for a won round (half for a tie for first)."""
+    side, plus ``win_bonus`` for a won round (minus it for a lost one)."""
     mine = score[side]
     other = max(s for i, s in enumerate(score) if i != side)
     margin = mine - other
-    bonus = WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0
+    bonus = win_bonus if margin > 0 else -win_bonus if margin < 0 else 0
     return margin + bonus
 
 
-def _finish(p: Position, side: int, solve_cards: int = SOLVE_CARDS) -> float:
+def _finish(p: Position, side: int, solve_cards: int, win_bonus: float) -> float:
     """The value for ``side`` of ``p`` played out (solved exactly when at most
     ``solve_cards`` cards are left)."""
     if p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) <= solve_cards:
-        total = sum(p.score) + sum(p.points[c] for h in p.hands for c in h)
-        total += sum(p.points[c] for c in p.stock)
+        left = [c for h in p.hands for c in h] + p.stock + p.trick
+        total = sum(p.score) + sum(p.points[c] for c in left)
         mine = solve(p, side)
-        return sample_value([mine, total - mine] if side == 0 else [total - mine, mine], side)
+        score = [mine, total - mine] if side == 0 else [total - mine, mine]
+        return sample_value(score, side, win_bonus)
     playout(p)
-    return sample_value(p.score, side)
+    return sample_value(p.score, side, win_bonus)
 
 
 Line = tuple[Action, ...]  # a root action, or the exchange then a card
@@ -152,21 +153,39 @@ def evaluate(
     side: int,
     budget: Callable[[int], bool],
     solve_cards: int = SOLVE_CARDS,
+    win_bonus: float = WIN_BONUS,
 ) -> dict[Action, float]:
-    """Mean value per legal action over samples drawn while ``budget(done)`` allows."""
+    """Mean value per legal action over samples drawn while ``budget(done)`` allows.
+
+    Late in a round few distinct deals of the unseen cards remain (with 2
+    players and two stock cards, four): a sample seen before reuses its values
+    instead of solving again, which is what lets the exact solve start early.
+    """
     lines: list[Line] | None = None
     sums: list[float] = []
+    seen: dict[tuple[tuple[int, ...], ...], list[float]] = {}
     done = 0
     while budget(done):
         base = sample()
-        if lines is None:
-            lines = _lines(base)
-            sums = [0.0] * len(lines)
-        for i, line in enumerate(lines):
-            q = base.copy()
-            for a in line:
-                q.act(a)
-            sums[i] += _finish(q, side, solve_cards)
+        mover = base.to_move
+        for seat, hand in enumerate(base.hands):
+            if seat != mover:
+                hand.sort()  # one canonical order for the other hands
+        key = (*(tuple(h) for h in base.hands), tuple(base.stock))
+        values = seen.get(key)
+        if values is None:
+            if lines is None:
+                lines = _lines(base)
+                sums = [0.0] * len(lines)
+            values = []
+            for line in lines:
+                q = base.copy()
+                for a in line:
+                    q.act(a)
+                values.append(_finish(q, side, solve_cards, win_bonus))
+            seen[key] = values
+        for i, v in enumerate(values):
+            sums[i] += v
         done += 1
     assert lines is not None
     best: dict[Action, float] = {}
@@ -187,6 +206,8 @@ class ExpertBot(Bot):
         samples: int | None = None,
         think_ms: float | None = None,
         max_ms: float = 900.0,
+        solve_cards: int = SOLVE_CARDS,
+        win_bonus: float = WIN_BONUS,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -199,6 +220,8 @@ class ExpertBot(Bot):
         self.samples = samples if samples is not None or think_ms is not None else DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
+        self.solve_cards = solve_cards
+        self.win_bonus = win_bonus
 
     def _sampler(self, obs: Observation) -> Callable[[], Position]:
         rng = self.rng
@@ -228,7 +251,8 @@ class ExpertBot(Bot):
         sample = self._sampler(obs)
         if obs.rules.players == 2 and obs.stock == 0:
             # Every card is known: one exact solve.
-            values = evaluate(sample, side, lambda done: done == 0)
+            budget = lambda done: done == 0  # noqa: E731
         else:
-            values = evaluate(sample, side, self._budget())
+            budget = self._budget()
+        values = evaluate(sample, side, budget, self.solve_cards, self.win_bonus)
         return max(legal, key=lambda a: values[a])

@@ -10,7 +10,7 @@ oracle, from the revealed one).
 :func:`solve` finds the exact value of a position for one side when every
 card is known: once the 2-player stock is empty it is the true value of the
 endgame.  It plays the brisca exchange as a move of its own and handles 2
-sides at 2, 4 and 6 seats (partners pool their points).
+sides: 2 players, or 4 in two teams (partners pool their points).
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def solve(p: Position, side: int, alpha: int = -1, beta: int = 1000) -> int:
     that window it is a bound, as usual for alpha-beta.  ``p`` is left unchanged.
     """
     if p.sides != 2:
-        raise ValueError("the exact solver plays two sides (2, 4 or 6 seats)")
+        raise ValueError("the exact solver plays two sides (2 players, or 4 in two teams)")
     base = p.score[side]
     return base + _search(p, side, alpha - base, beta - base)
 
@@ -206,6 +206,11 @@ def _search(p: Position, side: int, alpha: int, beta: int) -> int:
     hand = p.hands[mover]
     if not hand:
         return 0
+    n = p.n
+    if len(hand) == 1 and not p.stock:  # the last trick: every card left is forced
+        cards = p.trick + [p.hands[(mover + j) % n][0] for j in range(n - len(p.trick))]
+        best_i, gained = trick_result(cards, p.trump, p.strength, p.points)
+        return gained if p.team_of[(p.leader + best_i) % n] == side else 0
     maximize = p.team_of[mover] == side
     best = -1 if maximize else 1000
     mine = p.exchange_card() if p.exchange_rule else -1

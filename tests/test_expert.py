@@ -1,0 +1,172 @@
+"""The expert and the oracle: legal everywhere, exact in solved endgames, blind to hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from briscola.bots import make_bot
+from briscola.bots.expert import ExpertBot, greedy_card, sample_value
+from briscola.bots.greedy import GreedyBot
+from briscola.bots.oracle import OracleBot
+from briscola.bots.solver import Position, solve_actions
+from briscola.game import EXCHANGE, Round
+from briscola.observation import observe
+from briscola.rules import TableRules
+from briscola.spec import SpecError, parse_spec
+from briscola.table import run_match
+
+
+def _deal(rules: TableRules, rng: random.Random) -> Round:
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    return Round(rules, deck, rng.randrange(rules.players))
+
+
+def _endgame(rng: random.Random, cards_left: int, variant: str = "italian") -> Round:
+    rules = TableRules(players=2, variant=variant)  # type: ignore[arg-type]
+    r = _deal(rules, rng)
+    while sum(len(h) for h in r.hands) + len(r.stock) > cards_left:
+        r.act(rng.choice(r.legal_actions()))
+    return r
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("variant", ["italian", "brisca", "bisca"])
+def test_playout_policy_is_the_greedy_bot(players: int, variant: str) -> None:
+    """The playouts' policy on ints makes the greedy bot's choices, seat by seat."""
+    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+    rng = random.Random(players)
+    bot = GreedyBot()
+    for _ in range(6):
+        r = _deal(rules, rng)
+        while not r.over:
+            obs = observe(r, r.to_move)
+            choice = bot.choose(obs)
+            if choice != EXCHANGE:
+                from briscola.bots.expert import _waste
+
+                p = Position.from_round(r)
+                assert greedy_card(p, _waste(p)) == choice
+            r.act(choice if rng.random() < 0.7 else rng.choice(r.legal_actions()))
+
+
+def test_never_throws_away_a_proven_won_endgame() -> None:
+    rng = random.Random(2024)
+    won = 0
+    for i in range(60):
+        r = _endgame(rng, 6 if i % 2 else 5)
+        seat = r.to_move
+        exact = solve_actions(Position.from_round(r), seat)
+        if max(exact.values()) < 61:
+            continue
+        won += 1
+        choice = ExpertBot(seed=i, samples=3).choose(observe(r, seat))
+        assert exact[int(choice)] >= 61  # type: ignore[arg-type]
+    assert won > 10
+
+
+def test_oracle_plays_solved_positions_perfectly() -> None:
+    """With every card shown and few enough left, the oracle's move keeps the exact value."""
+    rng = random.Random(5)
+    for i in range(25):
+        r = _endgame(rng, 10, "brisca" if i % 2 else "italian")
+        seat = r.to_move
+        exact = solve_actions(Position.from_round(r), seat)
+        oracle = OracleBot()
+        oracle.reveal(r.copy())
+        choice = oracle.choose(observe(r, seat))
+        best = max(exact.values())
+        # Points are what the solver maximizes; the oracle adds a bonus for the won
+        # round, so it may trade points for a sure win but never a win for points.
+        got = exact[choice if choice == EXCHANGE else int(choice)]
+        assert (got >= 61) == (best >= 61)
+        if best < 60:
+            assert got == best
+
+
+def test_oracle_needs_the_table_to_reveal() -> None:
+    r = _deal(TableRules(players=2), random.Random(1))
+    with pytest.raises(RuntimeError, match="reveals"):
+        OracleBot().choose(observe(r, r.to_move))
+
+
+def test_expert_sees_only_the_observation() -> None:
+    """Two rounds that differ only in what the seat cannot see get the same move."""
+    rules = TableRules(players=2)
+    rng = random.Random(9)
+    for i in range(12):
+        r = _deal(rules, rng)
+        for _ in range(rng.randrange(0, 24)):
+            r.act(rng.choice(r.legal_actions()))
+        seat = r.to_move
+        obs = observe(r, seat)
+        # Shuffle the hidden cards: the other hand and the stock under the face-up card.
+        other = 1 - seat
+        hidden = r.hands[other] + r.stock[1:]
+        rng.shuffle(hidden)
+        k = len(r.hands[other])
+        twin = r.copy()
+        twin.hands[other] = hidden[:k]
+        twin.stock = r.stock[:1] + hidden[k:]
+        twin_obs = observe(twin, seat)
+        assert twin_obs == obs
+        if twin.hands[other] != r.hands[other] or obs.stock == 0:
+            a = ExpertBot(seed=i, samples=8).choose(obs)
+            b = ExpertBot(seed=i, samples=8).choose(twin_obs)
+            assert a == b
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [(2, "brisca"), (2, "bisca"), (3, "italian"), (3, "brisca"), (4, "brisca"), (6, "italian")],
+)
+def test_expert_plays_whole_matches(players: int, variant: str) -> None:
+    rules = TableRules(players=players, variant=variant, target=2)  # type: ignore[arg-type]
+    seats = [
+        ExpertBot(seed=s, samples=4) if s % 2 == 0 else make_bot("greedy", seed=s)
+        for s in range(players)
+    ]
+    outcome = run_match(rules, seats, seed=players * 7)
+    assert outcome.reason == "complete" and not outcome.faults
+    assert all(sum(r.points) == 120 for r in outcome.rounds)
+
+
+def test_oracle_plays_whole_matches() -> None:
+    for players in (2, 3, 4):
+        rules = TableRules(players=players, variant="brisca")
+        seats = [OracleBot() if s == 0 else make_bot("random", seed=s) for s in range(players)]
+        outcome = run_match(rules, seats, seed=3)
+        assert outcome.reason == "complete" and not outcome.faults
+
+
+def test_expert_is_deterministic_for_a_seed() -> None:
+    r = _deal(TableRules(players=4, variant="brisca"), random.Random(4))
+    obs = observe(r, r.to_move)
+    picks = {ExpertBot(seed=77, samples=6).choose(obs) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_think_ms_budget() -> None:
+    r = _deal(TableRules(players=2), random.Random(8))
+    obs = observe(r, r.to_move)
+    bot = ExpertBot(seed=1, think_ms=20)
+    assert bot.choose(obs) in obs.legal
+    # With a tiny ceiling the expert still answers with at least one sample.
+    assert ExpertBot(seed=1, samples=10_000, max_ms=1).choose(obs) in obs.legal
+
+
+@pytest.mark.parametrize(
+    "spec", ["expert:samples=0", "expert:think_ms=-5", "expert:max_ms=0", "oracle:solve_cards=99"]
+)
+def test_bad_options_are_spec_errors(spec: str) -> None:
+    with pytest.raises(SpecError, match="bad options"):
+        parse_spec(spec)
+
+
+def test_sample_value() -> None:
+    assert sample_value([70, 50], 0, 40) == 60
+    assert sample_value([70, 50], 1, 40) == -60
+    assert sample_value([60, 60], 0, 40) == 0
+    assert sample_value([50, 40, 30], 2, 10) == -30  # three sides: against the best other

@@ -1,0 +1,116 @@
+"""The search position and the exact endgame solver, against the engine and brute force."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from briscola.bots.solver import Position, solve, solve_actions
+from briscola.game import EXCHANGE, Round
+from briscola.rules import TableRules
+
+
+def _random_round(rules: TableRules, rng: random.Random, cards_left: int) -> Round:
+    """A round played at random until at most ``cards_left`` cards remain."""
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    r = Round(rules, deck, rng.randrange(rules.players))
+    while sum(len(h) for h in r.hands) + len(r.stock) > cards_left:
+        r.act(rng.choice(r.legal_actions()))
+    return r
+
+
+def _brute(p: Position, side: int) -> int:
+    """Plain minimax without pruning, through the public moves."""
+    if p.over:
+        return p.score[side]
+    values = []
+    for a in p.actions():
+        q = p.copy()
+        q.act(a)
+        values.append(_brute(q, side))
+    return max(values) if p.team_of[p.to_move] == side else min(values)
+
+
+CASES = [
+    # players, variant, cards left: 2-player endgames (stock empty) and a few with stock,
+    # the exchange (brisca) and the bisca order, team endgames at 4 seats.
+    (2, "italian", 6),
+    (2, "italian", 10),
+    (2, "brisca", 10),
+    (2, "bisca", 8),
+    (4, "italian", 12),
+    (4, "brisca", 12),
+]
+
+
+@pytest.mark.parametrize(("players", "variant", "left"), CASES)
+def test_solver_agrees_with_brute_force(players: int, variant: str, left: int) -> None:
+    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+    rng = random.Random(players * 1000 + left)
+    for _ in range(25):
+        p = Position.from_round(_random_round(rules, rng, left))
+        for side in (0, 1):
+            assert solve(p, side) == _brute(p, side)
+        # Per action too, and the position is left as it was.
+        before = (p.hands, p.stock, p.trick, p.score, p.to_move)
+        exact = solve_actions(p, 0)
+        for a, v in exact.items():
+            q = p.copy()
+            q.act(a)
+            assert v == _brute(q, 0)
+        assert (p.hands, p.stock, p.trick, p.score, p.to_move) == before
+
+
+def test_exchange_positions_are_searched() -> None:
+    """Some brisca positions offer the exchange, and the solver scores it."""
+    rules = TableRules(players=2, variant="brisca")
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(400):
+        r = _random_round(rules, rng, 12)
+        if EXCHANGE in r.legal_actions():
+            p = Position.from_round(r)
+            assert EXCHANGE in solve_actions(p, r.to_move)
+            seen += 1
+    assert seen > 0
+
+
+def test_solver_needs_two_sides() -> None:
+    rules = TableRules(players=3)
+    p = Position.from_round(_random_round(rules, random.Random(1), 6))
+    with pytest.raises(ValueError, match="two sides"):
+        solve(p, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("variant", ["italian", "brisca", "bisca"])
+def test_position_plays_like_the_engine(players: int, variant: str) -> None:
+    """The same actions on a Round and on its Position give the same round, to the end."""
+    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+    rng = random.Random(players)
+    for _ in range(5):
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        r = Round(rules, deck, rng.randrange(players))
+        p = Position.from_round(r)
+        while not r.over:
+            actions = r.legal_actions()
+            assert sorted(map(str, p.actions())) == sorted(
+                a if a == EXCHANGE else str(int(a)) for a in actions
+            )
+            a = rng.choice(actions)
+            r.act(a)
+            p.act(a)
+            assert p.hands == r.hands and p.stock == r.stock and p.score == r.points
+            assert (p.to_move, p.leader, p.trick) == (r.to_move, r.leader, r.trick)
+        assert p.over
+
+
+def test_exchange_refused_when_not_allowed() -> None:
+    rules = TableRules(players=2)
+    p = Position.from_round(_random_round(rules, random.Random(3), 40))
+    assert p.exchange_card() == -1
+    with pytest.raises(ValueError):
+        p.exchange()
