@@ -63,6 +63,8 @@ def test_a_closed_pipe_leaves_the_table() -> None:
         (["--opponents", "oracle"], "--opponents: unknown player 'oracle'; expected one of"),
         (["--opponents", "greedy random"], "--opponents takes one spec for every other seat or 1"),
         (["--record", "/nonexistent/dir/x.jsonl"], "cannot write the record"),
+        (["--pace", "-1"], "--pace is 0 to 60 seconds, got -1.0"),
+        (["--players", "4", "--variant", "brisca", "--opponents", "cmd:"], "cmd: needs a command"),
     ],
 )
 def test_bad_options_exit_2(
@@ -113,3 +115,18 @@ def test_language_from_the_locale() -> None:
     assert default_lang({"LC_ALL": "it_IT.UTF-8", "LANG": "de_DE"}) == "it"
     assert default_lang({"LANG": "fr_FR.UTF-8"}) == "en"
     assert default_lang({}) in ("en", "de", "it")
+
+
+def test_the_default_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two players, you against expert, first to one round, Italian faces; English here."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    assert cli.main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "Briscola · 2 players · first to 1 round · seed 3",
+        "  Marco (expert): against you",
+    ]
+    assert out[-1] == "You left the table."

@@ -111,6 +111,8 @@ def options_from(args: argparse.Namespace) -> Options:
     except RulesError as err:
         raise SetupError(str(err)) from None
     pace = getattr(args, "pace", None)
+    if pace is not None and not 0 <= pace <= 60:  # also refuses nan
+        raise SetupError(f"--pace is 0 to 60 seconds, got {pace}")
     return Options(
         rules=rules,
         opponents=split_specs(args.opponents, rules.players - 1),
