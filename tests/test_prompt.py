@@ -23,6 +23,7 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import to_plain_text
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
@@ -30,12 +31,14 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from briscola.bots.greedy import GreedyBot
 from briscola.cards import Card, card_name
+from briscola.events import MatchEnded, RoundEnded, RoundStarted
 from briscola.game import EXCHANGE, Action
 from briscola.observation import Observation
 from briscola.prompt.app import Options, run, split_specs
 from briscola.prompt.console import TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
+from briscola.prompt.view import Seen, View
 from briscola.prompt.words import HELP, VERBS, WORDS
 from briscola.rules import TableRules
 from briscola.table import play_match
@@ -350,3 +353,43 @@ async def test_ctrl_c_while_the_bots_think_asks_at_the_next_turn() -> None:
             await play_match(TableRules(), [person, Interrupting()], seed=8)
     assert asked == ["Leave the game in progress? (y/n) "]
     assert "Marco plays" not in shown.getvalue() and "greedy plays" in shown.getvalue()
+
+
+def test_drawn_rounds_and_matches_without_a_winner() -> None:
+    rules = TableRules(players=3)
+    view = View(rules, 0, ["Anna", "Marco", "Giulia"])
+    seen = Seen(rules, 0)
+    seen.update(RoundStarted(1, 2, 0, Card.parse("AD"), 27, (0, 0, 0), 0, ()))
+    text = "\n".join(
+        to_plain_text(line) for line in view.event(RoundEnded((40, 40, 40), None, (0, 0, 0)), seen)
+    )
+    assert "  You: 40 points\n  Marco: 40 points\n  Giulia: 40 points" in text
+    assert "A drawn round: it counts for nobody." in text
+    ended = view.event(MatchEnded(None, (0, 0, 0), "fault", forfeit=1), seen)
+    assert to_plain_text(ended[-1]) == (
+        "The match ends without a winner (rounds won: You 0 · Marco 0 · Giulia 0)."
+    )
+    assert to_plain_text(view.table([(1, Card.parse("3C"))])[0]) == "On the table:  Marco 3C"
+
+
+class PressingCtrlD(GreedyBot):
+    """A bot while whose card is shown the person presses Ctrl-D."""
+
+    def __init__(self, inp: PipeInput) -> None:
+        super().__init__()
+        self.inp = inp
+
+    def choose(self, obs: Observation) -> Action:
+        self.inp.send_text("\x04")
+        return super().choose(obs)
+
+
+async def test_ctrl_d_in_a_pause_leaves_at_the_next_turn() -> None:
+    with terminal() as (inp, console, shown):
+        person = Person(console, pace=60)
+        with pytest.raises(LeaveTable):
+            await asyncio.wait_for(
+                play_match(TableRules(), [person, PressingCtrlD(inp)], seed=8), 10
+            )
+    out = shown.getvalue()
+    assert "greedy plays" in out and "You play" not in out
