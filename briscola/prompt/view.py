@@ -225,14 +225,7 @@ class View:
         if isinstance(ev, Played):
             return [self.does(ev.seat, "play", self.card(ev.card))]
         if isinstance(ev, TrickDone):
-            return [
-                self.say(
-                    "  → {who} {take} the trick: {points}",
-                    who=self.who(ev.winner),
-                    take=self.verb(ev.winner, "take"),
-                    points=self.points(ev.points),
-                )
-            ]
+            return [self.took("  → {who} {take} the trick: {points}", ev)]
         if isinstance(ev, Drew):
             return [self.does(ev.seat, "draw", self.card(ev.card), "class:dim")]
         if isinstance(ev, TrumpTaken):
@@ -254,6 +247,11 @@ class View:
         if isinstance(ev, MatchEnded):
             return self.match_end(ev)
         return []  # pragma: no cover - every event type is shown above
+
+    def took(self, template: str, trick: TrickDone) -> Text:
+        """Who took ``trick`` and its points, in ``template``."""
+        who, take = self.who(trick.winner), self.verb(trick.winner, "take")
+        return self.say(template, who=who, take=take, points=self.points(trick.points))
 
     def does(self, seat: int, name: str, card: Text, style: str = "") -> Text:
         """``  You play AD Ace of Coins`` / ``  Marco plays ...``."""
@@ -284,13 +282,7 @@ class View:
         line = self.say("Last trick:")
         for s, c in t.cards:
             line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        took = self.say(
-            "  → {who} {take} it: {points}",
-            who=self.who(t.winner),
-            take=self.verb(t.winner, "take"),
-            points=self.points(t.points),
-        )
-        return [line, took]
+        return [line, self.took("  → {who} {take} it: {points}", t)]
 
     def score(self, seen: Seen) -> list[Text]:
         won = "Rounds won (first to {target}): {scores}"
