@@ -328,8 +328,9 @@ class View:
             shown = [("", value)] if isinstance(value, str) else value
             return [("class:bottom-toolbar.key", f" {words(self.lang, key)} "), *shown, ("", " ")]
 
+        # Two lines, so that a 3-seat table fits in 80 columns.
         bar = item("Trump", self.card(seen.trump) if seen.trump is not None else "-")
-        bar += item("Stock", str(seen.stock)) + item("Round", str(seen.round))
+        bar += item("Stock", str(seen.stock)) + item("Round", str(seen.round)) + [("", "\n")]
         bar += item("Rounds", self.scores(seen.rounds_won, short=True))
         if self.count and seen.points:
             bar += item("Points", self.scores(seen.points, short=True))
