@@ -138,6 +138,8 @@ async def test_commands() -> None:
     assert "No trick has been taken yet this round." in out
     assert "Rounds won (first to 1): You 0 · Marco 0" in out
     assert "Points this round: You 0 · Marco 0" in out
+    assert out.count("Trump: AD Ace of Coins · 34 cards in the stock") == 2  # the deal, `score`
+    assert "Trump: AD Ace of Coins · 32 cards in the stock" in out  # `score` after a trick
     assert re.search(r"Last trick:  You 5D Five of Coins  Marco 6C Six of Cups", out)
     assert "  → You take it: no points" in out
     assert "rules" in out.lower() or "The rules text is not part" in out

@@ -287,6 +287,9 @@ class View:
     def score(self, seen: Seen) -> list[Text]:
         won = "Rounds won (first to {target}): {scores}"
         lines = [self.say(won, target=self.rules.target, scores=self.scores(seen.rounds_won))]
+        if seen.trump is not None:  # what the toolbar says, for the line mode too
+            trump = "Trump: {card} · {stock} cards in the stock"
+            lines.insert(0, self.say(trump, card=self.card(seen.trump), stock=seen.stock))
         if self.count and seen.points:
             lines.append(self.say("Points this round: {scores}", scores=self.scores(seen.points)))
         elif seen.points:
