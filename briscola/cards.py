@@ -12,6 +12,7 @@ by card in their hot loops, while every card a caller sees prints as itself.
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 from typing import Final, Literal
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "Rank",
     "Ranking",
     "Suit",
+    "beats_table",
     "card_label",
     "card_name",
     "card_points",
@@ -168,6 +170,27 @@ def points_table(ranking: Ranking = "default") -> tuple[int, ...]:
     """Points of each card 0..39."""
     p = _POINTS[ranking]
     return tuple(p[i % 10] for i in range(40))
+
+
+@cache
+def beats_table(ranking: Ranking = "default") -> tuple[tuple[tuple[bool, ...], ...], ...]:
+    """``beats_table(ranking)[trump][best][card]``: whether ``card``, played after
+    ``best`` (the card winning the trick so far), takes the trick from it.
+
+    A card of the same suit wins when it is stronger; a card of another suit
+    wins only when it is a trump.  The engine resolves tricks with it.
+    """
+    s = strength_table(ranking)
+    return tuple(
+        tuple(
+            tuple(
+                s[card] > s[best] if card // 10 == best // 10 else card // 10 == trump
+                for card in range(40)
+            )
+            for best in range(40)
+        )
+        for trump in range(4)
+    )
 
 
 def card_strength(card: Card, ranking: Ranking = "default") -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final, Literal
 
 from .cards import ALL_CARDS, Card, Rank
@@ -69,9 +70,10 @@ class Round:
     """
 
     __slots__ = (
+        "beats",
         "dealer",
         "events",
-        "exchanged_this_turn",
+        "exchange_stamp",
         "exchanges",
         "hands",
         "history",
@@ -105,7 +107,8 @@ class Round:
     points: list[int]
     history: list[tuple[int, tuple[Card, ...], int]]
     exchanges: list[tuple[int, Card, Card]]
-    exchanged_this_turn: bool
+    exchange_stamp: int  # cards played before the last exchange, -1 for none
+    beats: tuple[tuple[bool, ...], ...]  # beats[best][card]: card takes the trick from best
     over: bool  # all cards played
     trump_taken: tuple[int, Card] | None  # (seat, card) once the face-up card is drawn
     events: list[Event] | None
@@ -126,7 +129,11 @@ class Round:
         then the next card face up; the rest is the stock, the face-up card last.
         """
         n = rules.players
-        cards = [ALL_CARDS[c] for c in deck]
+        try:
+            # The Card of each entry (ints are accepted), in one C-level call.
+            cards: tuple[Card, ...] = itemgetter(*deck)(ALL_CARDS) if len(deck) > 1 else ()
+        except (IndexError, TypeError):
+            cards = ()
         if len(cards) != len(rules.deck) or set(cards) != rules.deck_set:
             raise ValueError(
                 f"a {n}-player deck has exactly the {len(rules.deck)} cards of the table's pack"
@@ -141,20 +148,19 @@ class Round:
         first = (dealer + 1) % n
         dealt = HAND_SIZE * n
         # Card i of the deal goes to seat first + i (mod n): seat s gets every n-th card.
-        hands = [cards[(s - first) % n : dealt : n] for s in range(n)]
+        hands = [list(cards[(s - first) % n : dealt : n]) for s in range(n)]
         self.hands = hands
-        self.trump_card = cards[dealt]
-        self.trump_suit = self.trump_card // 10
-        rest = cards[dealt + 1 :]
-        rest.reverse()
-        self.stock = [self.trump_card, *rest]
+        self.trump_card = face_up = cards[dealt]
+        self.trump_suit = face_up // 10
+        self.beats = rules.beats[self.trump_suit]
+        self.stock = [face_up, *cards[:dealt:-1]]  # the rest reversed, drawn from the end
         self.trick = []
         self.leader = first
         self.to_move = first
         self.points = [0] * len(rules.teams)
         self.history = []
         self.exchanges = []
-        self.exchanged_this_turn = False
+        self.exchange_stamp = -1
         self.trump_taken = None
         self.over = False
         self.events = None
@@ -174,6 +180,18 @@ class Round:
             ]
 
     # -- reading --------------------------------------------------------------
+
+    @property
+    def exchanged_this_turn(self) -> bool:
+        """Whether the seat to move has already made an exchange this turn."""
+        return self.exchange_stamp == self._cards_played()
+
+    @exchanged_this_turn.setter
+    def exchanged_this_turn(self, value: bool) -> None:
+        self.exchange_stamp = self._cards_played() if value else -1
+
+    def _cards_played(self) -> int:
+        return len(self.history) * self.n + len(self.trick)
 
     @property
     def face_up(self) -> Card | None:
@@ -217,68 +235,54 @@ class Round:
             raise IllegalMoveError(self._illegal_text(card)) from None
         trick = self.trick
         trick.append(card)
-        self.exchanged_this_turn = False
         if self.events is not None:
-            self.events.append(Played(seat, Card(card)))
+            self.events.append(Played(seat, card))
         if len(trick) < self.n:
             seat += 1
             self.to_move = seat if seat < self.n else 0
-        else:
-            self._finish_trick(trick)
-
-    def _finish_trick(self, trick: list[Card]) -> None:
+            return
+        # The trick is full: score it, the winner leads, everyone draws from the winner.
         rules = self.rules
-        strength = rules.strength
-        trump = self.trump_suit
+        beats = self.beats
+        points = rules.points
         best = trick[0]
-        best_suit = best // 10
-        best_i = 0
-        gained = rules.points[best]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            gained += rules.points[c]
-            s = c // 10
-            if s == best_suit:
-                if strength[c] > strength[best]:
-                    best = c
-                    best_i = i
-            elif s == trump:
-                best = c
-                best_suit = s
-                best_i = i
-        n = self.n
+        gained = 0
+        for card in trick:  # no card beats itself, so the leader's card may come again
+            gained += points[card]
+            if beats[best][card]:
+                best = card
         leader = self.leader
-        winner = leader + best_i
-        if winner >= n:
-            winner -= n
+        winner = rules.rotation[leader][trick.index(best)]
         self.points[rules.team_of[winner]] += gained
-        cards = tuple(trick)
-        self.history.append((leader, cards, winner))
-        events = self.events
-        if events is not None:
-            seats = tuple(((leader + i) % n, c) for i, c in enumerate(cards))
-            events.append(TrickDone(seats, winner, gained))
+        self.history.append((leader, tuple(trick), winner))
         self.trick = []
         self.leader = self.to_move = winner
         stock = self.stock
         if stock:
+            drew = True
             hands = self.hands
-            seat = winner
-            for _ in range(n):
-                drawn = stock.pop()
-                hands[seat].append(drawn)
-                if events is not None:
-                    events.append(Drew(seat, drawn))
-                seat += 1
-                if seat == n:
-                    seat = 0
+            for seat in rules.rotation[winner]:
+                hands[seat].append(stock.pop())
             if not stock:
-                last = (winner + n - 1) % n
-                self.trump_taken = (last, drawn)
-                if events is not None:
-                    events.append(TrumpTaken(last, drawn))
-        elif not self.hands[winner]:
-            self.over = True
+                last = rules.rotation[winner][-1]
+                self.trump_taken = (last, hands[last][-1])
+        else:
+            drew = False
+            self.over = not self.hands[winner]
+        if self.events is not None:
+            self._trick_events(gained, drew)
+
+    def _trick_events(self, gained: int, drew: bool) -> None:
+        """The events of the trick just finished (the slow path, for tables only)."""
+        assert self.events is not None
+        leader, cards, winner = self.history[-1]
+        order = self.rules.rotation[leader]
+        self.events.append(TrickDone(tuple(zip(order, cards, strict=False)), winner, gained))
+        if drew:
+            for seat in self.rules.rotation[winner]:
+                self.events.append(Drew(seat, self.hands[seat][-1]))
+            if self.trump_taken is not None and not self.stock:
+                self.events.append(TrumpTaken(*self.trump_taken))
 
     def exchange(self) -> None:
         """Make the brisca exchange: the trump 7 or 2 for the face-up card."""
@@ -292,7 +296,7 @@ class Round:
         hand[hand.index(mine)] = took
         self.stock[0] = mine
         self.exchanges.append((seat, mine, took))
-        self.exchanged_this_turn = True
+        self.exchange_stamp = self._cards_played()
         if self.events is not None:
             self.events.append(Exchanged(seat, mine, took))
 
@@ -323,7 +327,8 @@ class Round:
         new.points = self.points[:]
         new.history = self.history[:]
         new.exchanges = self.exchanges[:]
-        new.exchanged_this_turn = self.exchanged_this_turn
+        new.exchange_stamp = self.exchange_stamp
+        new.beats = self.beats
         new.trump_taken = self.trump_taken
         new.over = self.over
         new.events = None

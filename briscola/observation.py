@@ -176,6 +176,7 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     ]
     r.exchanges = list(obs.exchanges)
     # Whether this seat may still exchange this turn is exactly what `legal` says.
+    r.beats = obs.rules.beats[obs.trump_suit]
     r.exchanged_this_turn = obs.to_move == obs.seat and EXCHANGE not in obs.legal
     r.trump_taken = obs.trump_taken
     r.over = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .cards import ALL_CARDS, Card, Rank, Ranking, points_table, strength_table
+from .cards import ALL_CARDS, Card, Rank, Ranking, beats_table, points_table, strength_table
 
 __all__ = [
     "HAND_SIZE",
@@ -47,6 +47,9 @@ class TableRules:
     team_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     strength: tuple[int, ...] = field(init=False, repr=False, compare=False)
     points: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    rotation: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    # beats[trump][best][card]: whether card takes the trick from best (cards.beats_table).
+    beats: tuple[tuple[tuple[bool, ...], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in PLAYER_COUNTS:
@@ -68,6 +71,9 @@ class TableRules:
         put(self, "teams", tuple(tuple(range(t, n, sides)) for t in range(sides)))
         put(self, "strength", strength_table(ranking))
         put(self, "points", points_table(ranking))
+        put(self, "beats", beats_table(ranking))
+        # rotation[s]: every seat in playing order from s (a trick, the draw after it).
+        put(self, "rotation", tuple(tuple((s + i) % n for i in range(n)) for s in range(n)))
 
     @property
     def tricks(self) -> int:

@@ -1,0 +1,168 @@
+"""``briscola bench``: how fast the engine plays, in rounds per second.
+
+Random self-play through the public engine API (deal a :class:`Round`, then
+``play`` a random card of ``legal_moves()`` until ``over``) at 2, 3 and 4
+seats, and for scale a tight hand-written 2-player loop on plain ints and
+lists that knows nothing of the engine.  Both use the same random calls (one
+shuffle per deal, one ``random()`` per card), so the ratio between them is
+the engine's overhead.  ``--bots`` and ``--protocol`` add the figures of
+:mod:`briscola.bots.bench` and :mod:`briscola.protocol.bench`.
+
+Floor 7 (an arrangement): it drives the engine from outside, like any caller.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .cards import points_table, strength_table
+from .game import Round
+from .rules import TableRules
+
+__all__ = ["bench_engine", "bench_reference", "main", "measure"]
+
+SEED = 20_251_129
+SEATS = (2, 3, 4)
+
+
+def measure(step: Callable[[], None], seconds: float) -> float:
+    """Calls of ``step`` per second over about ``seconds`` (at least one call)."""
+    clock = time.perf_counter
+    count = 0
+    start = clock()
+    end = start + seconds
+    now = start
+    while True:
+        for _ in range(32):  # read the clock once per batch, not once per round
+            step()
+        count += 32
+        now = clock()
+        if now >= end:
+            break
+    return count / (now - start)
+
+
+def engine_round(players: int, seed: int = SEED) -> Callable[[], None]:
+    """A step that deals one round and plays it out at random through the public API."""
+    rules = TableRules(players=players)
+    rng = random.Random(seed)
+    deck = list(rules.deck)
+    shuffle, rand = rng.shuffle, rng.random
+    dealer = [0]
+
+    def step() -> None:
+        shuffle(deck)
+        r = Round(rules, deck, dealer[0])
+        dealer[0] = (dealer[0] + 1) % players
+        while not r.over:
+            moves = r.legal_moves()
+            r.play(moves[int(rand() * len(moves))])
+
+    return step
+
+
+def reference_round(seed: int = SEED) -> Callable[[], None]:
+    """The yardstick: one random 2-player round in a tight loop of ints and lists."""
+    rng = random.Random(seed)
+    shuffle, rand = rng.shuffle, rng.random
+    deck = list(range(40))
+    strength = strength_table()
+    points = points_table()
+
+    def step() -> None:
+        shuffle(deck)
+        hands = [deck[0:6:2], deck[1:6:2]]
+        trump = deck[6] // 10
+        stock = deck[:5:-1]  # face-up card last
+        score = [0, 0]
+        leader = 0
+        for _ in range(20):
+            h = hands[leader]
+            a = h.pop(int(rand() * len(h)))
+            h = hands[1 - leader]
+            b = h.pop(int(rand() * len(h)))
+            if b // 10 == a // 10:
+                win = 1 - leader if strength[b] > strength[a] else leader
+            else:
+                win = 1 - leader if b // 10 == trump else leader
+            score[win] += points[a] + points[b]
+            leader = win
+            if stock:
+                hands[win].append(stock.pop())
+                hands[1 - win].append(stock.pop())
+        assert score[0] + score[1] == 120
+
+    return step
+
+
+def bench_engine(seconds: float) -> dict[str, float]:
+    """Rounds per second through the engine at 2, 3 and 4 seats."""
+    return {f"rounds_per_s_{n}p": measure(engine_round(n), seconds) for n in SEATS}
+
+
+def bench_reference(seconds: float) -> dict[str, float]:
+    """The engine at 2 seats against the reference loop, in alternating slices.
+
+    The machine is shared, so each side gets three slices and keeps its best:
+    a burst of load then hurts both figures alike rather than only one.
+    """
+    engine, reference = engine_round(2), reference_round()
+    best_engine = best_reference = 0.0
+    for _ in range(3):
+        best_reference = max(best_reference, measure(reference, seconds / 3))
+        best_engine = max(best_engine, measure(engine, seconds / 3))
+    return {
+        "reference_rounds_per_s_2p": best_reference,
+        "engine_best_rounds_per_s_2p": best_engine,
+        "engine_to_reference": best_engine / best_reference,
+    }
+
+
+def _extra(module: str, function: str, seconds: float) -> dict[str, float]:
+    """The figures of another team's bench, imported only when asked for."""
+    mod = importlib.import_module(module)
+    result: dict[str, float] = getattr(mod, function)(seconds)
+    return result
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    seconds = float(args.seconds)
+    out: dict[str, Any] = {"seconds": seconds}
+    out.update(bench_engine(seconds))
+    out.update(bench_reference(seconds))
+    if getattr(args, "bots", False):
+        out.update(_extra("briscola.bots.bench", "bench_bots", seconds))
+    if getattr(args, "protocol", False):
+        out.update(_extra("briscola.protocol.bench", "bench_protocol", seconds))
+    return out
+
+
+def _show(key: str, value: object) -> str:
+    if isinstance(value, float):
+        text = f"{value:.3f}" if value < 10 else f"{value:,.0f}"
+    else:
+        text = str(value)
+    return f"{key:<32} {text}"
+
+
+def main(args: argparse.Namespace) -> int:
+    if not args.seconds > 0:  # also refuses nan
+        err = f"briscola bench: error: --seconds must be a positive number, got {args.seconds}"
+        print(err, file=sys.stderr)
+        return 2
+    result = run(args)
+    if args.json:
+        print(json.dumps(result, sort_keys=False))
+        return 0
+    print(f"random self-play through the public engine API, {result['seconds']:g} s each")
+    for key, value in result.items():
+        if key != "seconds":
+            print(_show(key, value))
+    return 0
