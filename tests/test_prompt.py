@@ -31,9 +31,10 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from briscola.bots.greedy import GreedyBot
 from briscola.cards import Card, card_name
-from briscola.events import MatchEnded, RoundEnded, RoundStarted
+from briscola.events import Event, Exchanged, MatchEnded, RoundEnded, RoundStarted
 from briscola.game import EXCHANGE, Action
 from briscola.observation import Observation
+from briscola.players import MatchInfo
 from briscola.prompt.app import Options, run, split_specs
 from briscola.prompt.console import TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
@@ -395,3 +396,47 @@ async def test_ctrl_d_in_a_pause_leaves_at_the_next_turn() -> None:
             )
     out = shown.getvalue()
     assert "greedy plays" in out and "You play" not in out
+
+
+class Checking(GreedyBot):
+    """A seat that keeps a :class:`Seen` from its events and checks it at every turn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: Seen | None = None
+        self.turns = 0
+        self.exchanges = 0
+
+    async def start(self, info: MatchInfo) -> None:
+        self.seen = Seen(info.rules, info.seat)
+
+    async def notify(self, event: Event) -> None:
+        assert self.seen is not None
+        self.seen.update(event)
+        self.exchanges += isinstance(event, Exchanged)
+
+    def choose(self, obs: Observation) -> Action:
+        seen = self.seen
+        assert seen is not None
+        assert sorted(seen.hand) == sorted(obs.hand)
+        assert (seen.stock, seen.face_up, tuple(seen.points)) == (
+            obs.stock,
+            obs.trump_card,
+            obs.points,
+        )
+        assert seen.trick == list(obs.trick)
+        self.turns += 1
+        return super().choose(obs)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["italian", "brisca"])
+async def test_what_the_screen_tracks_agrees_with_the_engine(players: int, variant: str) -> None:
+    exchanges = 0
+    for seed in range(8):
+        seat = Checking()
+        bots = [seat] + [GreedyBot() for _ in range(players - 1)]
+        await play_match(TableRules(players=players, variant=variant), bots, seed=seed)  # type: ignore[arg-type]
+        assert seat.turns >= 40 // players - 1
+        exchanges += seat.exchanges
+    assert (exchanges > 0) == (variant == "brisca")
