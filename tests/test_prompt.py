@@ -447,3 +447,14 @@ async def test_a_failing_bot_seat_is_taken_over() -> None:
     _, out = await typed("1\r1\r", options(opponents="cmd:false"))
     assert "Marco's player failed; a built-in expert bot plays that seat from here." in out
     assert out.count("You play") == 2 and "Marco plays" in out
+
+
+async def test_a_failure_at_the_persons_seat_is_not_handed_to_a_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: View, hand: object, exchange: object = None) -> list[object]:
+        raise OSError("the terminal went away")
+
+    monkeypatch.setattr(View, "hand", broken)
+    with pytest.raises(OSError, match="the terminal went away"):
+        await typed("1\r", options())

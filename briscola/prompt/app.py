@@ -31,7 +31,7 @@ from ..rules import RulesError, TableRules
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import play_match
 from .console import Console, LineConsole, TerminalConsole
-from .person import LeaveTable, Person
+from .person import LeaveTable, Person, PromptFailed
 from .words import YES, words
 
 __all__ = ["Options", "default_lang", "main", "options_from", "run", "split_specs"]
@@ -179,6 +179,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
     except LeaveTable:
         console.show([[("", words(opts.lang, "You left the table."))]])
         return False
+    except PromptFailed as failed:
+        raise failed.error from None  # an ordinary error again, for the command's last guard
     finally:
         if out is not None:
             out.close()

@@ -22,12 +22,21 @@ from .entry import Command, EntryError, EntryValidator, HandCompleter, Reader
 from .view import Seen, View
 from .words import HELP, YES, words
 
-__all__ = ["LeaveTable", "Person"]
+__all__ = ["LeaveTable", "Person", "PromptFailed"]
 
 
 class LeaveTable(BaseException):
     """The person left.  A BaseException so that the table's fault handling,
     which turns a seat's exceptions into a bot taking over, lets it through."""
+
+
+class PromptFailed(BaseException):
+    """An error at the person's own seat (a closed terminal, a bug), carried past the
+    table, which would otherwise take it for a failing bot and seat a bot instead."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 class Person(Player):
@@ -86,6 +95,12 @@ class Person(Player):
         self.console.show(lines + self.view.hand(obs.hand, self._exchange_card(obs)))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        try:
+            return await self._turn(obs)
+        except Exception as err:  # our own failure: the table must not seat a bot for the person
+            raise PromptFailed(err) from err
+
+    async def _turn(self, obs: Observation) -> Action:
         assert self.view is not None and self.seen is not None and self.reader is not None
         self.seen.hand = list(obs.hand)  # the observation is the truth at a turn
         self.reader.set_turn(obs.hand, obs.legal)
