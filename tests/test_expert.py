@@ -170,3 +170,24 @@ def test_sample_value() -> None:
     assert sample_value([70, 50], 1, 40) == -60
     assert sample_value([60, 60], 0, 40) == 0
     assert sample_value([50, 40, 30], 2, 10) == -30  # three sides: against the best other
+
+
+def test_percentile() -> None:
+    from briscola.bots.bench import percentile
+
+    assert percentile([3.0, 1.0, 2.0, 4.0], 50) == 2.5
+    assert percentile([5.0], 99) == 5.0
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 90) == pytest.approx(4.6)
+    with pytest.raises(ValueError):
+        percentile([], 50)
+
+
+def test_bench_bots_times_every_expert_move() -> None:
+    from briscola.bots.bench import bench_bots
+
+    result = bench_bots(0.0)  # one match at least
+    assert result["expert_matches"] == 1
+    assert result["expert_moves_timed"] >= 20 and result["expert_moves_timed"] % 20 == 0
+    order = ["p50", "p90", "p99", "max"]
+    values = [result[f"expert_think_ms_{k}"] for k in order]
+    assert values == sorted(values) and values[0] > 0

@@ -1,0 +1,73 @@
+"""Expert think times: ``briscola bench --bots`` (percentiles of the time per move).
+
+Floor 5 (bots).  The expert at its default budget plays 2-player matches
+against the greedy bot through the one match loop until ``seconds`` have
+passed (the match in progress is finished), and every call of its
+``choose`` is timed; forced moves count too, as they are moves a player waits
+for.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..game import Action
+from ..observation import Observation
+from ..players import Bot
+from ..rules import TableRules
+from .expert import ExpertBot
+from .greedy import GreedyBot
+
+__all__ = ["bench_bots", "percentile"]
+
+SEED = 20_251_130
+
+
+class _Timed(Bot):
+    """A bot whose every choice is timed."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def choose(self, obs: Observation) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(obs)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) by linear interpolation between ranks."""
+    if not values:
+        raise ValueError("no values")
+    data = sorted(values)
+    pos = (len(data) - 1) * q / 100
+    low = int(pos)
+    high = min(low + 1, len(data) - 1)
+    return data[low] + (data[high] - data[low]) * (pos - low)
+
+
+def bench_bots(seconds: float, players: int = 2) -> dict[str, float]:
+    """The expert's think time per move in ms: p50, p90, p99, max; and the moves timed."""
+    from ..table import run_match  # same floor; imported late to keep this module light
+
+    rules = TableRules(players=players)
+    timed = _Timed(ExpertBot(seed=SEED))
+    end = time.perf_counter() + seconds
+    match = 0
+    while match == 0 or time.perf_counter() < end:
+        seats: list[Bot] = [GreedyBot() for _ in range(players)]
+        seats[match % players] = timed  # the expert takes every seat in turn
+        run_match(rules, seats, seed=SEED + match)
+        match += 1
+    ms = [t * 1000 for t in timed.times]
+    return {
+        "expert_think_ms_p50": percentile(ms, 50),
+        "expert_think_ms_p90": percentile(ms, 90),
+        "expert_think_ms_p99": percentile(ms, 99),
+        "expert_think_ms_max": max(ms),
+        "expert_moves_timed": float(len(ms)),
+        "expert_matches": float(match),
+    }
