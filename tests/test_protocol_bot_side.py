@@ -128,3 +128,47 @@ def test_main_refuses_an_unknown_level(capsys) -> None:
     args = argparse.Namespace(level="nonexistent", seed=None, think_ms=None)
     assert bot_side.main(args) == 2
     assert "not available" in capsys.readouterr().err
+
+
+def test_without_extras_or_round_start_a_turn_still_gives_a_usable_view() -> None:
+    """Brisca positions with only the MUST fields: exchanges and the drawn face-up card
+    are unknown then, but the hand, the legal actions and the table are exact."""
+    for _, obs in positions(6, 200, variants=("brisca",)):
+        full = turn_message(obs, 1, 100)
+        bare = {k: v for k, v in full.items() if k in MUST}
+        got = rebuild(bare, start_of(obs))
+        assert (got.hand, got.legal, got.trick, got.played) == (
+            obs.hand,
+            obs.legal,
+            obs.trick,
+            obs.played,
+        )
+        assert got.dealer == obs.dealer and got.leader == obs.leader
+        assert got.winners == obs.winners
+        if obs.trump_card is not None:
+            assert (
+                got.dealt_trump == (obs.exchanges[0][2] if obs.exchanges else obs.trump_card)
+                or obs.exchanges
+            )
+        # with the extras kept but no known field, the known cards are derived
+        some = {k: v for k, v in full.items() if k != "known"}
+        assert rebuild(some, start_of(obs)).known == obs.known
+
+
+def test_an_exchange_is_answered_as_exchange() -> None:
+    for _, obs in positions(7, 400, variants=("brisca",)):
+        if obs.can_exchange:
+            side = BotSide("greedy")  # greedy always makes the exchange
+            side.handle(start_of(obs))
+            assert side.handle(turn_message(obs, 4, 100)) == {"type": "exchange", "id": 4}
+            return
+    raise AssertionError("no position offered the exchange")
+
+
+def test_main_serves_stdin(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    hello = json.dumps({"type": "hello", "id": 1, "protocol": 1, "software": "t"})
+    stdin = io.TextIOWrapper(io.BytesIO(hello.encode() + b"\n"))
+    monkeypatch.setattr("sys.stdin", stdin)
+    args = argparse.Namespace(level="random", seed=1, think_ms=None)
+    assert bot_side.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["name"] == "briscola-random"

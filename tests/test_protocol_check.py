@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from briscola.protocol import check
 from briscola.protocol.check import run_checks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +33,6 @@ def check_bot(*args: str) -> subprocess.CompletedProcess[str]:
     [
         f"{PY} -m briscola bot --level random --seed 3",
         f"{PY} -m briscola bot --level greedy",
-        f"{PY} examples/bots/simple_bot.py",
         "node examples/bots/simple_bot.js",
     ],
 )
@@ -85,3 +86,16 @@ def test_check_bot_exit_status_and_a_bad_command_line() -> None:
     broken = check_bot("python3 'unclosed")
     assert broken.returncode == 2 and "No closing quotation" in broken.stderr
     assert "Traceback" not in broken.stderr
+
+
+def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command = f"{PY} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
+    logs = tmp_path / "logs"
+    args = argparse.Namespace(command=command, move_ms=1000, handshake_ms=5000, bot_log=str(logs))
+    assert check.main(args) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("checking ") and "9 of 9 checks passed" in out
+    assert "PASS  brisca exchange: offered 1 time(s), taken 1 time(s)" in out
+    args.command = "python3 'unclosed"
+    assert check.main(args) == 2
+    assert "No closing quotation" in capsys.readouterr().err

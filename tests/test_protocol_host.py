@@ -159,16 +159,22 @@ async def test_a_misbehaving_bot_fails_as_the_policy_says(
     assert started and all(gone(pid) for pid in started)
 
 
-@pytest.mark.parametrize("mode", ["recover", "chatty", "slow", "exit_after_bye"])
+@pytest.mark.parametrize(
+    "mode", ["recover", "chatty", "slow", "exit_after_bye", "stray", "hello_again"]
+)
 async def test_recoverable_misbehaviour_keeps_the_match_going(mode: str) -> None:
     rules = TableRules(players=2)
     seats: list[Any] = [RandomBot(seed=2), *hosts(f"{MISBEHAVE} {mode}", 1)]
     outcome, record, _ = await run(rules, seats)
-    assert outcome.reason == "complete" and outcome.faults == []
+    assert outcome.reason == "complete" and outcome.faults == [], faults(record)
     recovered = [(f["seat"], f["code"]) for f in faults(record)]
     infos = [line["text"] for line in record.lines if line["type"] == "info"]
     if mode == "recover":
         assert recovered == [(1, "illegal_move")]
+    elif mode == "stray":  # refused between moves: recorded, never counted against one
+        assert {"unknown_id", "bad_message", "unknown_type"} == {c for _, c in recovered}
+    elif mode == "hello_again":
+        assert recovered == [(1, "bad_message")]
     elif mode == "chatty":
         assert recovered and set(recovered) == {(1, "unknown_type")}
         assert infos[:2] == ["turn 1", "turn 2"]
@@ -260,3 +266,33 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
     host.wait(timeout=10)
     started = [int(p.stem) for p in tmp_path.glob("*.pid")]
     assert len(started) == 2 and all(gone(pid) for pid in started)
+
+
+async def test_a_player_that_was_never_started() -> None:
+    p = CommandPlayer(f"{MISBEHAVE} ok", "idle")
+    obs_rules = TableRules()
+    with pytest.raises(SeatFailure, match="was not started"):
+        p._proc()
+    await p.notify(None)  # type: ignore[arg-type]  # nothing to write to: ignored
+    assert await p.info() == [] and await p.faults() == []
+    await p.close()
+    bot = BotProcess(f"{MISBEHAVE} ok")
+    assert bot.pid is None and await bot.exit_status(0.01) is None and await bot.close() is None
+    with pytest.raises(TimeoutError):
+        await bot.receive(0)
+    assert obs_rules.players == 2
+
+
+def test_bench_protocol_reports_its_figures() -> None:
+    from briscola.protocol.bench import bench_protocol
+
+    figures = bench_protocol(0.1)
+    assert set(figures) == {
+        "protocol_rounds_per_s_2p",
+        "protocol_rounds_per_s_2p_with_startup",
+        "protocol_move_us",
+        "protocol_host_cpu_us_per_move",
+        "inprocess_move_us",
+    }
+    assert figures["protocol_rounds_per_s_2p"] > figures["protocol_rounds_per_s_2p_with_startup"]
+    assert figures["protocol_move_us"] > 0 and figures["inprocess_move_us"] > 0

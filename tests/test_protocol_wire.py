@@ -119,7 +119,7 @@ async def test_no_line_on_the_wire_carries_a_hidden_card(
         for s in range(players)
     ]
     outcome = await play_match(rules, seats, seed=seed, record=SharedRecord(log))
-    assert outcome.reason == "complete"
+    assert outcome.reason == "complete", outcome.faults
     checked = check_log(log, rules)
     assert checked > 60 * len(outcome.rounds)  # turns and events of every round
 

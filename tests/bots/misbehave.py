@@ -6,7 +6,9 @@ is block-buffered and never flushed), exit_before_hello, linger (ignores bye,
 EOF and SIGTERM), exit_after_bye (leaves at bye without reading the rest),
 old_protocol (says protocol 2), bad_hello (three broken hellos), recover (one
 illegal card, then legal play), chatty (info, unknown types and stray lines
-before each answer), slow (answers after move_ms but within the grace).
+before each answer), slow (answers after move_ms but within the grace), stray
+(a second copy of each answer, a bad info and an unknown type after it),
+hello_again (answers one turn with a hello).
 """
 
 import json
@@ -22,9 +24,9 @@ if MODE == "no_flush":  # block-buffered even under PYTHONUNBUFFERED
     out = open(sys.stdout.fileno(), "wb", buffering=1 << 16, closefd=False)  # noqa: SIM115
 
 
-def send(obj, flush=True):
+def send(obj):
     out.write(json.dumps(obj).encode() + b"\n")
-    if flush and MODE != "no_flush":
+    if MODE != "no_flush":
         out.flush()
 
 
@@ -85,6 +87,14 @@ for raw in sys.stdin.buffer:
             send({"type": "info", "text": f"turn {turns}"})
             send({"type": "shout", "text": "unknown type"})
             out.write(b"\r\n\n")
+        if MODE == "hello_again" and turns == AT:
+            send({"type": "hello", "id": msg["id"], "protocol": 1, "name": "again"})
+            continue
+        if MODE == "stray":  # one write: all of it arrives with the answer
+            extra = [answer, {"type": "info", "text": 5}, {"type": "shout"}, answer]
+            out.write(b"".join(json.dumps(m).encode() + b"\n" for m in extra))
+            out.flush()
+            continue
         if MODE == "slow" and turns == AT:
             time.sleep(msg["time_ms"] / 1000 + 0.05)
         send(answer)
