@@ -150,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-count", action="store_true",
                    help="do not show the points captured so far")
     p.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
-                   help="pause after each bot's card, skippable with any key (default 0.8; 0: none)")
+                   help="pause after each bot's card; any key skips it (default 0.8; 0: none)")
     p.set_defaults(run=_run("briscola.prompt.app"))
 
     p = sub.add_parser("arena", help="play many matches between players, with statistics")
