@@ -108,7 +108,9 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):  # so that a card's repr, Card('AD'), reads back
+            return cls.parse(value)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 40:
             return ALL_CARDS[value]
         raise CardError(f"card number must be 0..39, got {value!r}")

@@ -1,0 +1,69 @@
+"""Shared fixtures: table settings, seeded decks and random play-outs of the engine."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from briscola.cards import Card, parse_cards
+from briscola.game import Action, Round
+from briscola.rules import PLAYER_COUNTS, VARIANTS, TableRules
+
+# Every table size with every variant: the settings the engine must all play.
+ALL_TABLES = [(n, v) for n in PLAYER_COUNTS for v in VARIANTS]
+
+
+@pytest.fixture(params=ALL_TABLES, ids=[f"{n}p-{v}" for n, v in ALL_TABLES])
+def any_rules(request: pytest.FixtureRequest) -> TableRules:
+    """Each table size and variant in turn."""
+    n, v = request.param
+    return TableRules(players=n, variant=v)
+
+
+def _seeded_deck(rules: TableRules, seed: int) -> list[Card]:
+    deck = list(rules.deck)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def _play_out(
+    rules: TableRules, seed: int, *, record_events: bool = False, dealer: int | None = None
+) -> tuple[Round, list[Action]]:
+    """Deal a seeded deck and play random legal actions (exchanges included) to the end."""
+    rng = random.Random(seed)
+    deck = _seeded_deck(rules, seed)
+    d = rng.randrange(rules.players) if dealer is None else dealer
+    r = Round(rules, deck, d, record_events=record_events)
+    actions: list[Action] = []
+    while not r.over:
+        a = rng.choice(r.legal_actions())
+        r.act(a)
+        actions.append(a)
+    return r, actions
+
+
+@pytest.fixture
+def seeded_deck() -> Callable[[TableRules, int], list[Card]]:
+    """``seeded_deck(rules, seed)``: the table's pack shuffled by ``seed``."""
+    return _seeded_deck
+
+
+@pytest.fixture
+def play_out() -> Callable[..., tuple[Round, list[Action]]]:
+    """``play_out(rules, seed, record_events=False, dealer=None)``: a finished random round
+    and the actions that were played."""
+    return _play_out
+
+
+@pytest.fixture
+def deck_from() -> Callable[[TableRules, str], list[Card]]:
+    """``deck_from(rules, "AD 3C ...")``: the given cards first, then the rest of the
+    table's pack in its natural order, so a test writes only the cards it cares about."""
+
+    def make(rules: TableRules, head: str) -> list[Card]:
+        first = parse_cards(head)
+        return first + [c for c in rules.deck if c not in first]
+
+    return make

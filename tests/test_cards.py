@@ -1,0 +1,183 @@
+"""Cards: text form, parse errors, strength and points, names in three faces and languages."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from briscola.cards import (
+    ALL_CARDS,
+    FACES,
+    LANGUAGES,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    beats_table,
+    card_label,
+    card_name,
+    card_points,
+    card_strength,
+    name_index,
+    parse_cards,
+    points_table,
+    strength_table,
+    suit_name,
+)
+
+
+def test_text_form_round_trips_for_all_40() -> None:
+    texts = [str(c) for c in ALL_CARDS]
+    assert len(set(texts)) == 40
+    for card in ALL_CARDS:
+        assert Card.parse(str(card)) is card
+        assert repr(card) == f"Card({str(card)!r})"
+        assert eval(repr(card)) is card
+        assert f"{card:>3}" == " " + str(card)
+        assert Card.of(card.rank, card.suit) is card
+        assert Card(int(card)) is card
+
+
+def test_text_form_examples_of_rules_md() -> None:
+    assert (Card.parse("AD").rank, Card.parse("AD").suit) == (Rank.ACE, Suit.COINS)
+    assert (Card.parse("3C").rank, Card.parse("3C").suit) == (Rank.THREE, Suit.CUPS)
+    assert (Card.parse("QS").rank, Card.parse("QS").suit) == (Rank.KNIGHT, Suit.SWORDS)
+    assert (Card.parse("7B").rank, Card.parse("7B").suit) == (Rank.SEVEN, Suit.BATONS)
+    assert Card.parse(" ad ") is Card.parse("AD")  # lenient about case and spaces
+    assert Suit.COINS.char == "D" and Rank.KNIGHT.char == "Q"
+    assert parse_cards("AD 3C, QS,7B") == [Card.parse(t) for t in ("AD", "3C", "QS", "7B")]
+
+
+@pytest.mark.parametrize("bad", ["", "A", "ADX", "1D", "AX", "XD", "10C", "♦A"])
+def test_parse_errors_name_the_input_and_what_is_expected(bad: str) -> None:
+    with pytest.raises(CardError) as info:
+        Card.parse(bad)
+    msg = str(info.value)
+    assert repr(bad) in msg
+    assert "A 2 3 4 5 6 7 J Q K" in msg and "C D S B" in msg
+    assert isinstance(info.value, ValueError)
+
+
+def test_parse_refuses_non_strings_and_card_numbers_out_of_range() -> None:
+    with pytest.raises(CardError, match="string"):
+        Card.parse(17)  # type: ignore[arg-type]
+    assert Card("QS") is Card.parse("QS")
+    with pytest.raises(CardError, match="'3'"):
+        Card("3")
+    for bad in (-1, 40, True, 2.0):
+        with pytest.raises(CardError, match=r"0\.\.39"):
+            Card(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="'ZZ'"):
+        parse_cards("AD ZZ")
+
+
+def test_strength_order_default_and_bisca() -> None:
+    default = ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
+    bisca = ["A", "7", "K", "Q", "J", "3", "6", "5", "4", "2"]
+    for order, ranking in ((default, "default"), (bisca, "bisca")):
+        for suit in "CDSB":
+            cards = [Card.parse(r + suit) for r in order]
+            strengths = [card_strength(c, ranking) for c in cards]  # type: ignore[arg-type]
+            assert strengths == sorted(strengths, reverse=True)
+            assert len(set(strengths)) == 10
+            table = strength_table(ranking)  # type: ignore[arg-type]
+            assert [table[c] for c in cards] == strengths
+
+
+def test_points_default_and_bisca_and_the_pack_holds_120() -> None:
+    expect = {
+        "default": {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2, "7": 0, "2": 0},
+        "bisca": {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2, "3": 0, "2": 0},
+    }
+    for ranking, values in expect.items():
+        for rank, pts in values.items():
+            assert card_points(Card.parse(rank + "S"), ranking) == pts  # type: ignore[arg-type]
+        assert sum(points_table(ranking)) == 120  # type: ignore[arg-type]
+    # Without the 2s (3 and 6 seats) the pack still holds 120: the 2s are worth nothing.
+    assert sum(points_table()[c] for c in ALL_CARDS if c.rank != Rank.TWO) == 120
+
+
+def test_beats_table_same_suit_by_strength_other_suit_only_trump() -> None:
+    for ranking in ("default", "bisca"):
+        s = strength_table(ranking)  # type: ignore[arg-type]
+        for trump in range(4):
+            table = beats_table(ranking)[trump]  # type: ignore[arg-type]
+            for best in ALL_CARDS:
+                for card in ALL_CARDS:
+                    if card.suit == best.suit:
+                        assert table[best][card] == (s[card] > s[best])
+                    else:
+                        assert table[best][card] == (card.suit == trump)
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "lang", "name"),
+    [
+        ("AD", "italian", "it", "Asso di Denari"),
+        ("AD", "italian", "en", "Ace of Coins"),
+        ("AD", "italian", "de", "Münzen-Ass"),
+        ("QC", "french", "de", "Herz-Dame"),
+        ("QC", "french", "en", "Queen of Hearts"),
+        ("QC", "french", "it", "Regina di Cuori"),
+        ("QC", "italian", "it", "Cavallo di Coppe"),
+        ("QC", "italian", "de", "Kelche-Reiter"),
+        ("AD", "spanish", "en", "As de Oros"),
+        ("QC", "spanish", "de", "Caballo de Copas"),
+        ("JB", "spanish", "it", "Sota de Bastos"),
+        ("7S", "french", "en", "Seven of Spades"),
+        ("2B", "italian", "it", "Due di Bastoni"),
+        ("KB", "french", "de", "Kreuz-König"),
+    ],
+)
+def test_names_in_three_faces_and_three_languages(
+    text: str, faces: str, lang: str, name: str
+) -> None:
+    assert card_name(Card.parse(text), faces, lang) == name  # type: ignore[arg-type]
+
+
+def test_every_name_is_distinct_per_faces_and_language() -> None:
+    for faces in FACES:
+        for lang in LANGUAGES:
+            names = {card_name(c, faces, lang) for c in ALL_CARDS}
+            assert len(names) == 40, (faces, lang)
+    assert suit_name(Suit.COINS, "french", "de") == "Karo"
+    assert suit_name(1, "spanish", "en") == "Oros"
+
+
+def test_unknown_faces_or_language_are_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="unknown faces 'german'; expected one of italian"):
+        card_name(ALL_CARDS[0], "german", "en")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown language 'fr'; expected one of en, de, it"):
+        card_name(ALL_CARDS[0], "italian", "fr")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown faces"):
+        card_label(ALL_CARDS[0], "tarot")  # type: ignore[arg-type]
+
+
+def test_card_label() -> None:
+    assert card_label(Card.parse("AD"), "french") == "A♦"
+    assert card_label(Card.parse("QC"), "french") == "Q♥"
+    assert card_label(Card.parse("7S"), "french") == "7♠"
+    assert card_label(Card.parse("KB"), "french") == "K♣"
+    assert card_label(Card.parse("AD"), "italian") == "AD"
+    assert card_label(Card.parse("AD"), "spanish") == "AD"
+
+
+def test_name_index_reads_names_text_and_labels() -> None:
+    for faces in FACES:
+        for lang in LANGUAGES:
+            index = name_index(faces, lang)
+            for card in ALL_CARDS:
+                assert index[card_name(card, faces, lang).lower()] is card
+                assert index[str(card).lower()] is card
+                assert index[card_label(card, faces).lower()] is card
+    assert name_index("italian", "it")["asso di denari"] == Card.parse("AD")
+    assert name_index("french", "en")["a♦"] == Card.parse("AD")
+
+
+def test_cards_pickle_as_themselves() -> None:
+    for card in ALL_CARDS:
+        back = pickle.loads(pickle.dumps(card))
+        assert back is card and type(back) is Card
+    hand = [Card.parse("AD"), Card.parse("3C")]
+    assert pickle.loads(pickle.dumps(hand)) == hand
