@@ -124,10 +124,13 @@ def test_serve_skips_unreadable_lines_and_stops_at_bye(capsys) -> None:
     assert "not json" in err and "ZZ" in err
 
 
-def test_main_refuses_an_unknown_level(capsys) -> None:
+def test_main_refuses_an_unknown_level_or_option(capsys) -> None:
     args = argparse.Namespace(level="nonexistent", seed=None, think_ms=None)
     assert bot_side.main(args) == 2
     assert "not available" in capsys.readouterr().err
+    args = argparse.Namespace(level="random", seed=None, think_ms=50)
+    assert bot_side.main(args) == 2
+    assert "--level random" in capsys.readouterr().err
 
 
 def test_without_extras_or_round_start_a_turn_still_gives_a_usable_view() -> None:

@@ -80,6 +80,13 @@ async def test_briscola_bot_plays_full_matches(players: int, variant: str) -> No
     assert all(p.process and p.process.ended_by == "exit" for p in seats)
 
 
+async def test_the_expert_plays_over_the_protocol() -> None:
+    rules = TableRules(players=2, variant="brisca")
+    seats: list[Any] = [*hosts(f"{BOT} --level expert --think-ms 5 --seed 1", 1), RandomBot()]
+    outcome, record, _ = await run(rules, seats)
+    assert outcome.reason == "complete" and faults(record) == []
+
+
 def node_or_skip() -> None:
     if shutil.which("node") is None:
         pytest.skip("node (Node.js) is not installed; the JavaScript example needs it")

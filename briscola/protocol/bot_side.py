@@ -213,4 +213,16 @@ def main(args: argparse.Namespace) -> int:
         )
         return 2
     side = BotSide(args.level, args.seed, args.think_ms)
+    try:  # a bad option fails now, with a message, not at the first turn
+        make_bot(args.level, seed=args.seed, **side.options)
+    except TypeError:
+        print(
+            f"briscola bot: error: --think-ms does not apply to --level {args.level} "
+            "(only to expert)",
+            file=sys.stderr,
+        )
+        return 2
+    except ValueError as err:
+        print(f"briscola bot: error: {err}", file=sys.stderr)
+        return 2
     return serve(side, sys.stdin.buffer, sys.stdout)
