@@ -191,3 +191,25 @@ def test_bench_bots_times_every_expert_move() -> None:
     order = ["p50", "p90", "p99", "max"]
     values = [result[f"expert_think_ms_{k}"] for k in order]
     assert values == sorted(values) and values[0] > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["italian", "brisca", "bisca"])
+def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
+    """The inlined playouts end exactly where greedy_card played move by move ends."""
+    from briscola.bots.expert import _waste, playout
+
+    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+    rng = random.Random(11)
+    for _ in range(30):
+        r = _deal(rules, rng)
+        for _ in range(rng.randrange(0, len(rules.deck) - 1)):
+            r.act(rng.choice(r.legal_actions()))
+        fast = Position.from_round(r)
+        slow = fast.copy()
+        playout(fast)
+        while not slow.over:
+            if slow.exchange_card() >= 0:
+                slow.exchange()
+            slow.play(greedy_card(slow, _waste(slow)))
+        assert fast.score == slow.score and fast.over
