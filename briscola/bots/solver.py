@@ -187,7 +187,16 @@ def solve(p: Position, side: int, alpha: int = -1, beta: int = 1000) -> int:
     if p.sides != 2:
         raise ValueError("the exact solver plays two sides (2 players, or 4 in two teams)")
     base = p.score[side]
+    if _plain_pair(p) and not p.trick:
+        trump, strength, points = p.trump, p.strength, p.points
+        return base + _pair(p.hands, p.stock, p.leader, side, alpha - base, beta - base, trump,
+                            strength, points)  # fmt: skip
     return base + _search(p, side, alpha - base, beta - base)
+
+
+def _plain_pair(p: Position) -> bool:
+    """Two players and no exchange left to make: the fast search applies."""
+    return p.n == 2 and (not p.exchange_rule or len(p.stock) < 2)
 
 
 def solve_actions(p: Position, side: int) -> dict[Action | int, int]:
@@ -278,7 +287,12 @@ def _after(p: Position, card: int, side: int, alpha: int, beta: int) -> int:
         if drew:
             for k in range(n):
                 hands[(winner + k) % n].append(stock.pop())
-        v = got + _search(p, side, alpha - got, beta - got)
+        if _plain_pair(p):
+            v = got + _pair(
+                hands, stock, winner, side, alpha - got, beta - got, p.trump, p.strength, p.points
+            )
+        else:
+            v = got + _search(p, side, alpha - got, beta - got)
         if drew:
             for k in range(n - 1, -1, -1):
                 stock.append(hands[(winner + k) % n].pop())
@@ -289,3 +303,84 @@ def _after(p: Position, card: int, side: int, alpha: int, beta: int) -> int:
     trick.pop()
     hand.insert(i, card)
     return v
+
+
+def _pair(
+    hands: list[list[int]],
+    stock: list[int],
+    leader: int,
+    side: int,
+    alpha: int,
+    beta: int,
+    trump: int,
+    strength: tuple[int, ...],
+    points: tuple[int, ...],
+) -> int:
+    """:func:`_search` for 2 players from the start of a trick, a whole trick per
+    step (the leader's card, then the follower's answer): most solves are these."""
+    lead = hands[leader]
+    if not lead:
+        return 0
+    follower = 1 - leader
+    answer = hands[follower]
+    if len(lead) == 1 and not stock:
+        a, b = lead[0], answer[0]
+        if b // 10 == a // 10:
+            won = follower if strength[b] > strength[a] else leader
+        else:
+            won = follower if b // 10 == trump else leader
+        return points[a] + points[b] if won == side else 0
+    lead_max = leader == side
+    best = -1 if lead_max else 1000
+    for i in range(len(lead)):
+        a = lead[i]
+        del lead[i]
+        suit = a // 10
+        # The follower's node, searched in the window the leader's node has now.
+        lo, hi = alpha, beta
+        reply = 1000 if lead_max else -1
+        for j in range(len(answer)):
+            b = answer[j]
+            del answer[j]
+            if b // 10 == suit:
+                won = follower if strength[b] > strength[a] else leader
+            else:
+                won = follower if b // 10 == trump else leader
+            got = points[a] + points[b] if won == side else 0
+            if stock:
+                hands[won].append(stock.pop())
+                hands[1 - won].append(stock.pop())
+                v = got + _pair(
+                    hands, stock, won, side, lo - got, hi - got, trump, strength, points
+                )
+                stock.append(hands[1 - won].pop())
+                stock.append(hands[won].pop())
+            else:
+                v = got + _pair(
+                    hands, stock, won, side, lo - got, hi - got, trump, strength, points
+                )
+            answer.insert(j, b)
+            if lead_max:  # the follower minimizes
+                if v < reply:
+                    reply = v
+                    if v < hi:
+                        hi = v
+            elif v > reply:
+                reply = v
+                if v > lo:
+                    lo = v
+            if lo >= hi:
+                break
+        lead.insert(i, a)
+        if lead_max:
+            if reply > best:
+                best = reply
+                if reply > alpha:
+                    alpha = reply
+        elif reply < best:
+            best = reply
+            if reply < beta:
+                beta = reply
+        if alpha >= beta:
+            break
+    return best
