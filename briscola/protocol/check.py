@@ -108,15 +108,30 @@ class Checker:
             self.closed += 1
             self.left_alone += p.process.ended_by == "exit"
 
+    async def _done(self, p: _Probe) -> list[tuple[str, str]]:
+        """Close a probe and return its recovered faults (the first fails the check)."""
+        faults = await p.faults()
+        await p.close()
+        self._account(p)
+        return faults
+
+    async def _play(self, rules: TableRules, seats: list[Player], **kwargs: Any) -> int:
+        """A match with the probe at seat 0; the first fault fails the check.  Rounds."""
+        record = Record()
+        outcome = await play_match(rules, seats, move_ms=self.move_ms, record=record, **kwargs)
+        probe = seats[0]
+        assert isinstance(probe, _Probe)
+        self._account(probe)
+        _raise_faults(record, outcome.faults)
+        return len(outcome.rounds)
+
     async def handshake(self) -> str:
         p = self.probe()
         rules = TableRules()
         try:
             await p.start(MatchInfo(0, rules, ("bot", "random"), self.move_ms))
         finally:
-            faults = await p.faults()
-            await p.close()
-            self._account(p)
+            faults = await self._done(p)
         if faults:
             raise SeatFailure(*faults[0])
         hello = p.bot
@@ -126,13 +141,8 @@ class Checker:
         rules = TableRules(players=players, variant=variant, target=target)
         probe = self.probe()
         seats: list[Player] = [probe] + [RandomBot(seed=s) for s in range(1, players)]
-        record = Record()
-        outcome = await play_match(
-            rules, seats, seed=SEED + players, move_ms=self.move_ms, record=record
-        )
-        self._account(probe)
-        _raise_faults(record, outcome.faults)
-        return f"{len(outcome.rounds)} round(s), {len(probe.answer_ms)} answers, no fault"
+        rounds = await self._play(rules, seats, seed=SEED + players)
+        return f"{rounds} round(s), {len(probe.answer_ms)} answers, no fault"
 
     async def stateless(self) -> str:
         """Positions in the middle of rounds, each to a fresh process that saw no event."""
@@ -174,9 +184,7 @@ class Checker:
                 p.process.send({"type": "weather", "text": "sunny"})
             action = await p.act(obs, self.move_ms)
         finally:
-            faults = await p.faults()
-            await p.close()
-            self._account(p)
+            faults = await self._done(p)
         if faults:
             raise SeatFailure(*faults[0])
         if action not in obs.legal:  # pragma: no cover - the host refuses those itself
@@ -191,17 +199,7 @@ class Checker:
         # Dealer 1 deals seat 0 first: cards 0, 2, 4 to seat 0; card 6 face up.
         deck = [seven, *rest[:5], ace, *rest[5:]]
         probe = self.probe()
-        record = Record()
-        outcome = await play_match(
-            rules,
-            [probe, RandomBot(seed=1)],
-            move_ms=self.move_ms,
-            record=record,
-            decks=[deck] * 6,
-            first_dealer=1,
-        )
-        self._account(probe)
-        _raise_faults(record, outcome.faults)
+        await self._play(rules, [probe, RandomBot(seed=1)], decks=[deck] * 6, first_dealer=1)
         if probe.offered == 0:  # pragma: no cover - the deal guarantees it
             raise SeatFailure("check", "the exchange was never offered")
         return (
