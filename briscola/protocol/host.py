@@ -366,6 +366,7 @@ class CommandPlayer(Player):
         self.process: BotProcess | None = None
         self.bot: Any = None  # the bot's hello (name, version, author)
         self._next_id = 0
+        self._limit = ""  # the time limit of the pending move, for the timeout message
         self._faults: list[tuple[str, str]] = []
         self.answer_ms: list[float] = []  # how long each answer took, for check-bot
 
@@ -416,6 +417,7 @@ class CommandPlayer(Player):
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         move_ms = time_ms if time_ms is not None else self.move_ms or DEFAULT_MOVE_MS
+        self._limit = f"{move_ms} + {self.grace_ms} ms"
         start = _now()
         deadline = start + (move_ms + self.grace_ms) / 1000
         self._unsolicited()
@@ -495,10 +497,10 @@ class CommandPlayer(Player):
         try:
             item = await proc.receive(deadline - _now())
         except TimeoutError:
-            limit = self.handshake_ms if what == "hello" else f"{self.move_ms} + {self.grace_ms}"
+            limit = f"{self.handshake_ms} ms" if what == "hello" else self._limit
             raise SeatFailure(
                 "timeout",
-                f"{self.name} did not answer {what} id {msg_id} within {limit} ms "
+                f"{self.name} did not answer {what} id {msg_id} within {limit} "
                 "(does it flush stdout after each line?)",
             ) from None
         if item is None:
@@ -561,6 +563,7 @@ def _now() -> float:
 
 
 def make_command_player(command: str, name: str | None = None, **options: Any) -> Player:
-    """A Player for ``cmd:COMMAND``; options: move_ms, grace_ms, handshake_ms, close_ms,
-    bot_log (a directory for the bot's stderr), verbose, tap."""
+    """A Player for ``cmd:COMMAND``; options: grace_ms, handshake_ms, close_ms, bot_log (a
+    directory for the bot's stderr), verbose (its stderr at INFO), tap, and move_ms (used
+    only when the table gives no time per move; the table's own always wins)."""
     return CommandPlayer(command, name, **options)
