@@ -188,7 +188,7 @@ def serve(side: BotSide, lines: IO[bytes], out: IO[str]) -> int:
         if not line:
             continue
         try:
-            msg = json.loads(line)
+            msg = json.loads(line.decode())  # str: json skips its encoding sniffing
             answer = side.handle(msg) if isinstance(msg, dict) else None
         except (ValueError, KeyError, TypeError, IndexError, CardError, RulesError) as err:
             # A line this bot cannot read is the host's problem: say so, go on.

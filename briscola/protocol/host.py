@@ -185,12 +185,13 @@ class BotProcess:
 
     # -- lines out --------------------------------------------------------------
 
-    def send(self, msg: Message, now: bool = False) -> None:
-        """Queue one line, written ``now`` or within :data:`FLUSH_S` with the lines that
-        follow (one system call for a burst of events).  Nothing once the bot is gone."""
+    def send(self, msg: Message | bytes, now: bool = False) -> None:
+        """Queue one line (a message, or one already encoded), written ``now`` or within
+        :data:`FLUSH_S` with the lines that follow (one system call for a burst of
+        events).  Nothing once the bot is gone."""
         if not self.alive:
             return
-        data = encode(msg)
+        data = msg if isinstance(msg, bytes) else encode(msg)
         if self._debug or self.tap is not None:
             line = data.decode().rstrip("\n")
             log.debug("%s >> %s", self.label, line)
@@ -413,7 +414,7 @@ class CommandPlayer(Player):
 
     async def notify(self, event: Event) -> None:
         if self.process is not None:
-            self.process.send(event.to_message())
+            self.process.send(_encoded(event))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         move_ms = time_ms if time_ms is not None else self.move_ms or DEFAULT_MOVE_MS
@@ -547,6 +548,17 @@ class CommandPlayer(Player):
 def _unknown_type(kind: str) -> ProtocolError:
     why = "chat is for LAN tables only" if kind == "chat" else f"unknown message type {kind!r}"
     return ProtocolError("unknown_type", f"{why}; a bot sends hello, play, exchange or info")
+
+
+# The table hands one event to every seat in a row: encode it once for all of them.
+_last: list[Any] = [None, b""]
+
+
+def _encoded(event: Event) -> bytes:
+    if _last[0] is not event:
+        _last[0], _last[1] = event, encode(event.to_message())
+    data: bytes = _last[1]
+    return data
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:
