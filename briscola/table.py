@@ -110,16 +110,24 @@ async def play_match(
             if record is not None:
                 record.fault(seat, code, message, fatal=False)
 
+    taken_over: set[int] = set()
+
     async def fail(seat: int, err: SeatFailure) -> bool:
         """Apply the fault policy; True when the match goes on."""
-        outcome.faults.append(SeatFault(seat, err.code, err.message, on_fault))
+        # A stand-in that fails in turn forfeits: sitting down another could loop forever.
+        policy: FaultPolicy = "forfeit" if seat in taken_over else on_fault
+        outcome.faults.append(SeatFault(seat, err.code, err.message, policy))
         if record is not None:
-            record.fault(seat, err.code, err.message, policy=on_fault)
-        if on_fault == "takeover" and takeover is not None:
+            record.fault(seat, err.code, err.message, policy=policy)
+        if policy == "takeover" and takeover is not None:
+            taken_over.add(seat)
             old = seats[seat]
             seats[seat] = takeover(seat)
             await _quietly(old.close())
-            await seats[seat].start(info_for(seat))
+            try:
+                await seats[seat].start(info_for(seat))
+            except SeatFailure as again:
+                return await fail(seat, again)
             return True
         ended = match.forfeit(rules.team_of[seat])
         outcome.forfeit = ended.forfeit
