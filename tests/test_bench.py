@@ -1,0 +1,116 @@
+"""``briscola bench``: the output's shape and the loops it measures, never its timings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import types
+
+import pytest
+
+from briscola import bench
+from briscola.cards import Card
+from briscola.cli import main as cli_main
+from briscola.game import Round
+
+KEYS = {
+    "seconds",
+    "rounds_per_s_2p",
+    "rounds_per_s_3p",
+    "rounds_per_s_4p",
+    "reference_rounds_per_s_2p",
+    "engine_best_rounds_per_s_2p",
+    "engine_to_reference",
+}
+
+
+def test_bench_json_schema_through_the_real_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "bench", "--json", "--seconds", "0.01"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1  # one JSON object, nothing else
+    data = json.loads(lines[0])
+    assert set(data) == KEYS
+    for key in KEYS:
+        assert isinstance(data[key], float) and data[key] > 0, key
+
+
+def test_bench_text_output_lists_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["bench", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("random self-play through the public engine API")
+    for key in KEYS - {"seconds"}:
+        assert key in out
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "nan"])
+def test_bench_refuses_a_bad_duration(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["bench", "--seconds", bad]) == 2
+    err = capsys.readouterr().err
+    assert "--seconds must be a positive number" in err
+
+
+def test_bench_merges_the_bots_and_protocol_figures(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--bots and --protocol import their modules only when asked and merge their dicts."""
+    asked: list[tuple[str, float]] = []
+    bots = types.ModuleType("briscola.bots.bench")
+    proto = types.ModuleType("briscola.protocol.bench")
+
+    def bench_bots(seconds: float) -> dict[str, float]:
+        asked.append(("bots", seconds))
+        return {"greedy_move_ms_p50": 0.5}
+
+    def bench_protocol(seconds: float) -> dict[str, float]:
+        asked.append(("protocol", seconds))
+        return {"protocol_matches_per_s": 12.0}
+
+    bots.bench_bots = bench_bots  # type: ignore[attr-defined]
+    proto.bench_protocol = bench_protocol  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "briscola.bots.bench", bots)
+    monkeypatch.setitem(sys.modules, "briscola.protocol.bench", proto)
+    args = argparse.Namespace(json=True, seconds=0.01, bots=True, protocol=True)
+    assert bench.main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["greedy_move_ms_p50"] == 0.5 and data["protocol_matches_per_s"] == 12.0
+    assert set(data) >= KEYS
+    assert asked == [("bots", 0.01), ("protocol", 0.01)]
+    args.json = False
+    assert bench.main(args) == 0
+    out = capsys.readouterr().out
+    assert "greedy_move_ms_p50" in out and "protocol_matches_per_s" in out
+
+
+def test_the_measured_loops_play_real_rounds() -> None:
+    """Both loops play whole, scored rounds; the engine loop goes through Round's API."""
+    calls = {"n": 0}
+    original = Round.play
+
+    def counting(self: Round, card: Card) -> None:
+        calls["n"] += 1
+        original(self, card)
+
+    step = bench.engine_round(3, seed=1)
+    Round.play = counting  # type: ignore[method-assign]
+    try:
+        step()
+    finally:
+        Round.play = original  # type: ignore[method-assign]
+    assert calls["n"] == 36  # every card of the 3-player pack
+    bench.reference_round(seed=1)()  # asserts its own 120 points
+    assert bench.measure(lambda: None, 0.0) >= 1
+
+
+def test_show_formats_figures() -> None:
+    assert bench._show("rounds_per_s_2p", 34567.8).split() == ["rounds_per_s_2p", "34,568"]
+    assert bench._show("engine_to_reference", 0.5123).split() == ["engine_to_reference", "0.512"]
+    assert bench._show("note", "x").split() == ["note", "x"]
