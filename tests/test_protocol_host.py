@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import shutil
@@ -197,6 +198,26 @@ async def test_a_bot_that_ignores_bye_and_sigterm_is_killed() -> None:
     bot = seats[1].process
     assert bot.ended_by == "kill" and bot.returncode == -signal.SIGKILL and gone(bot.pid)
     assert took < 5
+
+
+async def test_a_wrapper_script_and_its_children_are_all_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot runs under a shell that waits for it; both ignore bye and SIGTERM is
+    not enough for the child: the whole process group goes."""
+    monkeypatch.setenv("BOT_PID_DIR", str(tmp_path))
+    wrapped = f"sh -c '{MISBEHAVE} linger; echo done'"
+    seats: list[Any] = [RandomBot(seed=2), *hosts(wrapped, 1)]
+    outcome, _, _ = await run(TableRules(players=2), seats)
+    assert outcome.reason == "complete"
+    (child,) = [int(p.stem) for p in tmp_path.glob("*.pid")]
+    assert child != seats[1].process.pid  # the bot is the shell's child, not ours
+    assert gone(seats[1].process.pid)
+    for _ in range(100):  # killed at once; reaped by init, which may take a moment
+        if gone(child):
+            break
+        await asyncio.sleep(0.02)
+    assert gone(child)
 
 
 async def test_unsupported_protocol_gets_an_error_then_bye() -> None:

@@ -77,8 +77,13 @@ _LIVE: set[asyncio.SubprocessTransport] = set()
 def _kill_leftovers() -> None:  # pragma: no cover - only runs after an interrupted clean-up
     for transport in list(_LIVE):
         if transport.get_returncode() is None:
-            with contextlib.suppress(OSError):
-                os.kill(transport.get_pid(), signal.SIGKILL)
+            _signal_group(transport.get_pid(), signal.SIGKILL)
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    """Signal a bot's process group (its own session: see spawn), if anything is left."""
+    with contextlib.suppress(OSError):
+        os.killpg(pid, sig)
 
 
 def split_command(command: str) -> list[str]:
@@ -165,8 +170,15 @@ class BotProcess:
         self._exit = loop.create_future()
         pipe = asyncio.subprocess.PIPE
         try:
+            # Its own process group: a wrapper script's children are stopped with it,
+            # and a Ctrl-C at the terminal reaches the host, which stops the bots itself.
             transport, _ = await loop.subprocess_exec(
-                lambda: _Pipes(self), *self.argv, stdin=pipe, stdout=pipe, stderr=pipe
+                lambda: _Pipes(self),
+                *self.argv,
+                stdin=pipe,
+                stdout=pipe,
+                stderr=pipe,
+                start_new_session=True,
             )
         except OSError as err:
             raise SeatFailure(
@@ -317,16 +329,16 @@ class BotProcess:
             step = self.close_ms / 1000
             status = await self.exit_status(step)
             self.ended_by = "exit"
-            for how, stop in (("terminate", transport.terminate), ("kill", transport.kill)):
+            for how, sig in (("terminate", signal.SIGTERM), ("kill", signal.SIGKILL)):
                 if status is not None:
                     break
                 self.ended_by = how
                 log.info("%s did not exit after bye; %s", self.label, how)
-                with contextlib.suppress(ProcessLookupError):
-                    stop()
+                _signal_group(transport.get_pid(), sig)
                 status = await self.exit_status(step)
             while status is None:  # pragma: no cover - SIGKILL ignored: only a stuck kernel
                 status = await self.exit_status(step)
+            _signal_group(transport.get_pid(), signal.SIGKILL)  # what it left behind
             return status
         finally:
             if self._log_file is not None:
