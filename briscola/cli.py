@@ -188,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--handshake-ms", type=int_in(1, what="--handshake-ms"), default=5_000,
                    help="time to start and answer hello (default 5000)")
     p.add_argument("--bot-log", metavar="DIR", default=None, help="keep the bot's stderr in DIR")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show every line in and out, and the bot's stderr, on stderr")
     p.set_defaults(run=_run("briscola.protocol.check"))
 
     return parser

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import random
 import sys
 from collections.abc import Awaitable, Callable
@@ -273,7 +274,17 @@ def main(args: argparse.Namespace) -> int:
     if args.bot_log is not None:
         Path(args.bot_log).mkdir(parents=True, exist_ok=True)
     print(f"checking {args.command!r} (move_ms {args.move_ms})", flush=True)
-    results = asyncio.run(run_checks(args.command, args.move_ms, args.handshake_ms, args.bot_log))
+    log = logging.getLogger("briscola.protocol")
+    shown = logging.StreamHandler(sys.stderr)  # the host logs every line at DEBUG
+    shown.setFormatter(logging.Formatter("%(message)s"))
+    if getattr(args, "verbose", False):
+        log.addHandler(shown)
+        log.setLevel(logging.DEBUG)
+    try:
+        checks = run_checks(args.command, args.move_ms, args.handshake_ms, args.bot_log)
+        results = asyncio.run(checks)
+    finally:
+        log.removeHandler(shown)
     for result in results:
         print(result.line(), flush=True)
     passed = sum(r.ok for r in results)
