@@ -25,15 +25,16 @@ from typing import Any
 
 from .cards import points_table, strength_table
 from .game import Round
+from .observation import determinize, observe
 from .rules import TableRules
 
-__all__ = ["bench_engine", "bench_reference", "main", "measure"]
+__all__ = ["bench_engine", "bench_reference", "bench_search", "main", "measure"]
 
 SEED = 20_251_129
 SEATS = (2, 3, 4)
 
 
-def measure(step: Callable[[], None], seconds: float) -> float:
+def measure(step: Callable[[], object], seconds: float) -> float:
     """Calls of ``step`` per second of this process's CPU time, over about ``seconds``.
 
     CPU time rather than the wall clock: on a shared machine another process's
@@ -112,6 +113,25 @@ def bench_engine(seconds: float) -> dict[str, float]:
     return {f"rounds_per_s_{n}p": measure(engine_round(n), seconds) for n in SEATS}
 
 
+def bench_search(seconds: float) -> dict[str, float]:
+    """What search bots lean on: copying a round and determinizing a seat's view.
+
+    Both from the same 2-player position, five tricks into a seeded round.
+    """
+    rng = random.Random(SEED)
+    rules = TableRules()
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    r = Round(rules, deck, 0)
+    while len(r.history) < 5 or r.trick:
+        r.play(r.legal_moves()[0])
+    obs = observe(r, r.to_move)
+    return {
+        "copies_per_s": measure(r.copy, seconds / 2),
+        "determinize_per_s": measure(lambda: determinize(obs, rng), seconds / 2),
+    }
+
+
 def bench_reference(seconds: float) -> dict[str, float]:
     """The engine at 2 seats against the reference loop, in alternating slices.
 
@@ -142,6 +162,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"seconds": seconds}
     out.update(bench_engine(seconds))
     out.update(bench_reference(seconds))
+    out.update(bench_search(seconds))
     if getattr(args, "bots", False):
         out.update(_extra("briscola.bots.bench", "bench_bots", seconds))
     if getattr(args, "protocol", False):

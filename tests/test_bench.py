@@ -23,6 +23,8 @@ KEYS = {
     "reference_rounds_per_s_2p",
     "engine_best_rounds_per_s_2p",
     "engine_to_reference",
+    "copies_per_s",
+    "determinize_per_s",
 }
 
 
