@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import chain, filterfalse
+from operator import itemgetter
 from typing import Any
 
 from .cards import Card
@@ -20,6 +22,8 @@ from .game import EXCHANGE, Action, Round
 from .rules import TableRules
 
 __all__ = ["Observation", "determinize", "observe", "unseen_cards"]
+
+_card = itemgetter(1)  # the card of a (seat, card) pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,15 +131,13 @@ def observe(r: Round, seat: int) -> Observation:
 
 def unseen_cards(obs: Observation) -> list[Card]:
     """The cards ``obs.seat`` cannot place: in other hands (not publicly known) or the stock."""
-    seen: set[int] = set(obs.hand)
-    for trick in obs.played:
-        seen.update(c for _, c in trick)
-    seen.update(c for _, c in obs.trick)
+    seen: set[Card] = set(obs.hand)
+    seen.update(map(_card, chain.from_iterable(obs.played)))
+    seen.update(map(_card, obs.trick))
     if obs.trump_card is not None:
         seen.add(obs.trump_card)
-    for cs in obs.known:
-        seen.update(cs)
-    return [c for c in obs.rules.deck if c not in seen]
+    seen.update(chain.from_iterable(obs.known))
+    return list(filterfalse(seen.__contains__, obs.rules.deck))  # in the pack's order
 
 
 def determinize(obs: Observation, rng: random.Random) -> Round:
@@ -166,19 +168,19 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     r.stock = ([obs.trump_card] if obs.trump_card is not None else []) + pool
     r.trump_card = obs.dealt_trump
     r.trump_suit = obs.trump_suit
-    r.trick = [c for _, c in obs.trick]
+    r.trick = list(map(_card, obs.trick))
     r.leader = obs.leader
     r.to_move = obs.to_move
     r.points = list(obs.points)
     r.history = [
-        (cards[0][0], tuple(c for _, c in cards), w)
+        (cards[0][0], tuple(map(_card, cards)), w)
         for cards, w in zip(obs.played, obs.winners, strict=True)
     ]
     r.exchanges = list(obs.exchanges)
-    # Whether this seat may still exchange this turn is exactly what `legal` says.
     r.beats = obs.rules.beats[obs.trump_suit]
+    # Whether this seat may still exchange this turn is exactly what `legal` says.
     r.exchanged_this_turn = obs.to_move == obs.seat and EXCHANGE not in obs.legal
     r.trump_taken = obs.trump_taken
-    r.over = False
+    r.over = not any(obs.hand_sizes)
     r.events = None
     return r
