@@ -207,3 +207,10 @@ def test_determinize_keeps_the_exchange_state_of_the_turn() -> None:
     assert not sample.can_exchange() and sample.exchanged_this_turn
     assert observe(sample, 0) == obs
     assert observe(r, 1).known == ((Card.parse("KC"),), ())
+
+
+def test_determinize_of_a_finished_round_is_finished() -> None:
+    *_, last = positions(TableRules(players=3), 8)
+    assert last.over
+    sample = determinize(observe(last, 1), random.Random(0))
+    assert sample.over and sample.legal_actions() == [] and sample.points == last.points
