@@ -200,7 +200,7 @@ class Round:
 
     def legal_moves(self) -> list[Card]:
         """The cards the seat to move may play: any card in hand."""
-        return self.hands[self.to_move][:]
+        return self.hands[self.to_move].copy()
 
     def can_exchange(self) -> bool:
         """Whether the seat to move may make the brisca exchange now.
