@@ -242,6 +242,7 @@ class Round:
             self.to_move = seat if seat < self.n else 0
             return
         # The trick is full: score it, the winner leads, everyone draws from the winner.
+        # Inline rather than a helper: this is the hot path of every search.
         rules = self.rules
         beats = self.beats
         points = rules.points
@@ -277,7 +278,7 @@ class Round:
         assert self.events is not None
         leader, cards, winner = self.history[-1]
         order = self.rules.rotation[leader]
-        self.events.append(TrickDone(tuple(zip(order, cards, strict=False)), winner, gained))
+        self.events.append(TrickDone(tuple(zip(order, cards, strict=True)), winner, gained))
         if drew:
             for seat in self.rules.rotation[winner]:
                 self.events.append(Drew(seat, self.hands[seat][-1]))
