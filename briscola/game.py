@@ -246,12 +246,15 @@ class Round:
         rules = self.rules
         beats = self.beats
         points = rules.points
-        best = trick[0]
-        gained = 0
-        for card in trick:  # no card beats itself, so the leader's card may come again
-            gained += points[card]
-            if beats[best][card]:
-                best = card
+        # Every trick has at least two cards: settle the first pair without a loop.
+        lead, second = trick[0], trick[1]
+        best = second if beats[lead][second] else lead
+        gained = points[lead] + points[second]
+        if len(trick) > 2:
+            for card in trick[2:]:
+                gained += points[card]
+                if beats[best][card]:
+                    best = card
         leader = self.leader
         winner = rules.rotation[leader][trick.index(best)]
         self.points[rules.team_of[winner]] += gained
