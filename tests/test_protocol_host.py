@@ -296,6 +296,24 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
     assert len(started) == 2 and all(gone(pid) for pid in started)
 
 
+async def test_stderr_from_the_first_instant_is_kept_and_a_bad_log_dir_is_survived(
+    tmp_path: Path, caplog: Any
+) -> None:
+    early = f"{PY} -c \"import sys; sys.stderr.write('at once\\n'); sys.stderr.flush()\""
+    bot = BotProcess(early, label="early", bot_log=tmp_path, close_ms=300)
+    bot._stderr(b"before the pid\n")  # as when the pipe speaks during subprocess_exec
+    await bot.spawn()
+    await bot.close()
+    assert bot.log_path is not None
+    assert bot.log_path.read_text() == "before the pid\nat once\n"
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    bot = BotProcess(early, label="nolog", bot_log=blocked / "logs", close_ms=300)
+    await bot.spawn()
+    assert await bot.close() == 0 and bot.log_path is None
+    assert "cannot keep nolog's stderr" in caplog.text
+
+
 async def test_a_player_that_was_never_started() -> None:
     p = CommandPlayer(f"{MISBEHAVE} ok", "idle")
     obs_rules = TableRules()

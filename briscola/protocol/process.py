@@ -121,6 +121,7 @@ class BotProcess:
         self.eof = False  # the bot closed its stdout (exited, most likely)
         self.ended_by = ""  # how close() ended it: exit (by itself), terminate or kill
         self._log_file: IO[str] | None = None
+        self._early: list[str] = []
         self._splitter = LineSplitter()
         self._debug = False
         self._out = bytearray()
@@ -166,10 +167,17 @@ class BotProcess:
         assert isinstance(stdin, asyncio.WriteTransport)
         self.stdin = stdin
         if self.bot_log is not None:
-            self.bot_log.mkdir(parents=True, exist_ok=True)
             safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", self.label)
-            self.log_path = self.bot_log / f"{safe}-{transport.get_pid()}.stderr.log"
-            self._log_file = self.log_path.open("w", encoding="utf-8")
+            path = self.bot_log / f"{safe}-{transport.get_pid()}.stderr.log"
+            try:
+                self.bot_log.mkdir(parents=True, exist_ok=True)
+                self._log_file = path.open("w", encoding="utf-8")
+            except OSError as err:  # the host's problem, not the bot's: go on without
+                log.warning("cannot keep %s's stderr in %s: %s", self.label, path, err)
+            else:
+                self.log_path = path
+                self._log_file.write("".join(self._early))  # what came during the start
+            self._early.clear()
 
     # -- lines out --------------------------------------------------------------
 
@@ -267,6 +275,8 @@ class BotProcess:
         if self._log_file is not None:
             self._log_file.write(text)
             self._log_file.flush()
+        elif self.bot_log is not None and self.transport is None:
+            self._early.append(text)  # the file opens once the process has its pid
         level = logging.INFO if self.verbose else logging.DEBUG
         for line in text.splitlines():
             if line.strip():
