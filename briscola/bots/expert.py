@@ -8,9 +8,12 @@ it exactly (:func:`~briscola.bots.solver.solve`) once few enough cards are
 left.  The action with the best mean wins.  With 2 players and the stock
 empty every card is known, so the endgame is solved exactly, once.
 
-The value of a finished sample is the side's point margin plus a bonus for
-winning the round, so the bot plays for the round first and the points second;
-partners' points count as its own.  The brisca exchange is an action like any
+The value of a finished sample is the side's point margin over the best
+other side (partners' points count as its own), plus ``win_bonus`` for a won
+round.  The bonus defaults to 0: over 300 duplicate deals against greedy,
+bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0% (within the noise, but no
+sign that playing for the round beats playing for the points).  Solving the
+samples from 10 cards instead of 6 measured no stronger and costs more.  The brisca exchange is an action like any
 card: after it the same seat plays a card, so the exchange scores as its best
 follow-up on each sample.
 
@@ -33,9 +36,9 @@ from .solver import Position, solve, trick_result
 
 __all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
 
-DEFAULT_SAMPLES = 60
-WIN_BONUS = 40  # points of margin that winning the round is worth
-SOLVE_CARDS = 10  # solve a 2-side sample exactly when at most this many cards are left
+DEFAULT_SAMPLES = 300
+WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
+SOLVE_CARDS = 6  # solve a 2-side sample exactly when at most this many cards are left
 
 
 def _waste_table(trump: int, strength: tuple[int, ...], points: tuple[int, ...]) -> list[int]:
