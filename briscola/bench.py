@@ -170,12 +170,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def _show(key: str, value: object) -> str:
+def _show(key: str, value: object, width: int = 32) -> str:
     if isinstance(value, float):
         text = f"{value:.3f}" if value < 10 else f"{value:,.0f}"
     else:
         text = str(value)
-    return f"{key:<32} {text}"
+    return f"{key:<{width}} {text}"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -190,7 +190,8 @@ def main(args: argparse.Namespace) -> int:
     print(
         f"random self-play through the public engine API, {result['seconds']:g} s of CPU time each"
     )
+    width = max(map(len, result))
     for key, value in result.items():
         if key != "seconds":
-            print(_show(key, value))
+            print(_show(key, value, width))
     return 0
