@@ -9,7 +9,8 @@ the matches over J worker processes and, every random choice being derived
 from the seed, gives the same results as ``--jobs 1``.
 
 Sides: with 2 players each spec is a player; with 4 players two specs are
-two teams (partners opposite); with 3 players three specs are three players,
+two teams (partners opposite) and four specs name the seats 0 to 3 (the team
+``A + C`` against ``B + D``); with 3 players three specs are three players,
 and two specs mean the first against two of the second (``A B`` is ``A B B``).
 
 Statistics (:mod:`briscola.stats`): per side wins, draws and losses of
@@ -52,7 +53,7 @@ class ArenaConfig:
     """Everything a worker needs to play any match of the run (picklable)."""
 
     rules: TableRules
-    specs: tuple[str, ...]  # one per side
+    specs: tuple[str, ...]  # one per side: its label, and its players unless members say
     seed: int
     games: int
     duplicate: bool = True
@@ -60,6 +61,10 @@ class ArenaConfig:
     on_fault: str = "forfeit"
     bot_log: str | None = None
     move_ms: int = 10_000
+    members: tuple[tuple[str, ...], ...] = ()  # per side, a spec per seat of its team
+
+    def side_members(self, side: int) -> tuple[str, ...]:
+        return self.members[side] if self.members else (self.specs[side],)
 
     @property
     def sides(self) -> int:
@@ -102,23 +107,25 @@ def plan(config: ArenaConfig) -> list[tuple[int, int, int]]:
 
 
 def _seat_players(
-    config: ArenaConfig, specs: Sequence[PlayerSpec], rotation: int, seed: int
+    config: ArenaConfig, specs: dict[str, PlayerSpec], rotation: int, seed: int
 ) -> list[Player]:
     rules = config.rules
     players: list[Player] = []
     for seat in range(rules.players):
-        side = side_of_team(rules.team_of[seat], rotation, config.sides)
+        team = rules.team_of[seat]
+        members = config.side_members(side_of_team(team, rotation, config.sides))
+        spec = specs[members[rules.teams[team].index(seat) % len(members)]]
         bot_seed = random.Random(f"{seed}/{rotation}/{seat}").randrange(2**63)
         host: dict[str, Any] = {"move_ms": config.move_ms}
         if config.bot_log is not None:
             host["bot_log"] = config.bot_log
-        players.append(specs[side].make(seed=bot_seed, name=specs[side].text, **host))
+        players.append(spec.make(seed=bot_seed, name=spec.text, **host))
     return players
 
 
 def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchResult:
     """Play one match of the run; the same arguments always give the same result."""
-    specs = [parse_spec(t) for t in config.specs]
+    specs = {t: parse_spec(t) for side in range(config.sides) for t in config.side_members(side)}
     players = _seat_players(config, specs, rotation, seed)
     rules = config.rules
     record = None
@@ -316,16 +323,24 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         raise UsageError(str(err)) from None
     texts = list(args.specs)
     sides = len(rules.teams)
+    members: tuple[tuple[str, ...], ...] = ()
     if rules.players == 3 and len(texts) == 2:
         texts.append(texts[1])
+    if rules.players == 4 and len(texts) == 4:
+        members = ((texts[0], texts[2]), (texts[1], texts[3]))
+        texts = [a if a == b else f"{a} + {b}" for a, b in members]
     if len(texts) != sides:
-        what = "two specs (two teams)" if rules.players == 4 else f"{sides} specs"
+        what = (
+            "two specs (two teams) or four (one per seat)"
+            if rules.players == 4
+            else f"{sides} specs"
+        )
         extra = " (or two: the first against two of the second)" if rules.players == 3 else ""
         raise UsageError(
             f"{rules.players} players need {what}{extra}, got {len(args.specs)}: "
             f"{' '.join(args.specs)}"
         )
-    for text in texts:
+    for text in {t for side in members or ((t,) for t in texts) for t in side}:
         try:
             parse_spec(text)
         except (SpecError, ValueError) as err:
@@ -346,6 +361,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         on_fault=args.on_fault,
         bot_log=args.bot_log,
         move_ms=args.move_ms,
+        members=members,
     )
 
 

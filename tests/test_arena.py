@@ -275,3 +275,20 @@ def test_interrupt_in_process(
     assert cli_main(["arena", "greedy", "random", "--json"]) == 130
     out = json.loads(capsys.readouterr().out)
     assert out["interrupted"] is True and out["matches"] == 1 and out["games"] == 0
+
+
+def test_four_specs_name_the_four_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = tmp_path / "rec"
+    args = ["arena", "greedy", "random", "expert:samples=2", "random:seed=1", "--players", "4"]
+    assert cli_main([*args, "--games", "1", "--json", "--record", str(rec)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [s["spec"] for s in out["sides"]] == [
+        "greedy + expert:samples=2",
+        "random + random:seed=1",
+    ]
+    names = [
+        json.loads((rec / f"deal00001-rot{r}.jsonl").read_text().splitlines()[0])["names"]
+        for r in (0, 1)
+    ]
+    assert names[0] == ["greedy", "random", "expert:samples=2", "random:seed=1"]
+    assert names[1] == ["random", "greedy", "random:seed=1", "expert:samples=2"]
