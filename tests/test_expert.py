@@ -158,7 +158,14 @@ def test_think_ms_budget() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["expert:samples=0", "expert:think_ms=-5", "expert:max_ms=0", "oracle:solve_cards=99"]
+    "spec",
+    [
+        "expert:samples=0",
+        "expert:think_ms=-5",
+        "expert:max_ms=0",
+        "expert:noise=2",
+        "oracle:solve_cards=99",
+    ],
 )
 def test_bad_options_are_spec_errors(spec: str) -> None:
     with pytest.raises(SpecError, match="bad options"):
@@ -213,3 +220,33 @@ def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
                 slow.exchange()
             slow.play(greedy_card(slow, _waste(slow)))
         assert fast.score == slow.score and fast.over
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_noise_randomizes_only_the_other_side(players: int) -> None:
+    """With noise 1 the other side plays at random: its moves differ from greedy's,
+    while the playout's own side still plays greedy."""
+    from briscola.bots.expert import _waste, playout
+
+    rules = TableRules(players=players)
+    rng = random.Random(3)
+    differs = 0
+    for _ in range(30):
+        r = _deal(rules, rng)
+        side = rules.team_of[r.to_move]
+        base = Position.from_round(r)
+        noisy, calm = base.copy(), base.copy()
+        playout(noisy, side, 1.0, random.Random(1))
+        playout(calm, side, 0.0, random.Random(1))
+        differs += noisy.score != calm.score
+        # Replay the noisy playout's own-side moves: each is greedy's choice.
+        moves = random.Random(1)
+        q = base.copy()
+        while not q.over:
+            hand = q.hands[q.to_move]
+            if rules.team_of[q.to_move] != side and moves.random() < 1.0:
+                q.play(hand[int(moves.random() * len(hand))])
+            else:
+                q.play(greedy_card(q, _waste(q)))
+        assert q.score == noisy.score
+    assert differs > 10

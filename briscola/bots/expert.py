@@ -13,9 +13,10 @@ other side (partners' points count as its own), plus ``win_bonus`` for a won
 round.  The bonus defaults to 0: over 300 duplicate deals against greedy,
 bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0% (within the noise, but no
 sign that playing for the round beats playing for the points).  Solving the
-samples from 10 cards instead of 6 measured no stronger and costs more.  The brisca exchange is an action like any
-card: after it the same seat plays a card, so the exchange scores as its best
-follow-up on each sample.
+samples from 10 cards instead of 6 measured no stronger and costs more.
+
+The brisca exchange is an action like any card: after it the same seat plays
+a card, so the exchange scores as its best follow-up on each sample.
 
 Budget: ``samples`` determinizations per move (the default, deterministic for
 a given seed) or ``think_ms`` of wall time per move (as many samples as fit).
@@ -24,9 +25,10 @@ A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
 
 from ..cards import Card
 from ..game import EXCHANGE, Action
@@ -39,6 +41,8 @@ __all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
 DEFAULT_SAMPLES = 300
 WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
 SOLVE_CARDS = 6  # solve a 2-side sample exactly when at most this many cards are left
+NOISE = 0.0  # share of the other side's playout moves made at random
+_RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
 
 def _waste_table(trump: int, strength: tuple[int, ...], points: tuple[int, ...]) -> list[int]:
@@ -106,31 +110,45 @@ def greedy_card(p: Position, waste: list[int]) -> int:
     return min(hand, key=waste.__getitem__)
 
 
-def playout(p: Position) -> None:
-    """Play ``p`` to the end of the round with the greedy rules for every seat."""
+def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None = None) -> None:
+    """Play ``p`` to the end of the round with the greedy rules for every seat.
+
+    With ``noise`` each move of a seat not on ``side`` is a random card with
+    that probability (drawn from ``rng``): the other side is modelled as a
+    greedy player that sometimes does something else.
+    """
     waste = _waste(p)
     hands = p.hands
-    if p.n == 2 and not p.exchange_rule:
-        if p.trick:
-            p.play(greedy_card(p, waste))
-        _playout2(p, waste)
-        return
+    team_of = p.team_of
+    rand = (rng or _RNG).random
     while hands[p.to_move]:
+        if p.n == 2 and not p.exchange_rule and not p.trick:
+            _playout2(p, waste, side if noise else -1, noise, rand)
+            return
         if p.exchange_rule and p.exchange_card() >= 0:
             p.exchange()
-        p.play(greedy_card(p, waste))
+        hand = hands[p.to_move]
+        if noise and team_of[p.to_move] != side and rand() < noise:
+            p.play(hand[int(rand() * len(hand))])
+        else:
+            p.play(greedy_card(p, waste))
 
 
-def _playout2(p: Position, waste_table: list[int]) -> None:
+def _playout2(
+    p: Position, waste_table: list[int], side: int, noise: float, rand: Callable[[], float]
+) -> None:
     """:func:`playout` for 2 players without the exchange, from a trick's start,
-    inlined: the playouts are most of the expert's time."""
+    inlined: the playouts are most of the expert's time.  ``side`` -1: no noise."""
     waste = waste_table.__getitem__
     hands, stock, score = p.hands, p.stock, p.score
     trump, strength, points = p.trump, p.strength, p.points
     leader = p.leader
     while hands[leader]:
         hand = hands[leader]
-        a = min(hand, key=waste)
+        if side >= 0 and leader != side and rand() < noise:
+            a = hand[int(rand() * len(hand))]
+        else:
+            a = min(hand, key=waste)
         hand.remove(a)
         follower = 1 - leader
         hand = hands[follower]
@@ -150,7 +168,9 @@ def _playout2(p: Position, waste_table: list[int]) -> None:
             elif s == trump and (low < 0 or strength[c] < strength[low]):
                 low = c
         on_table = points[a]
-        if same >= 0:
+        if side >= 0 and follower != side and rand() < noise:
+            b = hand[int(rand() * len(hand))]
+        elif same >= 0:
             b = same
         elif low >= 0 and (
             on_table >= (4 if points[low] == 0 else 10) or (not stock and on_table > 0)
@@ -181,16 +201,26 @@ def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> f
     return margin + bonus
 
 
-def _finish(p: Position, side: int, solve_cards: int, win_bonus: float) -> float:
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How a sample is scored: see the module's docstring."""
+
+    solve_cards: int = SOLVE_CARDS
+    win_bonus: float = WIN_BONUS
+    noise: float = NOISE
+
+
+def _finish(p: Position, side: int, search: Search, rng: Random) -> float:
     """The value for ``side`` of ``p`` played out (solved exactly when at most
-    ``solve_cards`` cards are left)."""
-    if p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) <= solve_cards:
+    ``search.solve_cards`` cards are left)."""
+    win_bonus = search.win_bonus
+    if p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) <= search.solve_cards:
         left = [c for h in p.hands for c in h] + p.stock + p.trick
         total = sum(p.score) + sum(p.points[c] for c in left)
         mine = solve(p, side)
         score = [mine, total - mine] if side == 0 else [total - mine, mine]
         return sample_value(score, side, win_bonus)
-    playout(p)
+    playout(p, side, search.noise, rng)
     return sample_value(p.score, side, win_bonus)
 
 
@@ -210,8 +240,8 @@ def evaluate(
     sample: Callable[[], Position],
     side: int,
     budget: Callable[[int], bool],
-    solve_cards: int = SOLVE_CARDS,
-    win_bonus: float = WIN_BONUS,
+    search: Search = Search(),
+    rng: Random | None = None,
 ) -> dict[Action, float]:
     """Mean value per legal action over samples drawn while ``budget(done)`` allows.
 
@@ -223,6 +253,7 @@ def evaluate(
     sums: list[float] = []
     seen: dict[tuple[tuple[int, ...], ...], list[float]] = {}
     done = 0
+    rng = rng or _RNG
     while budget(done):
         base = sample()
         mover = base.to_move
@@ -240,7 +271,7 @@ def evaluate(
                 q = base.copy()
                 for a in line:
                     q.act(a)
-                values.append(_finish(q, side, solve_cards, win_bonus))
+                values.append(_finish(q, side, search, rng))
             seen[key] = values
         for i, v in enumerate(values):
             sums[i] += v
@@ -266,6 +297,7 @@ class ExpertBot(Bot):
         max_ms: float = 900.0,
         solve_cards: int = SOLVE_CARDS,
         win_bonus: float = WIN_BONUS,
+        noise: float = NOISE,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -273,13 +305,14 @@ class ExpertBot(Bot):
             raise ValueError(f"think_ms must be a positive number, got {think_ms!r}")
         if not isinstance(max_ms, int | float) or max_ms <= 0:
             raise ValueError(f"max_ms must be a positive number, got {max_ms!r}")
+        if not isinstance(noise, int | float) or not 0 <= noise <= 1:
+            raise ValueError(f"noise must be a share 0..1, got {noise!r}")
         self.name = name
-        self.rng = random.Random(seed)
+        self.rng = Random(seed)
         self.samples = samples if samples is not None or think_ms is not None else DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
-        self.solve_cards = solve_cards
-        self.win_bonus = win_bonus
+        self.search = Search(solve_cards, win_bonus, noise)
 
     def _sampler(self, obs: Observation) -> Callable[[], Position]:
         rng = self.rng
@@ -312,5 +345,5 @@ class ExpertBot(Bot):
             budget = lambda done: done == 0  # noqa: E731
         else:
             budget = self._budget()
-        values = evaluate(sample, side, budget, self.solve_cards, self.win_bonus)
+        values = evaluate(sample, side, budget, self.search, self.rng)
         return max(legal, key=lambda a: values[a])

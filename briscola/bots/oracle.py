@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..game import Action, Round
 from ..observation import Observation
 from ..players import Bot
-from .expert import evaluate
+from .expert import Search, evaluate
 from .solver import Position
 
 __all__ = ["OracleBot"]
@@ -45,5 +45,5 @@ class OracleBot(Bot):
             return obs.legal[0]
         side = obs.rules.team_of[obs.seat]
         position = Position.from_round(r)
-        values = evaluate(position.copy, side, lambda done: done == 0, self.solve_cards)
+        values = evaluate(position.copy, side, lambda done: done == 0, Search(self.solve_cards))
         return max(obs.legal, key=lambda a: values[a])
