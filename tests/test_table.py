@@ -234,6 +234,7 @@ async def test_a_stand_in_that_fails_too_forfeits_the_seat() -> None:
         ("crashed", "forfeit"),
     ]
     assert outcome.faults[1].message == "RuntimeError: stand-in broke"
+    verify_record(out.getvalue().splitlines())  # a forfeit after a takeover is consistent
 
 
 async def test_a_seat_failing_at_the_start_forfeits() -> None:
