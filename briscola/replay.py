@@ -183,6 +183,12 @@ class _Checker:
             )
 
     def _derived(self, no: int, line: Line) -> None:
+        if line["type"] == "match_end" and line.get("reason") == "abandoned":
+            if self.match.over:
+                raise RecordError(no, "match_end: abandoned, but the match was already over")
+            # The table stopped mid-match (a person left, Ctrl-C): what is there stands.
+            self.expected.clear()
+            self.expected.append(event_line(self.match.end(None, "abandoned")))
         if not self.expected and line["type"] == "round_start" and self._round_due():
             self._start_round(no, None)
         if not self.expected:

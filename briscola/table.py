@@ -185,6 +185,13 @@ async def play_match(
             await deliver(r.events)
         assert match.ended is not None
         await deliver([match.ended])
+    except BaseException:
+        # Left, interrupted or cancelled mid-match: the record still gets its ending.
+        if not match.over:
+            abandoned = match.end(None, "abandoned")
+            if record is not None:
+                record.event(abandoned)
+        raise
     finally:
         await asyncio.gather(*(_quietly(p.close()) for p in seats))
     ended = match.ended

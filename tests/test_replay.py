@@ -477,3 +477,14 @@ def test_record_file_and_lines_agree() -> None:
     rec = Record(out)
     run_match(TableRules(), [make_bot("random", seed=1), make_bot("greedy")], seed=3, record=rec)
     assert [json.loads(x) for x in out.getvalue().splitlines()] == rec.lines
+
+
+def test_an_abandoned_ending_after_the_real_one_is_refused() -> None:
+    out = io.StringIO()
+    run_match(
+        TableRules(), [make_bot("random", 1), make_bot("random", 2)], seed=8, record=Record(out)
+    )
+    lines = out.getvalue().splitlines()
+    lines.append('{"type":"match_end","winner":null,"rounds_won":[1,0],"reason":"abandoned"}')
+    with pytest.raises(RecordError, match=f"line {len(lines)}: "):
+        verify_record(lines)

@@ -297,3 +297,26 @@ def test_only_an_all_seeing_player_is_shown_the_round() -> None:
     assert outcome.reason == "complete"
     assert len(peeker.shown) == 20 and all(r.events is None for r in peeker.shown)
     assert plain.turns == 20
+
+
+async def test_a_match_stopped_midway_still_ends_its_record() -> None:
+    """A person leaving or Ctrl-C: the record ends with reason abandoned and checks out."""
+
+    class Leaves(Recording):
+        def choose(self, obs: Observation) -> Action:
+            if self.turns == 5:
+                raise KeyboardInterrupt
+            return super().choose(obs)
+
+    out = io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        await play_match(TableRules(), [Recording(0), Leaves(1)], seed=3, record=Record(out))
+    lines = out.getvalue().splitlines()
+    last = json.loads(lines[-1])
+    assert last == {
+        "type": "match_end",
+        "winner": None,
+        "rounds_won": [0, 0],
+        "reason": "abandoned",
+    }
+    assert verify_record(lines).reason == "abandoned"
