@@ -122,8 +122,10 @@ def test_written_as_it_happens(tmp_path: Path) -> None:
     with path.open("rb") as f:
         raw = f.readlines()
     assert sum(json.loads(x)["type"] == "played" for x in raw) >= 13
+    assert json.loads(raw[-1])["reason"] == "abandoned"  # the table still wrote an ending
+    assert verify_record(raw).reason == "abandoned"
     with pytest.raises(RecordError, match="ends before the match is over"):
-        verify_record(raw)
+        verify_record(raw[:-1])  # a record cut off (the process killed) is told apart
 
 
 def test_dump_line_is_compact_and_round_trips() -> None:
