@@ -365,29 +365,49 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     )
 
 
+def _collect(tally: Tally, results: Iterator[MatchResult], total: int, bar: bool) -> None:
+    """Add every result to ``tally``, with a progress bar on a terminal; stop early
+    when ``tally.interrupted`` is set (by the Ctrl-C handler)."""
+    if not bar:
+        for res in results:
+            tally.add(res)
+            if tally.interrupted:
+                return
+        return
+    from prompt_toolkit.shortcuts import ProgressBar
+    from prompt_toolkit.shortcuts.progress_bar.base import ProgressBarCounter
+
+    title = f"{' vs '.join(tally.config.specs)}: {total} matches"
+    # Ctrl-C in the bar sends this process SIGINT, which the handler below receives.
+    with ProgressBar(title=title) as progress:
+        counter: ProgressBarCounter[None] = progress(label="matches", total=total)
+        for res in results:
+            tally.add(res)
+            counter.item_completed()
+            if tally.interrupted:
+                return
+
+
 def main(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     tally = Tally(config)
-    total = len(plan(config))
     results = run_arena(config, args.jobs)
-    show_bar = sys.stdout.isatty() and not args.json
-    try:
-        if show_bar:
-            from prompt_toolkit.shortcuts import ProgressBar
-            from prompt_toolkit.shortcuts.progress_bar.base import ProgressBarCounter
 
-            title = f"{' vs '.join(config.specs)}: {total} matches"
-            with ProgressBar(title=title) as bar:
-                counter: ProgressBarCounter[None] = bar(label="matches", total=total)
-                for res in results:
-                    tally.add(res)
-                    counter.item_completed()
-        else:
-            for res in results:
-                tally.add(res)
+    def on_interrupt(signum: int, frame: object) -> None:
+        # In one process the match being played ends first, so that its record and its
+        # players close cleanly; a second Ctrl-C (or the wait on workers) stops at once.
+        if tally.interrupted or args.jobs > 1:
+            tally.interrupted = True
+            raise KeyboardInterrupt
+        tally.interrupted = True
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        _collect(tally, results, len(plan(config)), sys.stdout.isatty() and not args.json)
     except KeyboardInterrupt:
         tally.interrupted = True
     finally:
+        signal.signal(signal.SIGINT, previous)
         close = getattr(results, "close", None)
         if close is not None:
             close()

@@ -184,7 +184,7 @@ def test_ctrl_c_prints_the_result_so_far(jobs: str) -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "Warning" not in err
     assert "interrupted: the result so far" in out
     assert "Elo difference" in out
 
@@ -292,3 +292,19 @@ def test_four_specs_name_the_four_seats(tmp_path: Path, capsys: pytest.CaptureFi
     ]
     assert names[0] == ["greedy", "random", "expert:samples=2", "random:seed=1"]
     assert names[1] == ["random", "greedy", "random:seed=1", "expert:samples=2"]
+
+
+def test_ctrl_c_in_the_progress_bar() -> None:
+    """Ctrl-C typed at the terminal while the bar runs stops the run and prints the table."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the arena on the terminal
+        os.execv(sys.executable, [*ARENA, "expert:samples=20", "greedy", "--games", "3000"])
+    started = _read_until(fd, b"matches", 30)
+    time.sleep(1)
+    os.write(fd, b"\x03")
+    out = started + _read_until(fd, b"Elo difference", 30)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = out.decode(errors="replace")
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert "interrupted: the result so far" in text and "Traceback" not in text
