@@ -46,6 +46,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "verdict": "OK: {label}: a consistent record, {lines} lines, {rounds} round(s); {result}",
         "complete": "complete",
         "fault_reason": "fault",
+        "abandoned": "abandoned",
     },
     "de": {
         "header": "Briscola: {players} Spieler, {variant}, Ziel {target} gewonnene Runde(n); "
@@ -75,6 +76,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "{result}",
         "complete": "regulär",
         "fault_reason": "Fehler",
+        "abandoned": "abgebrochen",
     },
     "it": {
         "header": "Briscola: {players} giocatori, {variant}, vince chi arriva a {target}; "
@@ -104,6 +106,7 @@ PHRASES: Final[dict[str, dict[str, str]]] = {
         "{result}",
         "complete": "regolare",
         "fault_reason": "errore",
+        "abandoned": "interrotta",
     },
 }
 
@@ -243,7 +246,8 @@ class Narrator:
 
 
 def _reason(words: dict[str, str], reason: str) -> str:
-    """A match's end reason in words where we know it (``complete``, ``fault``)."""
+    """A match's end reason in words where we know it (``complete``, ``fault``,
+    ``abandoned``); any other as it is written."""
     return words.get("fault_reason" if reason == "fault" else reason, reason)
 
 

@@ -10,11 +10,18 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from briscola import __version__, cli
+from briscola.bots import make_bot
+from briscola.observation import Observation
+from briscola.players import Bot
+from briscola.records import Record
+from briscola.rules import TableRules
 from briscola.rules_text import RULES, rules_text
+from briscola.table import run_match
 
 DATA = Path(__file__).parent / "data"
 BRISCA = DATA / "brisca_2p_exchange.jsonl"
@@ -155,6 +162,22 @@ def test_replay_of_a_real_bot_process_with_info_and_refusals(
     assert "  chatty-bot sagt: turn 1" in lines
     assert "    -> abgelehnt; der Platz wurde erneut gefragt" in lines
     assert lines[-1].startswith("OK: ")
+
+
+def test_replay_of_an_abandoned_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    class Leaves(Bot):
+        def choose(self, obs: Observation) -> Any:
+            if len(obs.played) == 4:
+                raise KeyboardInterrupt  # the person walked away
+            return obs.legal[0]
+
+    path = tmp_path / "left.jsonl"
+    with path.open("w") as f, pytest.raises(KeyboardInterrupt):
+        run_match(TableRules(), [Leaves(), make_bot("greedy")], seed=2, record=Record(f))
+    code, out, _ = run(capsys, "replay", str(path), "--lang", "it")
+    assert code == 0
+    assert "Partita finita (interrotta): nessun vincitore; smazzate vinte 0-0" in out
+    assert "  Presa 4: " in out and "  Presa 5: " not in out
 
 
 def test_replay_check_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
