@@ -15,6 +15,12 @@ bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0% (within the noise, but no
 sign that playing for the round beats playing for the points).  Solving the
 samples from 10 cards instead of 6 measured no stronger and costs more.
 
+The playouts model the other side as greedy; ``noise`` makes that share of
+its playout moves random instead.  ``adapt=1`` sets the noise each turn from
+how the other side has played this round (:mod:`briscola.bots.model`).  It is
+off by default: over the same deals it won 93.3% against random instead of
+91.7% (1,000 matches), but 67.0% against greedy instead of 70.0% (400).
+
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
 
@@ -25,6 +31,7 @@ A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +41,7 @@ from ..cards import Card
 from ..game import EXCHANGE, Action
 from ..observation import Observation, determinize
 from ..players import Bot
+from .model import OpponentModel
 from .solver import Position, solve, trick_result
 
 __all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
@@ -298,6 +306,7 @@ class ExpertBot(Bot):
         solve_cards: int = SOLVE_CARDS,
         win_bonus: float = WIN_BONUS,
         noise: float = NOISE,
+        adapt: bool = False,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -313,6 +322,8 @@ class ExpertBot(Bot):
         self.think_ms = think_ms
         self.max_ms = max_ms
         self.search = Search(solve_cards, win_bonus, noise)
+        # With adapt, the noise follows how the other side has played this round.
+        self.model = OpponentModel(seed) if adapt else None
 
     def _sampler(self, obs: Observation) -> Callable[[], Position]:
         rng = self.rng
@@ -345,5 +356,8 @@ class ExpertBot(Bot):
             budget = lambda done: done == 0  # noqa: E731
         else:
             budget = self._budget()
-        values = evaluate(sample, side, budget, self.search, self.rng)
+        search = self.search
+        if self.model is not None:
+            search = dataclasses.replace(search, noise=self.model.noise(obs))
+        values = evaluate(sample, side, budget, search, self.rng)
         return max(legal, key=lambda a: values[a])
