@@ -99,8 +99,9 @@ def _known_cards(r: Round) -> list[list[Card]]:
 
 def observe(r: Round, seat: int) -> Observation:
     """What ``seat`` may see of round ``r``: its hand and everything public."""
-    n = r.n
     leader = r.leader
+    rotation = r.rules.rotation  # rotation[s]: the seats in playing order from s
+    history = r.history
     known = _known_cards(r)
     return Observation(
         rules=r.rules,
@@ -112,15 +113,13 @@ def observe(r: Round, seat: int) -> Observation:
         legal=tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),
         to_move=r.to_move,
         leader=leader,
-        trick=tuple(((leader + i) % n, c) for i, c in enumerate(r.trick)),
+        trick=tuple(zip(rotation[leader], r.trick, strict=False)),  # a trick in progress
         trump_card=r.face_up,
         trump_suit=r.trump_suit,
         stock=len(r.stock),
         points=tuple(r.points),
-        played=tuple(
-            tuple(((lead + i) % n, c) for i, c in enumerate(cards)) for lead, cards, _ in r.history
-        ),
-        winners=tuple(w for _, _, w in r.history),
+        played=tuple(tuple(zip(rotation[lead], cards, strict=True)) for lead, cards, _ in history),
+        winners=tuple(w for _, _, w in history),
         hand_sizes=tuple(len(h) for h in r.hands),
         exchanges=tuple(r.exchanges),
         trump_taken=r.trump_taken,
