@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -250,3 +251,15 @@ def test_noise_randomizes_only_the_other_side(players: int) -> None:
                 q.play(greedy_card(q, _waste(q)))
         assert q.score == noisy.score
     assert differs > 10
+
+
+@pytest.mark.parametrize(
+    ("spec", "told"),
+    [
+        ("expert:foo=1", "unknown option 'foo' for 'expert' in 'expert:foo=1'; it takes samples"),
+        ("random:x=1", "unknown option 'x' for 'random' in 'random:x=1'; it takes none"),
+    ],
+)
+def test_unknown_options_name_the_ones_a_bot_takes(spec: str, told: str) -> None:
+    with pytest.raises(SpecError, match=re.escape(told)):
+        parse_spec(spec)
