@@ -89,12 +89,12 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
         if not eq or not key:
             raise SpecError(f"bad option {part!r} in {text!r}; expected NAME=VALUE")
         options[key.strip()] = _value(val.strip())
-    accepted = [p for p in inspect.signature(BOTS[name]).parameters if p not in ("seed", "name")]
+    accepted = list(inspect.signature(BOTS[name]).parameters)
     unknown = [key for key in options if key not in accepted]
     if unknown:
         raise SpecError(
             f"unknown option {unknown[0]!r} for {name!r} in {text!r}; "
-            + (f"it takes {', '.join(accepted)}" if accepted else "it takes none")
+            f"it takes {', '.join(accepted)}"
         )
     try:  # fail now, not in the middle of an arena run
         make_bot(name, **options)

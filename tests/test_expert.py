@@ -256,8 +256,8 @@ def test_noise_randomizes_only_the_other_side(players: int) -> None:
 @pytest.mark.parametrize(
     ("spec", "told"),
     [
-        ("expert:foo=1", "unknown option 'foo' for 'expert' in 'expert:foo=1'; it takes samples"),
-        ("random:x=1", "unknown option 'x' for 'random' in 'random:x=1'; it takes none"),
+        ("expert:foo=1", "unknown option 'foo' for 'expert' in 'expert:foo=1'; it takes seed, "),
+        ("random:x=1", "unknown option 'x' for 'random' in 'random:x=1'; it takes seed, name"),
     ],
 )
 def test_unknown_options_name_the_ones_a_bot_takes(spec: str, told: str) -> None:
