@@ -2,17 +2,20 @@
 
 The package is built in floors; each imports only from the floors below it:
 
-1. ``cards``            the pack, text form, strength, points, names
+1. ``cards``, ``rules_text``
+                        the pack, text form, strength, points, names; the rules as text
 2. ``rules``            table settings (seats, pack, teams, variant, target)
 3. ``events``, ``game``, ``observation``
                         the engine: state, legal actions, events, a seat's view
-4. ``players``, ``records``, ``replay``
-                        the Player interface; JSON-lines records and their check
+4. ``players``, ``records``, ``replay``, ``replay_text``
+                        the Player interface; JSON-lines records, their check and telling
 5. ``bots/``, ``table`` built-in bots; the one match loop between Players
 6. ``protocol/``, ``prompt/``
                         external programs and people as Players
-7. ``spec``, ``arena``, ``server/``, ``client``
-                        arrangements: many matches, a lobby of tables
+7. ``spec``, ``arena``, ``stats``, ``bench``
+                        arrangements: player specs, many matches and their
+                        statistics, the benchmarks (the LAN server and its
+                        client will join this floor)
 8. ``cli``              the ``briscola`` command
 """
 
