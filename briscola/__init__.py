@@ -10,10 +10,10 @@ The package is built in floors; each imports only from the floors below it:
 4. ``players``, ``records``, ``replay``, ``replay_text``
                         the Player interface; JSON-lines records, their check and telling
 5. ``bots/``, ``table`` built-in bots; the one match loop between Players
-6. ``protocol/``, ``prompt/``
-                        external programs and people as Players
-7. ``spec``, ``arena``, ``stats``, ``bench``
-                        arrangements: player specs, many matches and their
+6. ``protocol/``, ``prompt/``, ``spec``
+                        external programs and people as Players; player specs
+7. ``arena``, ``stats``, ``bench``
+                        arrangements: many matches and their
                         statistics, the benchmarks (the LAN server and its
                         client will join this floor)
 8. ``cli``              the ``briscola`` command

@@ -37,11 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from .bots import make_bot
-from .cli import UsageError
 from .players import Player
 from .records import Record
 from .rules import RulesError, TableRules
-from .spec import PlayerSpec, SpecError, parse_spec
+from .spec import PlayerSpec, SpecError, UsageError, parse_spec
 from .stats import elo_difference, mean_ci, wilson
 from .table import run_match
 

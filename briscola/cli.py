@@ -14,14 +14,11 @@ from collections.abc import Callable, Sequence
 
 from . import __version__
 from .rules import TARGETS, VARIANTS
+from .spec import UsageError
 
-__all__ = ["build_parser", "main"]
+__all__ = ["UsageError", "build_parser", "main"]
 
 EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """Arguments that parse but do not make sense together; exit status 2."""
 
 
 def int_in(low: int, high: int | None = None, what: str = "value") -> Callable[[str], int]:
@@ -139,57 +136,106 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play at the prompt against bots")
     add_table_options(p)
-    p.add_argument("--opponents", metavar="SPEC", default="expert",
-                   help="one player spec for every other seat, or one per seat separated "
-                   "by spaces or commas (default expert)")
+    p.add_argument(
+        "--opponents",
+        metavar="SPEC",
+        default="expert",
+        help="one player spec for every other seat, or one per seat separated "
+        "by spaces or commas (default expert)",
+    )
     p.add_argument("--name", default=None, help="your name at the table")
     p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
-    p.add_argument("--lang", choices=("en", "de", "it"), default=None,
-                   help="en, de or it (default: the locale's when German or Italian, else en)")
+    p.add_argument(
+        "--lang",
+        choices=("en", "de", "it"),
+        default=None,
+        help="en, de or it (default: the locale's when German or Italian, else en)",
+    )
     p.add_argument("--record", metavar="FILE", default=None, help="save the match record")
-    p.add_argument("--no-count", action="store_true",
-                   help="do not show the points captured so far")
-    p.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
-                   help="pause after each bot's card; any key skips it (default 0.8; 0: none)")
+    p.add_argument("--no-count", action="store_true", help="do not show the points captured so far")
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="pause after each bot's card; any key skips it (default 0.8; 0: none)",
+    )
     p.set_defaults(run=_run("briscola.prompt.app"))
 
     p = sub.add_parser("arena", help="play many matches between players, with statistics")
-    p.add_argument("specs", nargs="+", metavar="SPEC",
-                   help="players: random, greedy, expert, expert:think_ms=50, oracle, "
-                   "cmd:COMMAND (two or more)")
-    p.add_argument("--games", type=int_in(1, what="--games"), default=100,
-                   help="deals to play (default 100); each is played once per rotation")
+    p.add_argument(
+        "specs",
+        nargs="+",
+        metavar="SPEC",
+        help="players: random, greedy, expert, expert:think_ms=50, oracle, "
+        "cmd:COMMAND (two or more)",
+    )
+    p.add_argument(
+        "--games",
+        type=int_in(1, what="--games"),
+        default=100,
+        help="deals to play (default 100); each is played once per rotation",
+    )
     add_table_options(p)
-    p.add_argument("--jobs", type=int_in(1, 64, "--jobs"), default=1,
-                   help="parallel processes (default 1)")
-    p.add_argument("--no-duplicate", action="store_true",
-                   help="play each deal once instead of once per rotation of the sides")
+    p.add_argument(
+        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    p.add_argument(
+        "--no-duplicate",
+        action="store_true",
+        help="play each deal once instead of once per rotation of the sides",
+    )
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--record", metavar="DIR", default=None, help="write one record per match")
-    p.add_argument("--on-fault", choices=("forfeit", "takeover"), default="forfeit",
-                   help="when a player fails: its side forfeits (default) or a bot takes over")
-    p.add_argument("--bot-log", metavar="DIR", default=None,
-                   help="keep external bots' stderr in DIR")
-    p.add_argument("--move-ms", type=int_in(1, what="--move-ms"), default=10_000,
-                   help="time per move for external bots (default 10000)")
+    p.add_argument(
+        "--on-fault",
+        choices=("forfeit", "takeover"),
+        default="forfeit",
+        help="when a player fails: its side forfeits (default) or a bot takes over",
+    )
+    p.add_argument(
+        "--bot-log", metavar="DIR", default=None, help="keep external bots' stderr in DIR"
+    )
+    p.add_argument(
+        "--move-ms",
+        type=int_in(1, what="--move-ms"),
+        default=10_000,
+        help="time per move for external bots (default 10000)",
+    )
     p.set_defaults(run=_run("briscola.arena"))
 
     p = sub.add_parser("bot", help="run a built-in bot over stdin/stdout (the JSON-lines protocol)")
     p.add_argument("--level", choices=("random", "greedy", "expert"), default="expert")
-    p.add_argument("--think-ms", type=int_in(1, what="--think-ms"), default=None,
-                   help="expert's time per move (default: its own)")
+    p.add_argument(
+        "--think-ms",
+        type=int_in(1, what="--think-ms"),
+        default=None,
+        help="expert's time per move (default: its own)",
+    )
     p.add_argument("--seed", type=seed_type, default=None)
     p.set_defaults(run=_run("briscola.protocol.bot_side"))
 
     p = sub.add_parser("check-bot", help="run a bot program through the conformance checks")
     p.add_argument("command", help="the bot's command line, e.g. 'python3 mybot.py'")
-    p.add_argument("--move-ms", type=int_in(1, what="--move-ms"), default=2_000,
-                   help="time per move (default 2000); the host adds a grace of 500")
-    p.add_argument("--handshake-ms", type=int_in(1, what="--handshake-ms"), default=5_000,
-                   help="time to start and answer hello (default 5000)")
+    p.add_argument(
+        "--move-ms",
+        type=int_in(1, what="--move-ms"),
+        default=2_000,
+        help="time per move (default 2000); the host adds a grace of 500",
+    )
+    p.add_argument(
+        "--handshake-ms",
+        type=int_in(1, what="--handshake-ms"),
+        default=5_000,
+        help="time to start and answer hello (default 5000)",
+    )
     p.add_argument("--bot-log", metavar="DIR", default=None, help="keep the bot's stderr in DIR")
-    p.add_argument("-v", "--verbose", action="store_true",
-                   help="show every line in and out, and the bot's stderr, on stderr")
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show every line in and out, and the bot's stderr, on stderr",
+    )
     p.set_defaults(run=_run("briscola.protocol.check"))
 
     return parser

@@ -4,6 +4,11 @@
 and ``cmd:COMMAND`` for an external program speaking the JSON-lines protocol.
 A spec is parsed once (:func:`parse_spec`, clear errors) and can then make any
 number of fresh Players (:meth:`PlayerSpec.make`), one per match.
+
+Floor 6, beside the protocol (a ``cmd:`` spec makes a protocol host, loaded
+only when one is made), so that every arrangement (``play``, ``arena``) can
+read specs.  :class:`UsageError` lives here too: arguments that parse but do
+not make sense together, which the command turns into exit status 2.
 """
 
 from __future__ import annotations
@@ -16,7 +21,11 @@ from typing import Any
 from .bots import BOTS, make_bot
 from .players import Player
 
-__all__ = ["PlayerSpec", "SpecError", "parse_spec"]
+__all__ = ["PlayerSpec", "SpecError", "UsageError", "parse_spec"]
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not make sense together; exit status 2."""
 
 
 class SpecError(ValueError):
