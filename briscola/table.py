@@ -84,8 +84,10 @@ async def play_match(
     match = Match(rules, seed, first_dealer=first_dealer, record_events=True)
     outcome = MatchOutcome(rules, match.seed, match.first_dealer, None, (), "complete")
     if record is not None:
+        # Given packs are not what the seed deals: such a record replays from its deals.
+        seed_line = None if decks else match.seed
         record.header(
-            rules, names, match.seed, match.first_dealer, move_ms=move_ms, on_fault=on_fault
+            rules, names, seed_line, match.first_dealer, move_ms=move_ms, on_fault=on_fault
         )
 
     def info_for(seat: int) -> MatchInfo:

@@ -320,3 +320,13 @@ async def test_a_match_stopped_midway_still_ends_its_record() -> None:
         "reason": "abandoned",
     }
     assert verify_record(lines).reason == "abandoned"
+
+
+async def test_a_match_dealt_from_given_packs_records_no_seed() -> None:
+    rules = TableRules()
+    packs = [list(reversed(rules.deck))] * 3  # a drawn round could need a second pack
+    out = io.StringIO()
+    await play_match(rules, [Recording(0), Recording(1)], seed=5, decks=packs, record=Record(out))
+    lines = out.getvalue().splitlines()
+    assert json.loads(lines[0])["seed"] is None
+    assert verify_record(lines).reason == "complete"
