@@ -41,7 +41,7 @@ class MatchInfo:
     rules: TableRules
     names: tuple[str, ...]
     move_ms: int
-    seed: int | None = None
+    # No seed here, ever: the match seed deals every hand, so a seat must not see it.
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:

@@ -91,7 +91,7 @@ async def play_match(
         )
 
     def info_for(seat: int) -> MatchInfo:
-        return MatchInfo(seat, rules, names, move_ms, match.seed)
+        return MatchInfo(seat, rules, names, move_ms)
 
     async def deliver(events: list[Event]) -> None:
         for ev in events:

@@ -330,3 +330,20 @@ async def test_a_match_dealt_from_given_packs_records_no_seed() -> None:
     lines = out.getvalue().splitlines()
     assert json.loads(lines[0])["seed"] is None
     assert verify_record(lines).reason == "complete"
+
+
+async def test_a_seat_is_never_told_the_seed() -> None:
+    """The seed deals every hand: knowing it would show a seat every card."""
+    import dataclasses
+
+    seats = [Recording(0), Recording(1)]
+    await play_match(TableRules(), seats, seed=123456)
+    for p in seats:
+        assert p.info_got is not None
+        assert [f.name for f in dataclasses.fields(p.info_got)] == [
+            "seat",
+            "rules",
+            "names",
+            "move_ms",
+        ]
+        assert "123456" not in repr(p.info_got) and "123456" not in str(p.events)
