@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -334,8 +335,6 @@ async def test_a_match_dealt_from_given_packs_records_no_seed() -> None:
 
 async def test_a_seat_is_never_told_the_seed() -> None:
     """The seed deals every hand: knowing it would show a seat every card."""
-    import dataclasses
-
     seats = [Recording(0), Recording(1)]
     await play_match(TableRules(), seats, seed=123456)
     for p in seats:
