@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from briscola import cli
+from briscola.prompt import app
 from briscola.prompt.app import SetupError, default_lang, split_specs
 
 PLAY = [sys.executable, "-m", "briscola", "play", "--seed", "7", "--opponents", "greedy"]
@@ -130,3 +131,23 @@ def test_the_default_table(
         "  Marco (expert): against you",
     ]
     assert out[-1] == "You left the table."
+
+
+def test_a_drawn_seed_is_told_only_after_the_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It deals every hand: shown in play it would show every card.  The next match
+    draws a fresh seed, since the last one was just told."""
+    drawn = iter([7, 50])  # two seeds whose first rounds are not drawn
+    monkeypatch.setattr(app, "_fresh_seed", lambda: next(drawn))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "y\n" + "1\n" * 20 + "n\n"))
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    assert cli.main(["play", "--opponents", "greedy", "--pace", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Briscola · 2 players · first to 1 round"
+    told = [i for i, line in enumerate(lines) if line.startswith("This match was seed")]
+    assert [lines[i] for i in told] == [
+        f"This match was seed {s}: briscola play --seed {s} deals it again." for s in (7, 50)
+    ]
+    assert lines[told[0] + 1].startswith("Play again? (y/n)")
+    assert not any("seed" in line for line in lines[: told[0]])

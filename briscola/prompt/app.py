@@ -133,7 +133,11 @@ def _record_path(path: str, game: int) -> Path:
 
 
 async def play_one(opts: Options, console: Console, seed: int, game: int) -> bool:
-    """One match; False when the person left the table."""
+    """One match; False when the person left the table.
+
+    A seed the person did not give is told only once the match is over: it deals
+    every hand, so knowing it in play would show every card.
+    """
     n = opts.rules.players
     names = [opts.name, *BOT_NAMES[: n - 1]]
     notes = ["", *(s.label for s in opts.opponents)]
@@ -145,7 +149,7 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
         count=opts.count,
         pace=opts.pace,
         notes=notes,
-        seed=seed,
+        seed=seed if opts.seed is not None else None,
     )
     players: list[Player] = [person]
     players += [
@@ -184,12 +188,19 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
     finally:
         if out is not None:
             out.close()
+        if opts.seed is None:
+            again = "This match was seed {seed}: briscola play --seed {seed} deals it again."
+            console.show([[("class:dim", words(opts.lang, again, seed=seed))]])
     return True
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(2**32)
 
 
 async def run(opts: Options, console: Console) -> int:
     """Matches until the person declines another; the exit status."""
-    seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = opts.seed if opts.seed is not None else _fresh_seed()
     with console.interrupts():
         return await _matches(opts, console, seed)
 
@@ -203,7 +214,10 @@ async def _matches(opts: Options, console: Console, seed: int) -> int:
             break
         if again.strip().lower() not in YES:
             break
-        seed, game = seed + 1, game + 1
+        # A given seed goes on predictably; a drawn one is drawn afresh, since the
+        # last one was just told and the next must not be guessable from it.
+        seed = seed + 1 if opts.seed is not None else _fresh_seed()
+        game += 1
     return 0
 
 

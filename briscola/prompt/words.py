@@ -73,6 +73,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "Leave the game in progress? (y/n) ": "Die laufende Partie verlassen? (j/n) ",
         "Play again? (y/n) ": "Noch eine Partie? (j/n) ",
         "You left the table.": "Du hast den Tisch verlassen.",
+        "This match was seed {seed}: briscola play --seed {seed} deals it again.": (
+            "Diese Partie hatte den Seed {seed}: briscola play --seed {seed} gibt sie noch einmal."
+        ),
         "{name}'s player failed; a built-in {level} bot plays that seat from here.": (
             "{name}s Programm ist ausgefallen; ab hier spielt der eingebaute Bot {level}."
         ),
@@ -159,6 +162,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "Leave the game in progress? (y/n) ": "Lasciare la partita in corso? (s/n) ",
         "Play again? (y/n) ": "Un'altra partita? (s/n) ",
         "You left the table.": "Hai lasciato il tavolo.",
+        "This match was seed {seed}: briscola play --seed {seed} deals it again.": (
+            "Questa partita aveva il seed {seed}: briscola play --seed {seed} la ridistribuisce."
+        ),
         "{name}'s player failed; a built-in {level} bot plays that seat from here.": (
             "Il giocatore di {name} non risponde più; da qui gioca al suo posto il bot {level}."
         ),
