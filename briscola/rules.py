@@ -7,6 +7,7 @@ opposite at 4 and 6), the number of tricks and the card order of the variant.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -74,6 +75,16 @@ class TableRules:
         put(self, "beats", beats_table(ranking))
         # rotation[s]: every seat in playing order from s (a trick, the draw after it).
         put(self, "rotation", tuple(tuple((s + i) % n for i in range(n)) for s in range(n)))
+
+    def trick_winner(self, trump: int, cards: Sequence[int]) -> int:
+        """Index of the card that takes (so far) a trick of ``cards`` in playing order:
+        the highest trump, else the highest card of the suit led."""
+        beats = self.beats[trump]
+        best = 0
+        for i in range(1, len(cards)):
+            if beats[cards[best]][cards[i]]:
+                best = i
+        return best
 
     @property
     def tricks(self) -> int:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from briscola.cards import ALL_CARDS, Rank, points_table, strength_table
+from briscola.game import Match
 from briscola.rules import RulesError, TableRules
 
 
@@ -114,3 +117,16 @@ def test_rules_are_values() -> None:
     assert TableRules(3) != TableRules(4)
     with pytest.raises(AttributeError):
         TableRules().players = 4  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_trick_winner_agrees_with_the_engine(players: int) -> None:
+    """The one helper bots use to read a trick names the seat the engine gives it to."""
+    rules = TableRules(players=players, variant="bisca")
+    rng = random.Random(players)
+    for seed in range(20):
+        r = Match(rules, seed).start_round()
+        while not r.over:
+            r.play(rng.choice(r.legal_moves()))
+        for leader, cards, winner in r.history:
+            assert rules.rotation[leader][rules.trick_winner(r.trump_suit, cards)] == winner

@@ -14,34 +14,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..cards import Card
 from ..game import EXCHANGE, Action
 from ..observation import Observation
 from ..players import Bot
 
-__all__ = ["GreedyBot", "trick_winner"]
+__all__ = ["GreedyBot"]
 
 # Trick points from which spending a trump is worth it, by how many trumps we hold.
 _TRUMP_WORTH = 10
 _TRUMP_WORTH_CHEAP = 4  # with a worthless trump (2, 4, 5, 6, 7)
-
-
-def beats(card: int, best: int, trump: int, strength: tuple[int, ...]) -> bool:
-    """Whether ``card`` played now takes the trick from ``best`` (the card winning it)."""
-    if card // 10 == best // 10:
-        return strength[card] > strength[best]
-    return card // 10 == trump
-
-
-def trick_winner(cards: Sequence[int], trump: int, strength: tuple[int, ...]) -> int:
-    """Index of the card that wins (so far) among ``cards`` in playing order."""
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], trump, strength):
-            best = i
-    return best
 
 
 class GreedyBot(Bot):
@@ -63,7 +45,7 @@ class GreedyBot(Bot):
         if not obs.trick:
             return min(hand, key=waste)
         cards = [c for _, c in obs.trick]
-        best_i = trick_winner(cards, trump, strength)
+        best_i = rules.trick_winner(trump, cards)
         best = cards[best_i]
         n = rules.players
         on_table = sum(points[c] for c in cards)
@@ -76,7 +58,8 @@ class GreedyBot(Bot):
                 plain = [c for c in hand if c // 10 != trump] or hand
                 return max(plain, key=lambda c: (points[c], -strength[c]))
             return min(hand, key=waste)
-        winners = [c for c in hand if beats(c, best, trump, strength)]
+        beats = rules.beats[trump][best]
+        winners = [c for c in hand if beats[c]]
         same_suit = [c for c in winners if c // 10 == best // 10 and c // 10 != trump]
         if same_suit and (
             not opponents_left

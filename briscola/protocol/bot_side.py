@@ -56,17 +56,6 @@ def _rules(players: int, variant: str, target: int) -> TableRules:
     return TableRules(players=players, variant=variant, target=target)  # type: ignore[arg-type]
 
 
-def trick_winner(trick: tuple[tuple[int, Card], ...], trump: int, rules: TableRules) -> int:
-    """The seat that takes a finished trick: the highest trump, else the highest of the lead."""
-    strength = rules.strength
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        same = card // 10 == best // 10
-        if (same and strength[card] > strength[best]) or (not same and card // 10 == trump):
-            best_seat, best = seat, card
-    return best_seat
-
-
 def rebuild(turn: Message, start: Message, dealt: Card | None = None) -> Observation:
     """The Observation a ``turn`` line describes, for the table of ``start`` (match_start).
 
@@ -79,7 +68,7 @@ def rebuild(turn: Message, start: Message, dealt: Card | None = None) -> Observa
     trump_suit = "CDSB".index(turn["trump_suit"])
     trick = _pairs(turn["trick"])
     played = tuple(_pairs(t) for t in turn["played"])
-    winners = tuple(trick_winner(t, trump_suit, rules) for t in played)
+    winners = tuple(t[rules.trick_winner(trump_suit, [c for _, c in t])][0] for t in played)
     first = played[0][0][0] if played else trick[0][0] if trick else seat
     exchanges = tuple(
         (int(e["seat"]), _card(e["gave"]), _card(e["took"])) for e in turn.get("exchanges", ())
