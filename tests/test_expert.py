@@ -11,7 +11,7 @@ from briscola.bots import make_bot
 from briscola.bots.expert import ExpertBot, greedy_card, sample_value
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.oracle import OracleBot
-from briscola.bots.solver import Position, solve_actions
+from briscola.bots.solver import Position, expect, solve_actions
 from briscola.game import EXCHANGE, Round
 from briscola.observation import observe
 from briscola.rules import TableRules
@@ -63,9 +63,34 @@ def test_never_throws_away_a_proven_won_endgame() -> None:
         if max(exact.values()) < 61:
             continue
         won += 1
-        choice = ExpertBot(seed=i, samples=3).choose(observe(r, seat))
-        assert exact[int(choice)] >= 61  # type: ignore[arg-type]
+        for bot in (ExpertBot(seed=i, samples=3), ExpertBot(seed=i, samples=3, noise=1.0)):
+            choice = bot.choose(observe(r, seat))
+            assert exact[int(choice)] >= 61  # type: ignore[arg-type]
     assert won > 10
+
+
+def test_against_a_random_player_the_endgame_keeps_the_proven_result_then_hopes() -> None:
+    """With noise 1 and the stock empty the expert keeps the best result it can
+    prove, and among those moves takes the best expectation against random play."""
+    rng = random.Random(77)
+    differs = 0
+    for i in range(80):
+        r = _endgame(rng, 6)
+        seat = r.to_move
+        p = Position.from_round(r)
+        exact = solve_actions(p, seat)
+        chances = {}
+        for a in exact:
+            q = p.copy()
+            q.act(a)
+            chances[a] = expect(q, seat, lambda score, s=seat: score[s] - score[1 - s])
+        proven = max((v > 60) - (v < 60) for v in exact.values())
+        keep = [a for a, v in exact.items() if (v > 60) - (v < 60) == proven]
+        choice = int(ExpertBot(seed=i, noise=1.0).choose(observe(r, seat)))  # type: ignore[arg-type]
+        assert choice in keep
+        assert chances[choice] == max(chances[a] for a in keep)
+        differs += choice != max(exact, key=exact.__getitem__)
+    assert differs > 0  # against random play the best move is not always minimax's
 
 
 def test_oracle_plays_solved_positions_perfectly() -> None:
@@ -75,16 +100,17 @@ def test_oracle_plays_solved_positions_perfectly() -> None:
         r = _endgame(rng, 10, "brisca" if i % 2 else "italian")
         seat = r.to_move
         exact = solve_actions(Position.from_round(r), seat)
-        oracle = OracleBot()
-        oracle.reveal(r.copy())
-        choice = oracle.choose(observe(r, seat))
         best = max(exact.values())
-        # Points are what the solver maximizes; the oracle adds a bonus for the won
-        # round, so it may trade points for a sure win but never a win for points.
-        got = exact[choice if choice == EXCHANGE else int(choice)]
-        assert (got >= 61) == (best >= 61)
-        if best < 60:
-            assert got == best
+        for adapt in (False, True):
+            oracle = OracleBot(seed=i, adapt=adapt)
+            oracle.reveal(r.copy())
+            choice = oracle.choose(observe(r, seat))
+            got = exact[choice if choice == EXCHANGE else int(choice)]
+            # A proven win or draw is never given up; modelling the other side
+            # as greedy, the oracle plays the solver's best.
+            assert (got >= 61, got >= 60) == (best >= 61, best >= 60)
+            if not adapt:
+                assert got == best
 
 
 def test_oracle_needs_the_table_to_reveal() -> None:

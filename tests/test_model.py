@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from briscola.bots import make_bot
 from briscola.bots.expert import ExpertBot
-from briscola.bots.model import OpponentModel
+from briscola.bots.model import _PRIOR_RANDOM, OpponentModel
 from briscola.game import Action, Match, Round
 from briscola.observation import Observation, determinize, observe
 from briscola.players import Bot
@@ -45,7 +47,7 @@ def test_a_random_player_looks_random_and_a_greedy_one_does_not() -> None:
 
 def test_before_any_card_the_model_knows_nothing() -> None:
     obs = observe(Round(TableRules(), TableRules().deck, dealer=1), 0)
-    assert OpponentModel(1).noise(obs) == 0.5
+    assert OpponentModel(1).noise(obs) == pytest.approx(_PRIOR_RANDOM)
 
 
 def test_the_model_reads_only_public_cards() -> None:

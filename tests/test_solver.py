@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
-from briscola.bots.solver import Position, solve, solve_actions
+from briscola.bots.solver import Position, expect, solve, solve_actions
+from briscola.cards import Card
 from briscola.game import EXCHANGE, Round
 from briscola.rules import TableRules
 
@@ -21,16 +23,22 @@ def _random_round(rules: TableRules, rng: random.Random, cards_left: int) -> Rou
     return r
 
 
-def _brute(p: Position, side: int) -> int:
-    """Plain minimax without pruning, through the public moves."""
-    if p.over:
-        return p.score[side]
+def _tree(r: Round, side: int, other: Callable[[list[float]], float]) -> float:
+    """A plain search through the engine, without pruning: ``side`` takes its
+    best action, the other side's actions are valued by ``other``."""
+    if r.over:
+        return r.points[side]
     values = []
-    for a in p.actions():
-        q = p.copy()
+    for a in r.legal_actions():
+        q = r.copy()
         q.act(a)
-        values.append(_brute(q, side))
-    return max(values) if p.team_of[p.to_move] == side else min(values)
+        values.append(_tree(q, side, other))
+    return max(values) if r.rules.team_of[r.to_move] == side else other(values)
+
+
+def _brute(r: Round, side: int) -> float:
+    """Plain minimax: the other side replies its best."""
+    return _tree(r, side, min)
 
 
 CASES = [
@@ -50,15 +58,16 @@ def test_solver_agrees_with_brute_force(players: int, variant: str, left: int) -
     rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
     rng = random.Random(players * 1000 + left)
     for _ in range(25):
-        p = Position.from_round(_random_round(rules, rng, left))
+        r = _random_round(rules, rng, left)
+        p = Position.from_round(r)
         for side in (0, 1):
-            assert solve(p, side) == _brute(p, side)
+            assert solve(p, side) == _brute(r, side)
         # Per action too, and the position is left as it was.
         before = (p.hands, p.stock, p.trick, p.score, p.to_move)
         exact = solve_actions(p, 0)
         for a, v in exact.items():
-            q = p.copy()
-            q.act(a)
+            q = r.copy()
+            q.act(EXCHANGE if a == EXCHANGE else Card(a))
             assert v == _brute(q, 0)
         assert (p.hands, p.stock, p.trick, p.score, p.to_move) == before
 
@@ -114,3 +123,36 @@ def test_exchange_refused_when_not_allowed() -> None:
     assert p.exchange_card() == -1
     with pytest.raises(ValueError):
         p.exchange()
+
+
+def _expect_by_engine(r: Round, side: int) -> float:
+    """Expectimax: every action of the other side is equally likely (a random player)."""
+    return _tree(r, side, lambda values: sum(values) / len(values))
+
+
+@pytest.mark.parametrize(
+    ("players", "variant", "left"),
+    [(2, "italian", 6), (2, "brisca", 8), (3, "italian", 6), (4, "italian", 8)],
+)
+def test_expect_agrees_with_the_engine(players: int, variant: str, left: int) -> None:
+    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+    rng = random.Random(players * 77 + left)
+    for _ in range(15):
+        r = _random_round(rules, rng, left)
+        p = Position.from_round(r)
+        before = (p.hands, p.stock, p.trick, p.score, p.to_move)
+        for side in range(len(rules.teams)):
+            assert expect(p, side) == pytest.approx(_expect_by_engine(r, side))
+        assert (p.hands, p.stock, p.trick, p.score, p.to_move) == before
+
+
+def test_expect_against_a_random_player_is_at_least_the_solved_value() -> None:
+    """A random player never does better than the best reply: the expectation is
+    never below the minimax value, and with a value function it maps the score."""
+    rng = random.Random(5)
+    for _ in range(20):
+        p = Position.from_round(_random_round(TableRules(), rng, 6))
+        assert expect(p, 0) >= solve(p, 0)
+        won = expect(p, 0, lambda score: float(score[0] > 60))
+        assert 0.0 <= won <= 1.0
+        assert (won == 1.0) == (expect(p, 0, lambda score: -float(score[0] <= 60)) == 0.0)

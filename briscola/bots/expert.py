@@ -1,25 +1,33 @@
-"""The expert bot: perfect-information Monte Carlo with greedy playouts and exact endgames.
+"""The expert bot: perfect-information Monte Carlo, an opponent model and exact endgames.
 
 Floor 5 (bots).  For each move the expert deals the cards it cannot see at
 random, consistently with everything its seat saw (:func:`determinize`), and
-scores every legal action on the same sample by playing the round out with
-the greedy rules of thumb for every seat (:func:`playout`), or by solving
-it exactly (:func:`~briscola.bots.solver.solve`) once few enough cards are
-left.  The action with the best mean wins.  With 2 players and the stock
-empty every card is known, so the endgame is solved exactly, once.
+scores every legal action on the same sample by playing the round out
+(:func:`playout`), or by solving it exactly once few enough cards are left.
+The action with the best mean wins.
+
+Who is the other side?  In each sample it is either the greedy player (its
+playout moves are greedy's, its solved moves its best: :func:`solve`) or a
+random player (its moves at random, its solved moves an expectation:
+:func:`~briscola.bots.solver.expect`); our own side always plays greedy.
+``noise`` is the share of samples with a random player.  By default
+(``adapt=1``) it is the chance :mod:`briscola.bots.model` gives, from the
+cards the other side played this round, that it plays at random.  Against
+a player who plays well the greedy model is the strong one; against a weak
+one it makes the expert timid, and the model fixes that.  In a random
+player's samples every line meets the same random choices, for a fair
+comparison.
+
+With 2 players and the stock empty every card is known, so the endgame is
+solved exactly, once: a result the solver proves (a won or drawn round
+against any play) is never given up, and among the moves that keep it the
+expert takes the best value against the modelled other side.
 
 The value of a finished sample is the side's point margin over the best
 other side (partners' points count as its own), plus ``win_bonus`` for a won
 round.  The bonus defaults to 0: over 300 duplicate deals against greedy,
-bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0% (within the noise, but no
-sign that playing for the round beats playing for the points).  Solving the
-samples from 10 cards instead of 6 measured no stronger and costs more.
-
-The playouts model the other side as greedy; ``noise`` makes that share of
-its playout moves random instead.  ``adapt=1`` sets the noise each turn from
-how the other side has played this round (:mod:`briscola.bots.model`).  It is
-off by default: over the same deals it won 93.3% against random instead of
-91.7% (1,000 matches), but 67.0% against greedy instead of 70.0% (400).
+bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%, and against random a
+bonus of 60 changed nothing measurable (94.8% against 94.5%).
 
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
@@ -42,14 +50,15 @@ from ..game import EXCHANGE, Action
 from ..observation import Observation, determinize
 from ..players import Bot
 from .model import OpponentModel
-from .solver import Position, solve, trick_result
+from .solver import Position, expect, solve, trick_result
 
 __all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
 
-DEFAULT_SAMPLES = 300
+DEFAULT_SAMPLES = 600
 WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
 SOLVE_CARDS = 6  # solve a 2-side sample exactly when at most this many cards are left
-NOISE = 0.0  # share of the other side's playout moves made at random
+EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
+NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 _RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
 
@@ -218,17 +227,28 @@ class Search:
     noise: float = NOISE
 
 
-def _finish(p: Position, side: int, search: Search, rng: Random) -> float:
-    """The value for ``side`` of ``p`` played out (solved exactly when at most
-    ``search.solve_cards`` cards are left)."""
+def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> bool:
+    """Is ``p`` solved exactly rather than played out (after ``played`` more cards)?
+    Against random play the expectation searches every line, so it waits for
+    fewer cards."""
+    limit = min(search.solve_cards, EXPECT_CARDS) if random_play else search.solve_cards
+    return p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) - played <= limit
+
+
+def _finish(p: Position, side: int, search: Search, rng: Random | None) -> float:
+    """The value for ``side`` of ``p`` played out or solved (see :func:`_solved`).
+    With ``rng`` the other side plays at random, drawing from it; without, it
+    plays greedy or, when solved, its best."""
     win_bonus = search.win_bonus
-    if p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) <= search.solve_cards:
+    if _solved(p, search, rng is not None):
+        if rng is not None:
+            return expect(p, side, lambda score: sample_value(score, side, win_bonus))
         left = [c for h in p.hands for c in h] + p.stock + p.trick
         total = sum(p.score) + sum(p.points[c] for c in left)
         mine = solve(p, side)
         score = [mine, total - mine] if side == 0 else [total - mine, mine]
         return sample_value(score, side, win_bonus)
-    playout(p, side, search.noise, rng)
+    playout(p, side, 1.0 if rng is not None else 0.0, rng)
     return sample_value(p.score, side, win_bonus)
 
 
@@ -259,7 +279,7 @@ def evaluate(
     """
     lines: list[Line] | None = None
     sums: list[float] = []
-    seen: dict[tuple[tuple[int, ...], ...], list[float]] = {}
+    seen: dict[tuple[object, ...], list[float]] = {}
     done = 0
     rng = rng or _RNG
     while budget(done):
@@ -268,7 +288,13 @@ def evaluate(
         for seat, hand in enumerate(base.hands):
             if seat != mover:
                 hand.sort()  # one canonical order for the other hands
-        key = (*(tuple(h) for h in base.hands), tuple(base.stock))
+        # Is the other side a random player in this sample?  Then every line
+        # meets the same random choices (one seed per sample), for a fair comparison.
+        seed = rng.random() if search.noise and rng.random() < search.noise else None
+        # A played-out random player gives other values each time: no reuse then.
+        # (Every line plays one card, after the exchange or not.)
+        kind = seed if seed is not None and not _solved(base, search, True, 1) else seed is not None
+        key = (*(tuple(h) for h in base.hands), tuple(base.stock), kind)
         values = seen.get(key)
         if values is None:
             if lines is None:
@@ -279,7 +305,7 @@ def evaluate(
                 q = base.copy()
                 for a in line:
                     q.act(a)
-                values.append(_finish(q, side, search, rng))
+                values.append(_finish(q, side, search, None if seed is None else Random(seed)))
             seen[key] = values
         for i, v in enumerate(values):
             sums[i] += v
@@ -305,8 +331,8 @@ class ExpertBot(Bot):
         max_ms: float = 900.0,
         solve_cards: int = SOLVE_CARDS,
         win_bonus: float = WIN_BONUS,
-        noise: float = NOISE,
-        adapt: bool = False,
+        noise: float | None = None,
+        adapt: bool | None = None,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -314,6 +340,10 @@ class ExpertBot(Bot):
             raise ValueError(f"think_ms must be a positive number, got {think_ms!r}")
         if not isinstance(max_ms, int | float) or max_ms <= 0:
             raise ValueError(f"max_ms must be a positive number, got {max_ms!r}")
+        if adapt is None:  # a given noise is kept; else the model sets it
+            adapt = noise is None
+        if noise is None:
+            noise = NOISE
         if not isinstance(noise, int | float) or not 0 <= noise <= 1:
             raise ValueError(f"noise must be a share 0..1, got {noise!r}")
         self.name = name
@@ -322,7 +352,7 @@ class ExpertBot(Bot):
         self.think_ms = think_ms
         self.max_ms = max_ms
         self.search = Search(solve_cards, win_bonus, noise)
-        # With adapt, the noise follows how the other side has played this round.
+        # With adapt the noise follows how the other side has played this round.
         self.model = OpponentModel(seed) if adapt else None
 
     def _sampler(self, obs: Observation) -> Callable[[], Position]:
@@ -351,13 +381,32 @@ class ExpertBot(Bot):
             return legal[0]
         side = obs.rules.team_of[obs.seat]
         sample = self._sampler(obs)
-        if obs.rules.players == 2 and obs.stock == 0:
-            # Every card is known: one exact solve.
-            budget = lambda done: done == 0  # noqa: E731
-        else:
-            budget = self._budget()
         search = self.search
         if self.model is not None:
             search = dataclasses.replace(search, noise=self.model.noise(obs))
-        values = evaluate(sample, side, budget, search, self.rng)
+        if obs.rules.players == 2 and obs.stock == 0:
+            return self._endgame(obs, side, search)
+        values = evaluate(sample, side, self._budget(), search, self.rng)
         return max(legal, key=lambda a: values[a])
+
+    def _endgame(self, obs: Observation, side: int, search: Search) -> Action:
+        """Two players, the stock empty: every card is known, so solve it.
+
+        A result the solver proves (a won or drawn round against any play) is
+        never given up.  Among the moves that keep the best proven result, the
+        one with the best value against the modelled other side: its best play,
+        or with chance ``search.noise`` random play.
+        """
+        p = Position.from_round(determinize(obs, self.rng))
+        bonus = search.win_bonus
+        keys: dict[Action, tuple[int, float]] = {}
+        for a in obs.legal:
+            q = p.copy()
+            q.act(a)
+            margin = 2 * solve(q, side) - sum(p.points)  # the 40 cards' points
+            value = sample_value([margin, 0], 0, bonus)
+            if search.noise:
+                chance = expect(q, side, lambda score: sample_value(score, side, bonus))
+                value = search.noise * chance + (1 - search.noise) * value
+            keys[a] = ((margin > 0) - (margin < 0), value)
+        return max(obs.legal, key=keys.__getitem__)

@@ -5,7 +5,10 @@ whole round (every hand and the stock in drawing order) before each of its
 moves.  It scores each action on that true position the way the expert
 scores a sample: greedy playouts, and an exact solve once few cards are left
 (more of them than the expert can afford, since there is one position, not
-many).  Only the arena offers it: ``play`` and the protocol never do.
+many).  Like the expert it models the other side with
+:mod:`briscola.bots.model`: when that side looks like a random player, the
+true position is played out ``ORACLE_SAMPLES`` times with random moves for it.
+Only the arena offers it: ``play`` and the protocol never do.
 """
 
 from __future__ import annotations
@@ -14,23 +17,30 @@ from ..game import Action, Round
 from ..observation import Observation
 from ..players import Bot
 from .expert import Search, evaluate
+from .model import OpponentModel
 from .solver import Position
 
 __all__ = ["OracleBot"]
 
 ORACLE_SOLVE_CARDS = 12
+ORACLE_SAMPLES = 200  # playouts of the true position when the other side may be random
 
 
 class OracleBot(Bot):
     sees_all = True
 
     def __init__(
-        self, seed: int | None = None, name: str = "oracle", solve_cards: int = ORACLE_SOLVE_CARDS
+        self,
+        seed: int | None = None,
+        name: str = "oracle",
+        solve_cards: int = ORACLE_SOLVE_CARDS,
+        adapt: bool = True,
     ) -> None:
         if not isinstance(solve_cards, int) or not 0 <= solve_cards <= 40:
             raise ValueError(f"solve_cards must be 0..40, got {solve_cards!r}")
         self.name = name
         self.solve_cards = solve_cards
+        self.model = OpponentModel(seed) if adapt else None
         self._round: Round | None = None
 
     def reveal(self, r: Round) -> None:
@@ -45,5 +55,14 @@ class OracleBot(Bot):
             return obs.legal[0]
         side = obs.rules.team_of[obs.seat]
         position = Position.from_round(r)
-        values = evaluate(position.copy, side, lambda done: done == 0, Search(self.solve_cards))
-        return max(obs.legal, key=lambda a: values[a])
+        exact = evaluate(position.copy, side, lambda done: done == 0, Search(self.solve_cards))
+        noise = self.model.noise(obs) if self.model is not None else 0.0
+        if noise < 0.01:
+            return max(obs.legal, key=exact.__getitem__)
+        search = Search(self.solve_cards, noise=noise)
+        mixed = evaluate(position.copy, side, lambda done: done < ORACLE_SAMPLES, search)
+        if position.sides == 2 and sum(map(len, position.hands)) + len(position.stock) <= (
+            self.solve_cards
+        ):  # solved: a proven result is kept, as the expert keeps it
+            return max(obs.legal, key=lambda a: ((exact[a] > 0) - (exact[a] < 0), mixed[a]))
+        return max(obs.legal, key=mixed.__getitem__)

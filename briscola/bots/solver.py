@@ -15,12 +15,12 @@ sides: 2 players, or 4 in two teams (partners pool their points).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Rank
 from ..game import EXCHANGE, Action, Round
 
-__all__ = ["Position", "solve", "solve_actions", "trick_result"]
+__all__ = ["Position", "expect", "solve", "solve_actions", "trick_result"]
 
 _SEVEN_TAKES = frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK})
 _TWO_TAKES = frozenset({Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN})
@@ -207,6 +207,26 @@ def solve_actions(p: Position, side: int) -> dict[Action | int, int]:
         q.act(a)
         out[a] = solve(q, side)
     return out
+
+
+def expect(p: Position, side: int, value: Callable[[list[int]], float] | None = None) -> float:
+    """The mean of ``value(final score)`` when ``side`` plays its best and every
+    other seat plays each of its actions with equal chance, as a random player does.
+
+    ``value`` defaults to the side's final points.  Against a random player this,
+    not :func:`solve`, is the endgame's true value: the search is exhaustive, so
+    it is meant for the last few cards.  ``p`` is left unchanged.
+    """
+    if p.over:
+        return value(p.score) if value is not None else p.score[side]
+    values = []
+    for a in p.actions():
+        q = p.copy()
+        q.act(a)
+        values.append(expect(q, side, value))
+    if p.team_of[p.to_move] == side:
+        return max(values)
+    return sum(values) / len(values)
 
 
 def _search(p: Position, side: int, alpha: int, beta: int) -> int:
