@@ -289,3 +289,12 @@ def test_noise_randomizes_only_the_other_side(players: int) -> None:
 def test_unknown_options_name_the_ones_a_bot_takes(spec: str, told: str) -> None:
     with pytest.raises(SpecError, match=re.escape(told)):
         parse_spec(spec)
+
+
+def test_the_model_is_on_unless_a_noise_is_given_or_it_is_turned_off() -> None:
+    assert ExpertBot().model is not None
+    assert ExpertBot(noise=1.0).model is None and ExpertBot(noise=1.0).search.noise == 1.0
+    assert ExpertBot(adapt=False).model is None and ExpertBot(adapt=False).search.noise == 0.0
+    assert ExpertBot(noise=0.5, adapt=True).model is not None
+    for text in ("expert:adapt=0", "expert:noise=1", "oracle:adapt=0"):
+        parse_spec(text).make(seed=1)

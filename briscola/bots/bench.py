@@ -1,10 +1,11 @@
 """Expert think times: ``briscola bench --bots`` (percentiles of the time per move).
 
 Floor 5 (bots).  The expert at its default budget plays 2-player matches
-against the greedy bot through the one match loop until ``seconds`` have
-passed (the match in progress is finished), and every call of its
-``choose`` is timed; forced moves count too, as they are moves a player waits
-for.
+through the one match loop until ``seconds`` have passed (the match in
+progress is finished), against the greedy bot and the random bot in turn
+(its opponent model makes it search otherwise against each), and every call
+of its ``choose`` is timed; forced moves count too, as they are moves a
+player waits for.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..players import Bot
 from ..rules import TableRules
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .random_bot import RandomBot
 
 __all__ = ["bench_bots", "percentile"]
 
@@ -58,7 +60,8 @@ def bench_bots(seconds: float, players: int = 2) -> dict[str, float]:
     end = time.perf_counter() + seconds
     match = 0
     while match == 0 or time.perf_counter() < end:
-        seats: list[Bot] = [GreedyBot() for _ in range(players)]
+        rival = GreedyBot if match // players % 2 == 0 else RandomBot
+        seats: list[Bot] = [rival(seed=SEED + match) for _ in range(players)]
         seats[match % players] = timed  # the expert takes every seat in turn
         run_match(rules, seats, seed=SEED + match)
         match += 1
