@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..game import Action, Round
 from ..observation import Observation
 from ..players import Bot
-from .expert import Search, evaluate
+from .expert import Search, _solved, evaluate
 from .model import OpponentModel
 from .solver import Position
 
@@ -61,8 +61,6 @@ class OracleBot(Bot):
             return max(obs.legal, key=exact.__getitem__)
         search = Search(self.solve_cards, noise=noise)
         mixed = evaluate(position.copy, side, lambda done: done < ORACLE_SAMPLES, search)
-        if position.sides == 2 and sum(map(len, position.hands)) + len(position.stock) <= (
-            self.solve_cards
-        ):  # solved: a proven result is kept, as the expert keeps it
+        if _solved(position, search, False, 1):  # a proven result is kept, as by the expert
             return max(obs.legal, key=lambda a: ((exact[a] > 0) - (exact[a] < 0), mixed[a]))
         return max(obs.legal, key=mixed.__getitem__)
