@@ -89,8 +89,8 @@ def test_against_a_random_player_the_endgame_keeps_the_proven_result_then_hopes(
         choice = int(ExpertBot(seed=i, noise=1.0).choose(observe(r, seat)))  # type: ignore[arg-type]
         assert choice in keep
         assert chances[choice] == max(chances[a] for a in keep)
-        differs += choice != max(exact, key=exact.__getitem__)
-    assert differs > 0  # against random play the best move is not always minimax's
+        differs += exact[choice] < max(exact.values())
+    assert differs > 0  # against random play it sometimes gives up sure points for more hoped
 
 
 def test_oracle_plays_solved_positions_perfectly() -> None:
