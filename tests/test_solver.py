@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -21,6 +21,21 @@ def _random_round(rules: TableRules, rng: random.Random, cards_left: int) -> Rou
     while sum(len(h) for h in r.hands) + len(r.stock) > cards_left:
         r.act(rng.choice(r.legal_actions()))
     return r
+
+
+def _endgames(
+    players: int, variant: str, left: int, seed: int, count: int
+) -> Iterator[tuple[Round, Position]]:
+    """``count`` random rounds with at most ``left`` cards left, and their Positions."""
+    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    for _ in range(count):
+        r = _random_round(rules, rng, left)
+        yield r, Position.from_round(r)
+
+
+def _state(p: Position) -> tuple[object, ...]:
+    return (p.hands, p.stock, p.trick, p.score, p.to_move)
 
 
 def _tree(r: Round, side: int, other: Callable[[list[float]], float]) -> float:
@@ -55,21 +70,17 @@ CASES = [
 
 @pytest.mark.parametrize(("players", "variant", "left"), CASES)
 def test_solver_agrees_with_brute_force(players: int, variant: str, left: int) -> None:
-    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
-    rng = random.Random(players * 1000 + left)
-    for _ in range(25):
-        r = _random_round(rules, rng, left)
-        p = Position.from_round(r)
+    for r, p in _endgames(players, variant, left, players * 1000 + left, 25):
         for side in (0, 1):
             assert solve(p, side) == _brute(r, side)
         # Per action too, and the position is left as it was.
-        before = (p.hands, p.stock, p.trick, p.score, p.to_move)
+        before = _state(p)
         exact = solve_actions(p, 0)
         for a, v in exact.items():
             q = r.copy()
             q.act(EXCHANGE if a == EXCHANGE else Card(a))
             assert v == _brute(q, 0)
-        assert (p.hands, p.stock, p.trick, p.score, p.to_move) == before
+        assert _state(p) == before
 
 
 def test_exchange_positions_are_searched() -> None:
@@ -135,15 +146,11 @@ def _expect_by_engine(r: Round, side: int) -> float:
     [(2, "italian", 6), (2, "brisca", 8), (3, "italian", 6), (4, "italian", 8)],
 )
 def test_expect_agrees_with_the_engine(players: int, variant: str, left: int) -> None:
-    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
-    rng = random.Random(players * 77 + left)
-    for _ in range(15):
-        r = _random_round(rules, rng, left)
-        p = Position.from_round(r)
-        before = (p.hands, p.stock, p.trick, p.score, p.to_move)
-        for side in range(len(rules.teams)):
+    for r, p in _endgames(players, variant, left, players * 77 + left, 15):
+        before = _state(p)
+        for side in range(len(r.rules.teams)):
             assert expect(p, side) == pytest.approx(_expect_by_engine(r, side))
-        assert (p.hands, p.stock, p.trick, p.score, p.to_move) == before
+        assert _state(p) == before
 
 
 def test_expect_against_a_random_player_is_at_least_the_solved_value() -> None:

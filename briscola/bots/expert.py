@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 
@@ -52,7 +52,7 @@ from ..players import Bot
 from .model import OpponentModel
 from .solver import Position, expect, solve, trick_result
 
-__all__ = ["ExpertBot", "greedy_card", "playout", "sample_value"]
+__all__ = ["ExpertBot", "greedy_card", "keep_proven", "playout", "sample_value"]
 
 DEFAULT_SAMPLES = 600
 WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
@@ -291,9 +291,11 @@ def evaluate(
         # Is the other side a random player in this sample?  Then every line
         # meets the same random choices (one seed per sample), for a fair comparison.
         seed = rng.random() if search.noise and rng.random() < search.noise else None
-        # A played-out random player gives other values each time: no reuse then.
-        # (Every line plays one card, after the exchange or not.)
-        kind = seed if seed is not None and not _solved(base, search, True, 1) else seed is not None
+        # The kind of other side is part of the key.  A played-out random player
+        # gives other values each time: no reuse then.  (Every line plays one card.)
+        kind: object = False
+        if seed is not None:
+            kind = True if _solved(base, search, True, 1) else seed
         key = (*(tuple(h) for h in base.hands), tuple(base.stock), kind)
         values = seen.get(key)
         if values is None:
@@ -380,13 +382,12 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         side = obs.rules.team_of[obs.seat]
-        sample = self._sampler(obs)
         search = self.search
         if self.model is not None:
             search = dataclasses.replace(search, noise=self.model.noise(obs))
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, search)
-        values = evaluate(sample, side, self._budget(), search, self.rng)
+        values = evaluate(self._sampler(obs), side, self._budget(), search, self.rng)
         return max(legal, key=lambda a: values[a])
 
     def _endgame(self, obs: Observation, side: int, search: Search) -> Action:
@@ -399,14 +400,23 @@ class ExpertBot(Bot):
         """
         p = Position.from_round(determinize(obs, self.rng))
         bonus = search.win_bonus
-        keys: dict[Action, tuple[int, float]] = {}
+        total = sum(p.points)  # the deck's points
+        proven: dict[Action, float] = {}
+        hoped: dict[Action, float] = {}
         for a in obs.legal:
             q = p.copy()
             q.act(a)
-            margin = 2 * solve(q, side) - sum(p.points)  # the 40 cards' points
-            value = sample_value([margin, 0], 0, bonus)
+            margin = 2 * solve(q, side) - total
+            proven[a] = hoped[a] = sample_value([margin, 0], 0, bonus)
             if search.noise:
                 chance = expect(q, side, lambda score: sample_value(score, side, bonus))
-                value = search.noise * chance + (1 - search.noise) * value
-            keys[a] = ((margin > 0) - (margin < 0), value)
-        return max(obs.legal, key=keys.__getitem__)
+                hoped[a] = search.noise * chance + (1 - search.noise) * proven[a]
+        return keep_proven(obs.legal, proven, hoped)
+
+
+def keep_proven(
+    legal: Sequence[Action], proven: Mapping[Action, float], hoped: Mapping[Action, float]
+) -> Action:
+    """The action with the best ``hoped`` value among those whose ``proven``
+    value (a solved margin) keeps the best result: won, drawn or lost."""
+    return max(legal, key=lambda a: ((proven[a] > 0) - (proven[a] < 0), hoped[a]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..game import Action, Round
 from ..observation import Observation
 from ..players import Bot
-from .expert import Search, _solved, evaluate
+from .expert import Search, _solved, evaluate, keep_proven
 from .model import OpponentModel
 from .solver import Position
 
@@ -62,5 +62,5 @@ class OracleBot(Bot):
         search = Search(self.solve_cards, noise=noise)
         mixed = evaluate(position.copy, side, lambda done: done < ORACLE_SAMPLES, search)
         if _solved(position, search, False, 1):  # a proven result is kept, as by the expert
-            return max(obs.legal, key=lambda a: ((exact[a] > 0) - (exact[a] < 0), mixed[a]))
+            return keep_proven(obs.legal, exact, mixed)
         return max(obs.legal, key=mixed.__getitem__)
