@@ -191,6 +191,9 @@ def test_think_ms_budget() -> None:
         "expert:think_ms=-5",
         "expert:max_ms=0",
         "expert:noise=2",
+        "expert:adapt=maybe",
+        "expert:adapt=2",
+        "oracle:adapt=yes",
         "oracle:solve_cards=99",
     ],
 )

@@ -342,6 +342,7 @@ class ExpertBot(Bot):
             raise ValueError(f"think_ms must be a positive number, got {think_ms!r}")
         if not isinstance(max_ms, int | float) or max_ms <= 0:
             raise ValueError(f"max_ms must be a positive number, got {max_ms!r}")
+        _check_switch("adapt", adapt)
         if adapt is None:  # a given noise is kept; else the model sets it
             adapt = noise is None
         if noise is None:
@@ -412,6 +413,12 @@ class ExpertBot(Bot):
                 chance = expect(q, side, lambda score: sample_value(score, side, bonus))
                 hoped[a] = search.noise * chance + (1 - search.noise) * proven[a]
         return keep_proven(obs.legal, proven, hoped)
+
+
+def _check_switch(name: str, value: object) -> None:
+    """An on/off option: 0 or 1 (or unset)."""
+    if value is not None and (not isinstance(value, int | float) or value not in (0, 1)):
+        raise ValueError(f"{name} must be 0 or 1, got {value!r}")
 
 
 def keep_proven(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..game import Action, Round
 from ..observation import Observation
 from ..players import Bot
-from .expert import Search, _solved, evaluate, keep_proven
+from .expert import Search, _check_switch, _solved, evaluate, keep_proven
 from .model import OpponentModel
 from .solver import Position
 
@@ -38,6 +38,7 @@ class OracleBot(Bot):
     ) -> None:
         if not isinstance(solve_cards, int) or not 0 <= solve_cards <= 40:
             raise ValueError(f"solve_cards must be 0..40, got {solve_cards!r}")
+        _check_switch("adapt", adapt)
         self.name = name
         self.solve_cards = solve_cards
         self.model = OpponentModel(seed) if adapt else None
