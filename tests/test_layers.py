@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "briscola"
 FLOORS = {
     "cards": 1,
     "rules_text": 1,
+    "text": 1,
     "rules": 2,
     "events": 3,
     "game": 3,
