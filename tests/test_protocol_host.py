@@ -317,8 +317,8 @@ async def test_stderr_from_the_first_instant_is_kept_and_a_bad_log_dir_is_surviv
 async def test_a_player_that_was_never_started() -> None:
     p = CommandPlayer(f"{MISBEHAVE} ok", "idle")
     obs_rules = TableRules()
-    with pytest.raises(SeatFailure, match="was not started"):
-        p._proc()
+    with pytest.raises(SeatFailure, match="is not connected"):
+        p._link()
     await p.notify(None)  # type: ignore[arg-type]  # nothing to write to: ignored
     assert await p.info() == [] and await p.faults() == []
     await p.close()

@@ -1,12 +1,14 @@
-"""The host side: an external bot program as a :class:`~briscola.players.Player`.
+"""The host side: a remote seat (a bot program, a TCP client) as a Player.
 
-:class:`CommandPlayer` runs the program as a :class:`~.process.BotProcess`
-and speaks the protocol over it: the handshake, every event the seat may
-see, a ``turn`` per move answered by id within ``move_ms`` plus a grace
-period, and the faults of PROTOCOL.md.  Each refused line is an
-``error`` to the bot and a fault for the record (:meth:`CommandPlayer.faults`);
-three in a row for one request, silence, a crash or an early exit are a
-:class:`~briscola.players.SeatFailure`, whose policy the table applies.
+:class:`RemoteSeat` speaks the protocol over any :class:`~.link.Link`: the
+handshake, every event the seat may see, a ``turn`` per move answered by id
+within ``move_ms`` plus a grace period, and the faults of PROTOCOL.md.  Each
+refused line is an ``error`` to the peer and a fault for the record
+(:meth:`RemoteSeat.faults`); three in a row for one request, silence, or
+the end of the peer's input are a :class:`~briscola.players.SeatFailure`,
+whose policy the table (or the LAN server's seat) applies.
+:class:`CommandPlayer` is a RemoteSeat over a program it starts itself
+(:class:`~.process.BotProcess`); the LAN server seats RemoteSeats over TCP.
 
 Faults are logged at INFO on ``briscola.protocol``, every line at DEBUG (see
 :mod:`.process`).  Modelled on python-chess's ``engine.py``.  Floor 6 (protocol).
@@ -25,6 +27,7 @@ from ..events import Event
 from ..game import Action
 from ..observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
+from .link import Link
 from .messages import (
     BOT_TYPES,
     Message,
@@ -38,7 +41,14 @@ from .messages import (
 )
 from .process import CLOSE_MS, BotProcess, Tap, split_command
 
-__all__ = ["CLOSE_MS", "BotProcess", "CommandPlayer", "make_command_player", "split_command"]
+__all__ = [
+    "CLOSE_MS",
+    "BotProcess",
+    "CommandPlayer",
+    "RemoteSeat",
+    "make_command_player",
+    "split_command",
+]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -50,35 +60,25 @@ MAX_FAULTS = 3  # in a row for one request: the seat has failed
 T = TypeVar("T")
 
 
-class CommandPlayer(Player):
-    """A seat played by an external program over the JSON-lines protocol."""
+class RemoteSeat(Player):
+    """A seat whose moves come over a :class:`~.link.Link` (see the module docstring)."""
 
     def __init__(
         self,
-        command: str,
-        name: str | None = None,
+        name: str,
+        link: Link | None = None,
         *,
         move_ms: int | None = None,
         grace_ms: int = GRACE_MS,
         handshake_ms: int = HANDSHAKE_MS,
-        close_ms: int = CLOSE_MS,
-        bot_log: str | Path | None = None,
-        verbose: bool = False,
-        tap: Tap | None = None,
     ) -> None:
-        self.command = command
-        split_command(command)  # refuse a broken command line now, not at the table
-        self.name = name or Path(split_command(command)[-1]).name
+        self.name = name
+        self.link = link
         self.move_ms = move_ms
         self.grace_ms = grace_ms
         self.handshake_ms = handshake_ms
-        self.close_ms = close_ms
-        self.bot_log = bot_log
-        self.verbose = verbose
-        self.tap = tap
         self.seat = -1
-        self.process: BotProcess | None = None
-        self.bot: Any = None  # the bot's hello (name, version, author)
+        self.bot: Any = None  # the peer's hello (name, version, author)
         self._next_id = 0
         self._limit = ""  # the time limit of the pending move, for the timeout message
         self._faults: list[tuple[str, str]] = []
@@ -90,27 +90,17 @@ class CommandPlayer(Player):
         self.seat = info.seat
         if self.move_ms is None:
             self.move_ms = info.move_ms
-        self.process = BotProcess(
-            self.command,
-            label=f"seat{info.seat}-{self.name}",
-            bot_log=self.bot_log,
-            verbose=self.verbose,
-            tap=self.tap,
-            close_ms=self.close_ms,
-        )
-        await self.process.spawn()
-        await self.handshake()
-        self.process.send(self.match_start(info))
+        self._link().send(self.match_start(info))
 
     async def handshake(self) -> None:
-        """``hello`` both ways; a version other than 1 is refused and the bot told ``bye``."""
-        proc = self._proc()
+        """``hello`` both ways; a version other than 1 is refused and the peer told ``bye``."""
+        link = self._link()
         deadline = _now() + self.handshake_ms / 1000
         try:
             self.bot = await self._request(self.hello, read_hello, deadline, "hello")
         except ProtocolError as err:  # unsupported_protocol: the one fault without a retry
-            proc.send(error(err.code, err.message, self._next_id))
-            proc.send({"type": "bye"})
+            link.send(error(err.code, err.message, self._next_id))
+            link.send({"type": "bye"})
             self._faults.append((err.code, err.message))
             raise SeatFailure(err.code, err.message) from None
 
@@ -126,8 +116,8 @@ class CommandPlayer(Player):
         return turn_message(obs, msg_id, time_ms)
 
     async def notify(self, event: Event) -> None:
-        if self.process is not None:
-            self.process.send(_encoded(event))
+        if self.link is not None:
+            self.link.send(_encoded(event))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         move_ms = time_ms if time_ms is not None else self.move_ms or DEFAULT_MOVE_MS
@@ -150,25 +140,21 @@ class CommandPlayer(Player):
         return action
 
     async def info(self) -> list[str]:
-        if self.process is None or not self.process.infos:
+        if self.link is None or not self.link.infos:
             return []
-        texts, self.process.infos = self.process.infos, []
+        texts, self.link.infos = self.link.infos, []
         return texts
 
     async def faults(self) -> list[tuple[str, str]]:
         texts, self._faults = self._faults, []
         return texts
 
-    async def close(self) -> None:
-        if self.process is not None:
-            await asyncio.shield(self.process.close(bye=self.bot is not None))
-
     # -- requests and faults ----------------------------------------------------
 
-    def _proc(self) -> BotProcess:
-        if self.process is None:
-            raise SeatFailure("crashed", f"{self.name} was not started")
-        return self.process
+    def _link(self) -> Link:
+        if self.link is None:
+            raise SeatFailure("disconnected", f"{self.name} is not connected")
+        return self.link
 
     async def _request(
         self,
@@ -178,12 +164,12 @@ class CommandPlayer(Player):
         what: str,
     ) -> T:
         """Send a request until the bot answers it acceptably, at most three times."""
-        proc = self._proc()
+        link = self._link()
         faults: list[ProtocolError] = []
         while True:
             self._next_id += 1
             msg_id = self._next_id
-            proc.send(make(msg_id), now=True)
+            link.send(make(msg_id), now=True)
             try:
                 while True:
                     msg = await self._receive(deadline, what, msg_id)
@@ -207,9 +193,9 @@ class CommandPlayer(Player):
                     ) from None
 
     async def _receive(self, deadline: float, what: str, msg_id: int) -> Message:
-        proc = self._proc()
+        link = self._link()
         try:
-            item = await proc.receive(deadline - _now())
+            item = await link.receive(deadline - _now())
         except TimeoutError:
             limit = f"{self.handshake_ms} ms" if what == "hello" else self._limit
             raise SeatFailure(
@@ -218,12 +204,10 @@ class CommandPlayer(Player):
                 "(does it flush stdout after each line?)",
             ) from None
         if item is None:
-            status = await proc.exit_status(self.close_ms / 1000)
-            how = "closed its output" if status is None else f"exited with status {status}"
+            link.items.append(None)  # whoever asks next hears of the end too
+            code, how, last = await link.gone()
             raise SeatFailure(
-                "crashed",
-                f"{self.name} {how} while the host waited for {what} id {msg_id}"
-                f"{proc.last_words()}",
+                code, f"{self.name} {how} while the host waited for {what} id {msg_id}{last}"
             )
         if isinstance(item, ProtocolError):
             raise item
@@ -231,16 +215,16 @@ class CommandPlayer(Player):
 
     def _refuse(self, err: ProtocolError, msg_id: int | None) -> None:
         """Tell the bot what was wrong and keep it for the record."""
-        self._proc().send(error(err.code, err.message, msg_id))
+        self._link().send(error(err.code, err.message, msg_id))
         self._faults.append((err.code, err.message))
         log.info("%s: %s: %s", self.name, err.code, err.message)
 
     def _unsolicited(self) -> None:
         """Refuse what arrived between requests (a second answer, a stray line); not
         counted against the next move, but kept in the record."""
-        for item in self._proc().pending():
+        for item in self._link().pending():
             if item is None:
-                self._proc().items.append(None)  # the request that follows reports it
+                self._link().items.append(None)  # the request that follows reports it
                 return
             if isinstance(item, ProtocolError):
                 self._refuse(item, None)
@@ -256,6 +240,55 @@ class CommandPlayer(Player):
                 self._refuse(_bad_info(item), None)
             else:
                 self._refuse(_unknown_type(item["type"]), None)
+
+
+class CommandPlayer(RemoteSeat):
+    """A seat played by an external program over the JSON-lines protocol."""
+
+    def __init__(
+        self,
+        command: str,
+        name: str | None = None,
+        *,
+        move_ms: int | None = None,
+        grace_ms: int = GRACE_MS,
+        handshake_ms: int = HANDSHAKE_MS,
+        close_ms: int = CLOSE_MS,
+        bot_log: str | Path | None = None,
+        verbose: bool = False,
+        tap: Tap | None = None,
+    ) -> None:
+        argv = split_command(command)  # refuse a broken command line now, not at the table
+        super().__init__(
+            name or Path(argv[-1]).name,
+            move_ms=move_ms,
+            grace_ms=grace_ms,
+            handshake_ms=handshake_ms,
+        )
+        self.command = command
+        self.close_ms = close_ms
+        self.bot_log = bot_log
+        self.verbose = verbose
+        self.tap = tap
+        self.process: BotProcess | None = None
+
+    async def start(self, info: MatchInfo) -> None:
+        self.process = BotProcess(
+            self.command,
+            label=f"seat{info.seat}-{self.name}",
+            bot_log=self.bot_log,
+            verbose=self.verbose,
+            tap=self.tap,
+            close_ms=self.close_ms,
+        )
+        self.link = self.process
+        await self.process.spawn()
+        await self.handshake()
+        await super().start(info)
+
+    async def close(self) -> None:
+        if self.process is not None:
+            await asyncio.shield(self.process.close(bye=self.bot is not None))
 
 
 def _unknown_type(kind: str) -> ProtocolError:

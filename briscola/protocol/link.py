@@ -1,0 +1,184 @@
+"""A line transport: JSON lines out to a peer, parsed lines in, whatever carries them.
+
+The protocol host (:mod:`.host`) speaks to every remote seat through a
+:class:`Link`: a bot program's pipes (:class:`~.process.BotProcess`) or a TCP
+connection (:class:`~.tcp.TcpLink`).  The link owns what is the same on every
+transport: queueing lines out and writing them in bursts, cutting bytes into
+lines (:mod:`.framing`), decoding them (:mod:`.messages`), keeping ``info``
+texts, and waking the one reader that waits for the next message.  A
+subclass only moves bytes (:meth:`Link._write`), says whether the peer is
+still there, and tells how it went away (:meth:`Link.gone`).
+
+Every line in and out is logged at DEBUG on ``briscola.protocol`` (``>>`` to
+the peer, ``<<`` from it).  Floor 6 (protocol).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+
+from .framing import FrameError, LineSplitter
+from .messages import Message, ProtocolError, decode, encode
+
+__all__ = ["FLUSH_S", "Item", "Link", "Tap"]
+
+log = logging.getLogger("briscola.protocol")
+
+# Events wait this long to go out together: a seat's next turn usually comes first
+# and takes them along in the same write (one wake-up of the peer instead of many).
+FLUSH_S = 0.005
+INFO_CHARS = 1000  # of one info text kept
+
+Tap = Callable[[str, str], None]  # (">>" or "<<", line): every line, for tests and transcripts
+Item = Message | ProtocolError | None  # a message, a refused line, or None for end of input
+
+
+class Link:
+    """One peer that speaks JSON lines: a base class; see the module docstring."""
+
+    #: What the peer is, for messages: "bot program" or "client".
+    kind = "peer"
+
+    def __init__(self, label: str = "peer", *, tap: Tap | None = None) -> None:
+        self.label = label
+        self.tap = tap
+        self.items: deque[Item] = deque()
+        self.infos: list[str] = []
+        self.eof = False  # the peer's output ended
+        self._splitter = LineSplitter()
+        self._debug = log.isEnabledFor(logging.DEBUG)
+        self._out = bytearray()
+        self._flush_timer: asyncio.TimerHandle | None = None
+        self._waiter: asyncio.Future[None] | None = None
+
+    # -- what a transport provides ---------------------------------------------
+
+    @property
+    def alive(self) -> bool:
+        """Whether lines can still go out and come in."""
+        return not self.eof
+
+    def _write(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    async def gone(self) -> tuple[str, str, str]:
+        """How the peer went away, once its input ended: a failure code (``crashed``,
+        ``disconnected``), the words for it (``exited with status 3``) and any last
+        words (the end of a program's stderr)."""
+        return "disconnected", "dropped the connection", ""
+
+    async def close(self, bye: bool = True) -> int | None:
+        """Say ``bye`` (when asked), write what is queued, and let go of the transport;
+        a program's exit status, where there is one."""
+        if bye:
+            self.send({"type": "bye"})
+        self.flush()
+        return None
+
+    # -- lines out --------------------------------------------------------------
+
+    def send(self, msg: Message | bytes, now: bool = False) -> None:
+        """Queue one line (a message, or one already encoded), written ``now`` or within
+        :data:`FLUSH_S` with the lines that follow (one system call for a burst of
+        events).  Nothing once the peer is gone."""
+        if not self.alive:
+            return
+        data = msg if isinstance(msg, bytes) else encode(msg)
+        if self._debug or self.tap is not None:
+            line = data.decode().rstrip("\n")
+            log.debug("%s >> %s", self.label, line)
+            if self.tap is not None:
+                self.tap(">>", line)
+        self._out += data
+        if now:
+            self.flush()
+        elif self._flush_timer is None:
+            self._flush_timer = asyncio.get_running_loop().call_later(FLUSH_S, self.flush)
+
+    def flush(self) -> None:
+        if self._flush_timer is not None:
+            self._flush_timer.cancel()
+            self._flush_timer = None
+        data, self._out = bytes(self._out), bytearray()
+        if data and self.alive:
+            self._write(data)
+
+    # -- lines in ---------------------------------------------------------------
+
+    async def receive(self, timeout: float) -> Item:
+        """The next message, refused line or end of input; TimeoutError when none came."""
+        if not self.items:
+            if timeout <= 0:
+                raise TimeoutError
+            # A bare future and a timer: cheaper than wait_for, which makes a task each time.
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            timer = loop.call_later(timeout, _wake, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
+            if not self.items:
+                raise TimeoutError
+        return self.items.popleft()
+
+    def pending(self) -> list[Item]:
+        """Whatever the peer sent that nobody asked for yet."""
+        items = list(self.items)
+        self.items.clear()
+        return items
+
+    def put(self, item: Item) -> None:
+        self.items.append(item)
+        if self._waiter is not None:
+            _wake(self._waiter)
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the peer."""
+        for item in self._splitter.feed(data):
+            self._line(item)
+
+    def feed_eof(self) -> None:
+        """The peer's output ended."""
+        for item in self._splitter.eof():
+            self._line(item)
+        self.eof = True
+        self.put(None)
+
+    def _line(self, item: str | FrameError) -> None:
+        if isinstance(item, FrameError):
+            log.debug("%s << (refused: %s)", self.label, item.message)
+            self.refused(ProtocolError(item.code, item.message))
+            return
+        if self._debug:
+            log.debug("%s << %s", self.label, item)
+        if self.tap is not None:
+            self.tap("<<", item)
+        try:
+            msg = decode(item)
+        except ProtocolError as err:
+            self.refused(err)
+            return
+        if msg["type"] == "info" and isinstance(msg.get("text"), str):
+            text: str = msg["text"][:INFO_CHARS]
+            self.infos.append(text)
+            log.info("%s says: %s", self.label, text)
+            return
+        self.message(msg)
+
+    def message(self, msg: Message) -> None:
+        """A decoded message from the peer (a transport may route some elsewhere)."""
+        self.put(msg)
+
+    def refused(self, err: ProtocolError) -> None:
+        """A line that could not be read."""
+        self.put(err)
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
