@@ -2,9 +2,9 @@
 
 The package is built in floors; each imports only from the floors below it:
 
-1. ``cards``, ``rules_text``, ``text``
+1. ``cards``, ``rules_text``, ``text``, ``jsonline``
                         the pack, text form, strength, points, names; the rules as text;
-                        others' text made safe to show
+                        others' text made safe to show, and their JSON read safely
 2. ``rules``            table settings (seats, pack, teams, variant, target)
 3. ``events``, ``game``, ``observation``
                         the engine: state, legal actions, events, a seat's view

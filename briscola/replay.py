@@ -24,6 +24,7 @@ from typing import IO, Any
 from .cards import Card, CardError
 from .events import Event
 from .game import IllegalMoveError, Match, Round, RoundResult
+from .jsonline import JSONLineError, loads
 from .records import RECORD_VERSION, event_line
 from .replay_text import Narrator, verdict_text
 from .rules import RulesError, TableRules
@@ -78,9 +79,9 @@ def parse_line(no: int, raw: bytes | str) -> Line | None:
     if not text.strip():
         return None
     try:
-        line = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(no, f"bad JSON: {err.msg} at column {err.colno}") from None
+        line = loads(text)
+    except JSONLineError as err:
+        raise RecordError(no, f"bad JSON: {err}") from None
     if not isinstance(line, dict):
         raise RecordError(no, f"expected a JSON object, got {_show(line)}")
     if not isinstance(line.get("type"), str):

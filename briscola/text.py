@@ -46,9 +46,7 @@ def printable(text: str, limit: int | None = None) -> str:
     if text.isprintable():  # the common case: nothing to escape
         shown = text
     else:
-        shown = "".join(
-            escape_char(c) if unicodedata.category(c) in _HIDDEN else c for c in text
-        )
+        shown = "".join(escape_char(c) if unicodedata.category(c) in _HIDDEN else c for c in text)
     if limit is None or len(shown) <= limit:
         return shown
     return _cut(shown, limit - len(ELLIPSIS)) + ELLIPSIS

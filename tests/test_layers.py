@@ -17,6 +17,7 @@ FLOORS = {
     "cards": 1,
     "rules_text": 1,
     "text": 1,
+    "jsonline": 1,
     "rules": 2,
     "events": 3,
     "game": 3,

@@ -91,8 +91,9 @@ def test_bot_side_answers_and_ignores_what_it_does_not_know(capsys) -> None:
     assert ans is not None and ans["id"] == 7 and ans["protocol"] == 1
     assert side.handle({"type": "weather", "sunny": True}) is None
     _, obs = next(positions(3, 1, variants=("brisca",)))
-    with pytest.raises(ValueError, match="before match_start"):
-        side.handle(turn_message(obs, 2, 100))
+    early = side.handle(turn_message(obs, 2, 100))  # the first legal card, and why
+    assert early == {"type": "play", "id": 2, "card": str(obs.legal[0])}
+    assert "before match_start" in capsys.readouterr().err
     assert side.handle({**start_of(obs), "future": [1]}) is None
     answer = side.handle({**turn_message(obs, 2, 100), "future": {"x": 1}})
     assert answer is not None and answer["id"] == 2
@@ -175,3 +176,35 @@ def test_main_serves_stdin(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     args = argparse.Namespace(level="random", seed=1, think_ms=None)
     assert bot_side.main(args) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "briscola-random"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"played": [[]]},  # IndexError in the trick winner
+        {"hand_sizes": None},  # TypeError
+        {"trump_suit": "X"},  # ValueError
+        {"known": [1, 2]},  # AttributeError
+        {"trick": [{"card": "AD"}]},  # KeyError
+    ],
+)
+def test_an_inconsistent_turn_gets_the_first_legal_card_and_a_clear_line(
+    damage: dict, capsys
+) -> None:
+    _, obs = next(positions(5, 1, variants=("italian",)))
+    side = BotSide("greedy", seed=1)
+    side.handle(start_of(obs))
+    turn = {**json.loads(json.dumps(turn_message(obs, 4, 100))), **damage}
+    out = io.StringIO()
+    assert serve(side, io.BytesIO(json.dumps(turn).encode() + b"\n"), out) == 0
+    assert json.loads(out.getvalue()) == {"type": "play", "id": 4, "card": str(obs.legal[0])}
+    err = capsys.readouterr().err
+    assert err.startswith("briscola bot: cannot read the turn (") and "first legal card" in err
+    assert "Traceback" not in err
+
+
+def test_a_turn_without_a_usable_legal_list_is_not_answered(capsys) -> None:
+    side = BotSide("random", seed=1)
+    for legal in (None, [{"x": 1}], ["ZZ"]):
+        assert side.handle({"type": "turn", "id": 1, "legal": legal}) is None
+    assert capsys.readouterr().err.count("names no legal card: no answer") == 3

@@ -18,17 +18,20 @@ import argparse
 import functools
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from .. import __version__
 from ..bots import BOTS, make_bot
-from ..cards import ALL_CARDS, Card, CardError
+from ..cards import ALL_CARDS, Card
 from ..game import EXCHANGE, Action
+from ..jsonline import loads
 from ..observation import Observation
 from ..players import Bot
-from ..rules import RulesError, TableRules
+from ..rules import TableRules
+from ..text import printable
 from . import PROTOCOL_VERSION
+from .framing import MAX_LINE
 
 __all__ = ["BotSide", "main", "rebuild"]
 
@@ -52,8 +55,8 @@ def _pairs(items: Iterable[Message]) -> tuple[tuple[int, Card], ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _rules(players: int, variant: str, target: int) -> TableRules:
-    return TableRules(players=players, variant=variant, target=target)  # type: ignore[arg-type]
+def _rules(players: int, variant: str, target: int, pack: int = 0) -> TableRules:
+    return TableRules(players=players, variant=variant, target=target, pack=pack)  # type: ignore[arg-type]
 
 
 def rebuild(turn: Message, start: Message, dealt: Card | None = None) -> Observation:
@@ -62,7 +65,7 @@ def rebuild(turn: Message, start: Message, dealt: Card | None = None) -> Observa
     ``dealt`` is the face-up card of the ``round_start`` if the bot kept it; it is
     only needed when the turn has neither ``trump_taken`` nor ``exchanges``.
     """
-    rules = _rules(start["players"], start["variant"], start["target"])
+    rules = _rules(start["players"], start["variant"], start["target"], start.get("pack", 0))
     n = rules.players
     seat = int(turn["seat"] if "seat" in turn else start["seat"])
     trump_suit = "CDSB".index(turn["trump_suit"])
@@ -155,35 +158,57 @@ class BotSide:
         elif kind == "turn":
             return self.answer(msg)
         elif kind == "error":
-            print(f"host refused a line: {msg.get('code')}: {msg.get('message')}", file=sys.stderr)
+            _say(f"host refused a line: {msg.get('code')}: {msg.get('message')}")
         elif kind == "bye":
             self.done = True
         return None
 
-    def answer(self, turn: Message) -> Message:
-        if self.start is None or self.bot is None:
-            raise ValueError("a turn came before match_start")
-        obs = rebuild(turn, self.start, self.dealt)
-        action = self.bot.choose(obs)
+    def answer(self, turn: Message) -> Message | None:
+        """The bot's move; for a turn it cannot read, the first legal card (and why, on
+        stderr), so that a host's mistake costs a poor move, not the seat."""
+        try:
+            if self.start is None or self.bot is None:
+                raise ValueError("a turn came before match_start")
+            action = self.bot.choose(rebuild(turn, self.start, self.dealt))
+        except Exception as err:  # any malformed field: the fallback below
+            return _first_legal(turn, f"{type(err).__name__}: {err}")
         if action == EXCHANGE:
-            return {"type": "exchange", "id": turn["id"]}
-        return {"type": "play", "id": turn["id"], "card": str(action)}
+            return {"type": "exchange", "id": turn.get("id")}
+        return {"type": "play", "id": turn.get("id"), "card": str(action)}
+
+
+def _first_legal(turn: Message, why: str) -> Message | None:
+    legal = turn.get("legal")
+    items = legal if isinstance(legal, list) else []
+    cards = [c for c in items if isinstance(c, str) and c in _BY_TEXT]
+    if not cards:
+        _say(f"cannot read the turn ({why}) and it names no legal card: no answer")
+        return None
+    _say(f"cannot read the turn ({why}); answering with its first legal card {cards[0]}")
+    return {"type": "play", "id": turn.get("id"), "card": cards[0]}
+
+
+def _say(text: str) -> None:
+    print(f"briscola bot: {printable(text, 500)}", file=sys.stderr, flush=True)
 
 
 def serve(side: BotSide, lines: IO[bytes], out: IO[str]) -> int:
-    """Answer host lines until ``bye`` or the end of input."""
-    for raw in lines:
+    """Answer host lines until ``bye`` or the end of input; a line this bot cannot use
+    is the host's problem: say so on stderr and go on."""
+    for raw in _lines(lines):
+        if raw is None:
+            _say(f"skipped a line longer than {MAX_LINE} bytes")
+            continue
         line = raw.strip()
         if not line:
             continue
         try:
-            msg = json.loads(line.decode())  # str: json skips its encoding sniffing
-            answer = side.handle(msg) if isinstance(msg, dict) else None
-        except (ValueError, KeyError, TypeError, IndexError, CardError, RulesError) as err:
-            # A line this bot cannot read is the host's problem: say so, go on.
-            print(
-                f"cannot use the line {line[:200]!r}: {type(err).__name__}: {err}", file=sys.stderr
-            )
+            msg = loads(line.decode())  # str: json skips its encoding sniffing
+            if not isinstance(msg, dict):
+                raise ValueError("not a JSON object")
+            answer = side.handle(msg)
+        except Exception as err:  # whatever the line holds, the bot goes on
+            _say(f"cannot use the line {line[:200]!r}: {type(err).__name__}: {err}")
             continue
         if answer is not None:
             out.write(json.dumps(answer, separators=(",", ":")) + "\n")
@@ -191,6 +216,18 @@ def serve(side: BotSide, lines: IO[bytes], out: IO[str]) -> int:
         if side.done:
             break
     return 0
+
+
+def _lines(stream: IO[bytes]) -> Iterator[bytes | None]:
+    """The stream's lines, each at most MAX_LINE bytes; None for one that was longer
+    (read past in pieces, never held whole)."""
+    while raw := stream.readline(MAX_LINE + 2):  # +2: the line end, \r\n
+        if raw.endswith(b"\n") or len(raw) <= MAX_LINE:
+            yield raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = stream.readline(MAX_LINE + 2)
+        yield None
 
 
 def main(args: argparse.Namespace) -> int:

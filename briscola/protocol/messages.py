@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from ..cards import Card, CardError
 from ..game import EXCHANGE, Action
+from ..jsonline import JSONLineError, loads
 from ..observation import Observation
 from . import PROTOCOL_VERSION
 
@@ -77,8 +78,8 @@ def _short(text: str, size: int = 80) -> str:
 def decode(line: str) -> Message:
     """A line as a message: a JSON object with a string ``type``."""
     try:
-        msg = json.loads(line)
-    except ValueError as err:
+        msg = loads(line)
+    except JSONLineError as err:
         raise ProtocolError(
             "bad_json", f"not JSON ({err}): {_short(line)!r}; every line must be one JSON object"
         ) from None
