@@ -12,6 +12,8 @@ Sides: with 2 players each spec is a player; with 4 players two specs are
 two teams (partners opposite) and four specs name the seats 0 to 3 (the team
 ``A + C`` against ``B + D``); with 3 players three specs are three players,
 and two specs mean the first against two of the second (``A B`` is ``A B B``).
+With 6 players (three pairs, seat i with i+3) three specs are the pairs, two
+the first pair against two pairs of the second, six name the seats.
 
 Statistics (:mod:`briscola.stats`): per side wins, draws and losses of
 matches, the win rate of decisive matches with a Wilson 95% interval, the
@@ -251,6 +253,7 @@ class Tally:
             "games": sum(1 for n in rotations_done.values() if n == cfg.rotations),
             "matches": len(self.results),
             "players": cfg.rules.players,
+            "pack": cfg.rules.pack,
             "variant": cfg.rules.variant,
             "target": cfg.rules.target,
             "seed": cfg.seed,
@@ -280,7 +283,8 @@ def render(summary: dict[str, Any]) -> str:
     s = summary
     head = (
         f"{' vs '.join(side['spec'] for side in s['sides'])}: {s['players']} players, "
-        f"{s['variant']}, first to {s['target']}; {s['games']} deals, {s['matches']} matches"
+        f"{s['pack']} cards, {s['variant']}, first to {s['target']}; "
+        f"{s['games']} deals, {s['matches']} matches"
         f"{' (duplicate)' if s['duplicate'] else ''}, seed {s['seed']}"
     )
     lines = [head]
@@ -314,27 +318,30 @@ def render(summary: dict[str, Any]) -> str:
 # -- the command --------------------------------------------------------------
 
 
+_COUNT = {2: "two", 3: "three", 4: "four", 6: "six"}
+
+
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """Check the arguments together; a bad combination is a UsageError (exit 2)."""
     try:
-        rules = TableRules(players=args.players, variant=args.variant, target=args.target)
+        rules = TableRules(
+            players=args.players, variant=args.variant, target=args.target, pack=args.pack
+        )
     except RulesError as err:
         raise UsageError(str(err)) from None
     texts = list(args.specs)
     sides = len(rules.teams)
     members: tuple[tuple[str, ...], ...] = ()
-    if rules.players == 3 and len(texts) == 2:
+    if sides == 3 and len(texts) == 2:
         texts.append(texts[1])
-    if rules.players == 4 and len(texts) == 4:
-        members = ((texts[0], texts[2]), (texts[1], texts[3]))
-        texts = [a if a == b else f"{a} + {b}" for a, b in members]
+    if sides < rules.players and len(texts) == rules.players:
+        members = tuple(tuple(texts[s] for s in team) for team in rules.teams)
+        texts = [m[0] if len(set(m)) == 1 else " + ".join(m) for m in members]
     if len(texts) != sides:
-        what = (
-            "two specs (two teams) or four (one per seat)"
-            if rules.players == 4
-            else f"{sides} specs"
-        )
-        extra = " (or two: the first against two of the second)" if rules.players == 3 else ""
+        what = f"{sides} specs"
+        if sides < rules.players:
+            what = f"{_COUNT[sides]} specs (one per team) or {_COUNT[rules.players]} (one per seat)"
+        extra = " (or two: the first against two of the second)" if sides == 3 else ""
         raise UsageError(
             f"{rules.players} players need {what}{extra}, got {len(args.specs)}: "
             f"{' '.join(args.specs)}"

@@ -85,11 +85,12 @@ Ranking = Literal["default", "bisca"]
 RANKINGS: Final[tuple[Ranking, ...]] = ("default", "bisca")
 
 # Strength by rank (higher wins) and points by rank, per ranking.  In bisca
-# the 7 takes the 3's place (second, 10 points) and the 3 the 7's place.
+# the 7 is second (10 points) and the 3 drops to its place in the number
+# order, between the 4 and the 2 (0 points): RULES.md, corrected.
 _STRENGTH: Final[dict[str, tuple[int, ...]]] = {
     #           A   2  3  4  5  6  7  J  Q  K
     "default": (9, 0, 8, 1, 2, 3, 4, 5, 6, 7),
-    "bisca": (9, 0, 4, 1, 2, 3, 8, 5, 6, 7),
+    "bisca": (9, 0, 1, 2, 3, 4, 8, 5, 6, 7),
 }
 _POINTS: Final[dict[str, tuple[int, ...]]] = {
     "default": (11, 0, 10, 0, 0, 0, 0, 2, 3, 4),
@@ -280,9 +281,14 @@ def _words(faces: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str
     return _SPANISH if faces == "spanish" else _NAMES[(faces, lang)]
 
 
+# German compounds take the singular: Kelch-Drei, Münz-Ass (the suits are Kelche, Münzen).
+_COMPOUND: Final = {("italian", "de"): ("Kelch", "Münz", "Schwert", "Stab")}
+
+
 def card_name(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
     """The card's full name: ``Ace of Coins``, ``Asso di Denari``, ``Herz-Dame``."""
     ranks, suits, pattern = _words(faces, lang)
+    suits = _COMPOUND.get((faces, lang), suits)
     return pattern.format(rank=ranks[card % 10], suit=suits[card // 10])
 
 

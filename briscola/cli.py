@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
-from .rules import TARGETS, VARIANTS
+from .rules import PLAYER_COUNTS, TARGETS, VARIANTS
 from .spec import UsageError
 
 __all__ = ["UsageError", "build_parser", "main"]
@@ -66,12 +66,19 @@ def seed_type(text: str) -> int:
     return value
 
 
-def add_table_options(p: argparse.ArgumentParser, players: Sequence[int] = (2, 3, 4)) -> None:
+def add_table_options(p: argparse.ArgumentParser, players: Sequence[int] = PLAYER_COUNTS) -> None:
     p.add_argument(
         "--players",
         type=choice_of(players, "--players"),
         default=2,
-        help=f"seats at the table: {', '.join(map(str, players))} (default 2)",
+        help=f"seats at the table: {', '.join(map(str, players))} (6: three pairs; default 2)",
+    )
+    p.add_argument(
+        "--pack",
+        type=choice_of((36, 39), "--pack"),
+        default=0,
+        help="with 3 players: 36 cards, the four 2s removed (default), or 39, "
+        "only the 2 of Batons removed (the Italian way)",
     )
     p.add_argument(
         "--target",
@@ -83,7 +90,7 @@ def add_table_options(p: argparse.ArgumentParser, players: Sequence[int] = (2, 3
         "--variant",
         choices=VARIANTS,
         default="italian",
-        help="italian (default), brisca (trump 7/2 exchange) or bisca (7 over 3)",
+        help="italian (default), brisca (trump 7/2 exchange) or bisca (A 7 K Q J 6 5 4 3 2)",
     )
     p.add_argument(
         "--seed",

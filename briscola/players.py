@@ -48,7 +48,7 @@ class MatchInfo:
         return self.rules.teams
 
     def to_message(self) -> dict[str, Any]:
-        return {
+        msg = {
             "type": "match_start",
             "seat": self.seat,
             "players": self.rules.players,
@@ -58,6 +58,9 @@ class MatchInfo:
             "target": self.rules.target,
             "move_ms": self.move_ms,
         }
+        if not self.rules.default_pack:  # an added field, only where it says something
+            msg["pack"] = self.rules.pack
+        return msg
 
 
 class Player:

@@ -10,13 +10,14 @@ checking a record is :mod:`briscola.replay`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from typing import IO, Any
 
 from . import __version__
 from .cards import Card
 from .events import Event
-from .rules import TableRules
+from .rules import RULES_VERSION, TableRules
 
 __all__ = ["RECORD_VERSION", "Record", "dump_line", "event_line"]
 
@@ -42,9 +43,10 @@ def dump_line(line: dict[str, Any]) -> str:
 class Record:
     """Collects a match's lines and writes each to ``out`` (if given) at once."""
 
-    def __init__(self, out: IO[str] | None = None) -> None:
+    def __init__(self, out: IO[str] | None = None, *, sync: bool = False) -> None:
         self.lines: list[dict[str, Any]] = []
         self.out = out
+        self.sync = sync  # fsync at each round's end (the LAN server's records)
 
     def write(self, line: dict[str, Any]) -> None:
         self.lines.append(line)
@@ -66,6 +68,7 @@ class Record:
                 "record": RECORD_VERSION,
                 "software": f"briscola {__version__}",
                 "protocol": 1,
+                "rules": RULES_VERSION,
                 "seed": seed,
                 "table": rules.to_dict(),
                 "names": list(names),
@@ -81,6 +84,8 @@ class Record:
 
     def event(self, event: Event) -> None:
         self.write(event_line(event))
+        if self.sync and self.out is not None and event.type in ("round_end", "match_end"):
+            os.fsync(self.out.fileno())
 
     def fault(self, seat: int, code: str, message: str, **extra: Any) -> None:
         self.write({"type": "fault", "seat": seat, "code": code, "message": message, **extra})

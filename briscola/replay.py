@@ -27,9 +27,17 @@ from .game import IllegalMoveError, Match, Round, RoundResult
 from .jsonline import JSONLineError, loads
 from .records import RECORD_VERSION, event_line
 from .replay_text import Narrator, verdict_text
-from .rules import RulesError, TableRules
+from .rules import RULES_VERSION, RulesError, TableRules
 
-__all__ = ["RecordError", "ReplayResult", "main", "parse_line", "verify_record"]
+__all__ = [
+    "RecordError",
+    "ReplayResult",
+    "Resumable",
+    "main",
+    "parse_line",
+    "resume_point",
+    "verify_record",
+]
 
 Line = dict[str, Any]
 # Lines the engine derives from the moves; a record must hold each one, in order.
@@ -120,6 +128,62 @@ def verify_record(
     return checker.finish(last)
 
 
+@dataclass(slots=True)
+class Resumable:
+    """An unfinished record, read up to its last whole step (a move and all it caused)."""
+
+    header: Line
+    match: Match
+    round: Round | None  # the round in progress, or the last one when between rounds
+    size: int  # bytes of the record up to that step; what follows is cut off
+
+
+def resume_point(data: bytes) -> Resumable | None:
+    """Where the match of an unfinished record goes on; None when it has ended.
+
+    The record may end in the middle of a step (a server killed as it wrote):
+    the step is dropped, so the match goes on from the last move whose
+    consequences are all written.  Raises :class:`RecordError` when there is
+    no usable header.
+    """
+    lines: list[tuple[int, bytes]] = []  # (offset of the line's end, the line)
+    pos = 0
+    while (end := data.find(b"\n", pos)) >= 0:  # a torn last line has no newline
+        lines.append((end + 1, data[pos:end]))
+        pos = end + 1
+    good, size = _walk(lines, len(lines))
+    if good == 0:
+        first = parse_line(1, lines[0][1]) if lines else None
+        _Checker(1, first or {"type": "nothing"})  # raises the header's error
+    checker, _ = _walk(lines, good, strict=True)
+    assert checker is not None
+    if checker.ended_at:
+        return None
+    assert checker.round is None or not checker.round.events
+    return Resumable(checker.header, checker.match, checker.round, size)
+
+
+def _walk(lines: list[tuple[int, bytes]], count: int, strict: bool = False) -> Any:
+    """Feed ``count`` lines to a checker: (lines of the last whole step, its byte size),
+    or with ``strict`` (the checker, 0) for lines known to be good."""
+    checker: _Checker | None = None
+    good = size = 0
+    try:
+        for no, (end, raw) in enumerate(lines[:count], 1):
+            line = parse_line(no, raw)
+            if line is not None:
+                if checker is None:
+                    checker = _Checker(no, line)
+                else:
+                    checker.feed(no, line)
+            if checker is not None and not checker.expected:
+                good, size = no, end
+    except RecordError:
+        if strict:
+            raise
+    return (checker, 0) if strict else (good, size)
+
+
 class _Checker:
     """The engine walking along a record, one line at a time."""
 
@@ -135,6 +199,7 @@ class _Checker:
             rules = TableRules.from_dict(_field(no, header, "table", dict))
         except RulesError as err:
             raise RecordError(no, f"table: {err}") from None
+        _check_rules_version(no, header.get("rules", 1), rules)
         n = rules.players
         names = _field(no, header, "names", list)
         if len(names) != n or not all(isinstance(x, str) for x in names):
@@ -153,6 +218,7 @@ class _Checker:
                 no, f"on_fault: expected forfeit or takeover, got {_show(self.policy)}"
             )
         self.rules = rules
+        self.header = header
         self.seeded = seed is not None
         self.match = Match(rules, seed, first_dealer=dealer, record_events=True)
         self.round: Round | None = None
@@ -342,6 +408,27 @@ class _Checker:
         res.lines = last
         res.winner, res.rounds_won, res.reason = ended.winner, ended.rounds_won, ended.reason
         return res
+
+
+def _check_rules_version(no: int, version: object, rules: TableRules) -> None:
+    """A record is replayed only under the rules it was played by.
+
+    Records before the ``rules`` field are version 1; only bisca changed since
+    (RULES.md corrected its order), so other tables of version 1 replay as ever.
+    """
+    if not _whole(version, 1) or version > RULES_VERSION:  # type: ignore[operator]
+        raise RecordError(
+            no,
+            f"rules: version {_show(version)}; this software plays rules version "
+            f"{RULES_VERSION} and knows 1 to {RULES_VERSION}",
+        )
+    if rules.variant == "bisca" and version == 1:
+        raise RecordError(
+            no,
+            "this bisca record was played under rules version 1 (A 7 K Q J 3 6 5 4 2: "
+            "the 3 in the 7's old place); this software plays rules version "
+            f"{RULES_VERSION} (bisca A 7 K Q J 6 5 4 3 2) and cannot replay it",
+        )
 
 
 def _whole(value: object, low: int, high: int | None = None) -> bool:

@@ -1,7 +1,8 @@
 """Table settings: seats, pack, teams, variant and match length, checked once.
 
 Every table of RULES.md is a setting of the one engine: :class:`TableRules`
-derives the pack (the 2s leave at 3 and 6 seats), the sides (partners sit
+derives the pack (the 2s leave at 3 and 6 seats; at 3 seats ``pack=39`` takes
+out only the 2 of Batons, the Italian way), the sides (partners sit
 opposite at 4 and 6), the number of tricks and the card order of the variant.
 """
 
@@ -11,11 +12,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .cards import ALL_CARDS, Card, Rank, Ranking, beats_table, points_table, strength_table
+from .cards import (
+    ALL_CARDS,
+    Card,
+    Rank,
+    Ranking,
+    Suit,
+    beats_table,
+    points_table,
+    strength_table,
+)
 
 __all__ = [
     "HAND_SIZE",
+    "PACKS",
     "PLAYER_COUNTS",
+    "RULES_VERSION",
     "TARGETS",
     "VARIANTS",
     "RulesError",
@@ -28,6 +40,11 @@ VARIANTS: Final[tuple[Variant, ...]] = ("italian", "brisca", "bisca")
 PLAYER_COUNTS: Final = (2, 3, 4, 6)
 TARGETS: Final = (1, 2, 3)
 HAND_SIZE: Final = 3
+# The packs each table may use, the default first (RULES.md, Tables).
+PACKS: Final[dict[int, tuple[int, ...]]] = {2: (40,), 3: (36, 39), 4: (40,), 6: (36,)}
+# The version of RULES.md the engine plays, written in every record header.
+# 1: bisca ranked the 3 in the 7's old place; 2: bisca A 7 K Q J 6 5 4 3 2.
+RULES_VERSION: Final = 2
 
 
 class RulesError(ValueError):
@@ -36,11 +53,15 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TableRules:
-    """The settings of one table: ``TableRules(players=4, variant="brisca", target=2)``."""
+    """The settings of one table: ``TableRules(players=4, variant="brisca", target=2)``.
+
+    ``pack`` is the number of cards (0: the table's default, which it becomes).
+    """
 
     players: int = 2
     variant: Variant = "italian"
     target: int = 1
+    pack: int = 0
     # Derived, filled in by __post_init__.
     deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
     deck_set: frozenset[Card] = field(init=False, repr=False, compare=False)
@@ -62,7 +83,21 @@ class TableRules:
         if isinstance(self.target, bool) or self.target not in TARGETS:
             raise RulesError(f"a match is first to 1, 2 or 3 won rounds, not {self.target!r}")
         n = self.players
-        deck = ALL_CARDS if n in (2, 4) else tuple(c for c in ALL_CARDS if c.rank != Rank.TWO)
+        packs = PACKS[n]
+        if self.pack == 0:
+            object.__setattr__(self, "pack", packs[0])
+        elif isinstance(self.pack, bool) or self.pack not in packs:
+            if n == 3:
+                allowed = "36 cards (the four 2s removed, the default) or 39 (only the 2 of Batons)"
+            else:
+                allowed = f"{packs[0]} cards"
+            raise RulesError(f"a {n}-player table plays with {allowed}, not {self.pack!r}")
+        if self.pack == 40:
+            deck = ALL_CARDS
+        elif self.pack == 39:
+            deck = tuple(c for c in ALL_CARDS if c != Card.of(Rank.TWO, Suit.BATONS))
+        else:
+            deck = tuple(c for c in ALL_CARDS if c.rank != Rank.TWO)
         sides = n // 2 if n in (4, 6) else n
         ranking: Ranking = "bisca" if self.variant == "bisca" else "default"
         put = object.__setattr__  # frozen dataclass: derived fields are set once here
@@ -100,8 +135,21 @@ class TableRules:
     def ranking(self) -> Ranking:
         return "bisca" if self.variant == "bisca" else "default"
 
+    @property
+    def default_pack(self) -> bool:
+        return self.pack == PACKS[self.players][0]
+
     def to_dict(self) -> dict[str, object]:
-        return {"players": self.players, "variant": self.variant, "target": self.target}
+        """The settings as a record header or ``match_start`` has them; ``pack`` only
+        when it is not the table's default (older readers know no other)."""
+        out: dict[str, object] = {
+            "players": self.players,
+            "variant": self.variant,
+            "target": self.target,
+        }
+        if not self.default_pack:
+            out["pack"] = self.pack
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> TableRules:
@@ -111,8 +159,9 @@ class TableRules:
         players = data.get("players", 2)
         variant = data.get("variant", "italian")
         target = data.get("target", 1)
-        if not isinstance(players, int) or not isinstance(target, int):
-            raise RulesError(f"players and target must be whole numbers, got {data!r}")
+        pack = data.get("pack", 0)
+        if not all(isinstance(v, int) for v in (players, target, pack)):
+            raise RulesError(f"players, target and pack must be whole numbers, got {data!r}")
         if not isinstance(variant, str) or variant not in VARIANTS:
             raise RulesError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
-        return cls(players=players, variant=variant, target=target)
+        return cls(players=players, variant=variant, target=target, pack=pack)  # type: ignore[arg-type]

@@ -30,7 +30,9 @@ The tables
              60-60 is a drawn round.
   3 players: 36 cards (the four 2s removed), 12 tricks, each alone. The
              highest total wins the round (61 is not needed); a tie for
-             highest is a drawn round.
+             highest is a drawn round. The Italian way, when the table
+             says so (--pack 39): 39 cards, only the 2 of Batons removed,
+             13 tricks.
   4 players: 40 cards, 10 tricks, two teams: seats 0 and 2 against seats 1
              and 3. 61 or more wins the round; 60-60 is a drawn round.
   6 players: 36 cards (the four 2s removed), 6 tricks, three pairs: seat i
@@ -79,9 +81,9 @@ Variants (only when the table is set up for them)
       card is a 4, 5, 6 or 7.
   At most one exchange per turn. Everyone sees the exchange.
 
-  bisca (Portuguese tables): the 7 takes the place of the 3, second in
-  strength and worth 10 points; the 3 takes the place of the 7, below the
-  Jack, worth 0. Order: Ace, 7, King, Knight, Jack, 3, 6, 5, 4, 2.
+  bisca (Portuguese tables): the 7 is second in strength and worth 10
+  points; the 3 drops to its place in the number order, between the 4 and
+  the 2, worth 0. Order: Ace, 7, King, Knight, Jack, 6, 5, 4, 3, 2.
   Everything else as above.
 
 How cards are written
@@ -111,7 +113,9 @@ Die Tische
              Runde; 60:60 ist eine unentschiedene Runde.
   3 Spieler: 36 Karten (ohne die vier 2er), 12 Stiche, jeder für sich. Die
              höchste Summe gewinnt die Runde (61 sind nicht nötig); ein
-             Gleichstand an der Spitze ist eine unentschiedene Runde.
+             Gleichstand an der Spitze ist eine unentschiedene Runde. Auf
+             italienische Art, wenn der Tisch es so will (--pack 39): 39
+             Karten, nur die 2 der Stäbe fehlt, 13 Stiche.
   4 Spieler: 40 Karten, 10 Stiche, zwei Teams: die Plätze 0 und 2 gegen die
              Plätze 1 und 3. 61 oder mehr gewinnt die Runde; 60:60 ist eine
              unentschiedene Runde.
@@ -127,7 +131,7 @@ Geben
   ausgelost; in jeder neuen Runde gibt der nächste Platz. Der Geber mischt,
   gibt jedem Platz drei Karten, einzeln, beginnend beim Platz nach ihm, und
   deckt die nächste Karte auf. Ihre Farbe ist für die ganze Runde Trumpf
-  (die Briscola). Die aufgedeckte Karte liegt halb unter dem Stapel und wird
+  (die Briscola). Die aufgedeckte Karte liegt halb unter dem Talon und wird
   als letzte gezogen, sodass alle wissen, wer sie bekommt.
 
 Stiche
@@ -140,7 +144,7 @@ Stiche
 Nachziehen
   Wer den Stich gewinnt, nimmt die Karten, zieht zuerst und spielt zum
   nächsten Stich aus; danach zieht jeder andere Platz eine Karte, in
-  Spielreihenfolge, solange der Stapel reicht. Ist der Stapel aufgebraucht,
+  Spielreihenfolge, solange der Talon reicht. Ist der Talon aufgebraucht,
   werden die letzten drei Karten jeder Hand ohne Nachziehen ausgespielt.
 
 Rundenende
@@ -155,22 +159,22 @@ Die Partie
 
 Varianten (nur wenn der Tisch so eingestellt ist)
   brisca (spanische Tische), der Tausch: Wenn du am Zug bist, bevor du eine
-  Karte spielst, solange die aufgedeckte Karte noch unter dem Stapel liegt
-  (außer ihr ist noch mindestens eine Karte zu ziehen):
+  Karte spielst, solange die aufgedeckte Karte noch unter dem Talon liegt,
+  also außer ihr noch mindestens eine Karte zu ziehen ist:
     - wer die Trumpf-7 hält, darf sie gegen die aufgedeckte Karte tauschen,
       wenn diese ein Ass, eine 3, ein König, ein Reiter oder ein Bube ist;
     - wer die Trumpf-2 hält, darf sie gegen die aufgedeckte Karte tauschen,
       wenn diese eine 4, 5, 6 oder 7 ist.
   Höchstens ein Tausch pro Zug. Alle sehen den Tausch.
 
-  bisca (portugiesische Tische): Die 7 nimmt den Platz der 3 ein, die
-  zweithöchste Karte, 10 Punkte wert; die 3 nimmt den Platz der 7 ein,
-  unter dem Buben, 0 Punkte wert. Rangfolge: Ass, 7, König, Reiter, Bube, 3,
-  6, 5, 4, 2. Alles andere wie oben.
+  bisca (portugiesische Tische): Die 7 ist die zweithöchste Karte und 10
+  Punkte wert; die 3 rückt an ihren Platz in der Zahlenfolge, zwischen die
+  4 und die 2, und ist 0 Punkte wert. Rangfolge: Ass, 7, König, Reiter,
+  Bube, 6, 5, 4, 3, 2. Alles andere wie oben.
 
 So werden Karten geschrieben
-  Rang, dann Farbe: AD ist das Münzen-Ass, 3C die Kelche-Drei, QS der
-  Schwerter-Reiter, 7B die Stäbe-Sieben.
+  Rang, dann Farbe: AD ist das Münz-Ass, 3C die Kelch-Drei, QS der
+  Schwert-Reiter, 7B die Stab-Sieben.
   Ränge: A 2 3 4 5 6 7 J Q K (J Bube, Q Reiter oder Dame, K König).
   Farben: C Kelche, D Münzen, S Schwerter, B Stäbe
           (französisches Blatt: C Herz, D Karo, S Pik, B Kreuz).
@@ -195,7 +199,9 @@ I tavoli
                smazzata; 60 a 60 è una smazzata pari.
   3 giocatori: 36 carte (senza i quattro 2), 12 prese, ognuno per sé. Vince
                la smazzata il totale più alto (61 non serve); una parità in
-               testa è una smazzata pari.
+               testa è una smazzata pari. All'italiana, se il tavolo lo
+               prevede (--pack 39): 39 carte, tolto solo il 2 di Bastoni,
+               13 prese.
   4 giocatori: 40 carte, 10 prese, due squadre: i posti 0 e 2 contro i
                posti 1 e 3. Con 61 o più si vince la smazzata; 60 a 60 è
                una smazzata pari.
@@ -246,9 +252,10 @@ Varianti (solo se il tavolo le prevede)
       è un 4, 5, 6 o 7.
   Al massimo uno scambio per turno. Lo scambio lo vedono tutti.
 
-  bisca (tavoli portoghesi): il 7 prende il posto del 3, seconda carta per
-  forza, e vale 10 punti; il 3 prende il posto del 7, sotto il Fante, e vale
-  0. Ordine: Asso, 7, Re, Cavallo, Fante, 3, 6, 5, 4, 2. Il resto come sopra.
+  bisca (tavoli portoghesi): il 7 è la seconda carta per forza e vale 10
+  punti; il 3 scende al suo posto nell'ordine dei numeri, tra il 4 e il 2, e
+  vale 0. Ordine: Asso, 7, Re, Cavallo, Fante, 6, 5, 4, 3, 2. Il resto come
+  sopra.
 
 Come si scrivono le carte
   Valore, poi seme: AD è l'Asso di Denari, 3C il Tre di Coppe, QS il Cavallo

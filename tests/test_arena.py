@@ -111,9 +111,29 @@ def test_three_and_four_players() -> None:
     assert out["matches"] == 8 and out["target"] == 2 and "elo" in out
 
 
+def test_six_players_in_three_pairs_and_three_with_39_cards() -> None:
+    done = _arena("greedy", "random", "--players", "6", "--games", "3", "--seed", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [s["spec"] for s in out["sides"]] == ["greedy", "random", "random"]
+    assert out["players"] == 6 and out["pack"] == 36 and out["matches"] == 9
+    seats = ["greedy", "random", "random", "random", "greedy", "random"]  # pairs i and i+3
+    done = _arena(*seats, "--players", "6", "--games", "2", "--json")
+    assert [s["spec"] for s in json.loads(done.stdout)["sides"]] == [
+        "greedy + random",
+        "random + greedy",
+        "random",
+    ]
+    done = _arena("greedy", "random", "--players", "3", "--pack", "39", "--games", "2", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["pack"] == 39
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["greedy", "random", "--players", "6", "--pack", "39"], "6-player table plays with 36"),
+        (["a", "b", "c", "d", "--players", "6"], "three specs (one per team) or six (one per"),
+        (["greedy", "random", "--pack", "40"], "--pack must be one of 36, 39"),
         (["greedy"], "2 players need 2 specs"),
         (["greedy", "random", "random"], "2 players need 2 specs"),
         (["greedy", "random", "random", "random", "--players", "3"], "3 players need 3 specs"),
@@ -247,7 +267,9 @@ def test_in_process_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path:
     args = ["arena", "greedy", "random", "--games", "5", "--seed", "6", "--record", rec]
     assert cli_main(args) == 0
     text = capsys.readouterr().out
-    assert text.startswith("greedy vs random: 2 players, italian, first to 1; 5 deals, 10 matches")
+    assert text.startswith(
+        "greedy vs random: 2 players, 40 cards, italian, first to 1; 5 deals, 10 matches"
+    )
     assert "Elo difference (greedy - random)" in text
     assert len(list((tmp_path / "rec").iterdir())) == 10
     assert cli_main([*args[:-2], "--json", "--no-duplicate", "--jobs", "2"]) == 0

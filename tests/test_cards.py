@@ -74,7 +74,7 @@ def test_parse_refuses_non_strings_and_card_numbers_out_of_range() -> None:
 
 def test_strength_order_default_and_bisca() -> None:
     default = ["A", "3", "K", "Q", "J", "7", "6", "5", "4", "2"]
-    bisca = ["A", "7", "K", "Q", "J", "3", "6", "5", "4", "2"]
+    bisca = ["A", "7", "K", "Q", "J", "6", "5", "4", "3", "2"]
     for order, ranking in ((default, "default"), (bisca, "bisca")):
         for suit in "CDSB":
             cards = [Card.parse(r + suit) for r in order]
@@ -116,12 +116,12 @@ def test_beats_table_same_suit_by_strength_other_suit_only_trump() -> None:
     [
         ("AD", "italian", "it", "Asso di Denari"),
         ("AD", "italian", "en", "Ace of Coins"),
-        ("AD", "italian", "de", "Münzen-Ass"),
+        ("AD", "italian", "de", "Münz-Ass"),
         ("QC", "french", "de", "Herz-Dame"),
         ("QC", "french", "en", "Queen of Hearts"),
         ("QC", "french", "it", "Regina di Cuori"),
         ("QC", "italian", "it", "Cavallo di Coppe"),
-        ("QC", "italian", "de", "Kelche-Reiter"),
+        ("QC", "italian", "de", "Kelch-Reiter"),
         ("AD", "spanish", "en", "As de Oros"),
         ("QC", "spanish", "de", "Caballo de Copas"),
         ("JB", "spanish", "it", "Sota de Bastos"),

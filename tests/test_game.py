@@ -16,7 +16,7 @@ DeckFrom = Callable[[TableRules, str], list[Card]]
 PlayOut = Callable[..., tuple[Round, list[Action]]]
 
 # RULES.md's order, written out independently of the engine's tables.
-ORDER = {"default": "A3KQJ76542", "bisca": "A7KQJ36542"}
+ORDER = {"default": "A3KQJ76542", "bisca": "A7KQJ65432"}
 
 
 def c(text: str) -> Card:
@@ -383,6 +383,30 @@ def test_bisca_order_seven_second_and_worth_ten(deck_from: DeckFrom) -> None:
     r3.play(c("3S"))
     r3.play(c("JS"))
     assert r3.history[-1][2] == 0 and r3.points == [12, 0]
+
+
+def test_bisca_three_sits_between_the_four_and_the_two(deck_from: DeckFrom) -> None:
+    """RULES.md, corrected: A 7 K Q J 6 5 4 3 2, so 4, 5 and 6 beat the 3 and it beats the 2."""
+    rules = TableRules(variant="bisca")
+    for higher in ("4S", "5S", "6S"):
+        r = Round(rules, deck_from(rules, f"3S {higher} 5B 6B 7B 2B 4C"), 1)
+        r.play(c("3S"))
+        r.play(c(higher))
+        assert r.history[-1][2] == 1, higher
+        assert r.points == [0, 0]
+    r = Round(rules, deck_from(rules, "3S 2S 5B 6B 7B 2B 4C"), 1)
+    r.play(c("3S"))
+    r.play(c("2S"))
+    assert r.history[-1][2] == 0
+
+
+def test_three_players_with_39_cards_play_13_tricks(play_out: PlayOut) -> None:
+    rules = TableRules(players=3, pack=39)
+    assert len(rules.deck) == 39 and c("2B") not in rules.deck
+    assert all(c(f"2{s}") in rules.deck for s in "CDS")
+    assert rules.tricks == 13 and sum(rules.points[x] for x in rules.deck) == 120
+    r, _ = play_out(rules, 5)
+    assert len(r.history) == 13 and sum(r.points) == 120
 
 
 BRISCA = TableRules(variant="brisca")

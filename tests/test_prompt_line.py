@@ -88,8 +88,8 @@ def test_in_process_line_mode_and_play_again(
     code = cli.main(["play", "--seed", "7", "--opponents", "greedy", "--lang", "de", "--pace", "0"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "Trumpf: AD Münzen-Ass · 34 Karten im Talon" in out
-    assert "  Du spielst 5D Münzen-Fünf" in out and "  Marco spielt 6C Kelche-Sechs" in out
+    assert "Trumpf: AD Münz-Ass · 34 Karten im Talon" in out
+    assert "  Du spielst 5D Münz-Fünf" in out and "  Marco spielt 6C Kelch-Sechs" in out
     assert "  → Marco nimmt den Stich: 21 Punkte" in out
     assert "Marco gewinnt die Partie (gewonnene Runden: Du 0 · Marco 1)." in out
     assert "seed 8" in out and "Die laufende Partie verlassen? (j/n)" in out

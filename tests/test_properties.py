@@ -9,13 +9,15 @@ from hypothesis import strategies as st
 
 from briscola.events import Drew, Exchanged, Played, RoundStarted, TrickDone, TrumpTaken
 from briscola.game import EXCHANGE, Match, Round
-from briscola.rules import PLAYER_COUNTS, VARIANTS, TableRules
+from briscola.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
 
+# Every table of RULES.md: 6 seats and the 39-card pack at 3 seats included.
+SEATS_AND_PACKS = [(n, pack) for n in PLAYER_COUNTS for pack in PACKS[n]]
 tables = st.builds(
-    TableRules,
-    players=st.sampled_from(PLAYER_COUNTS),
-    variant=st.sampled_from(VARIANTS),
-    target=st.sampled_from((1, 2, 3)),
+    lambda seats, variant, target: TableRules(seats[0], variant, target, pack=seats[1]),
+    st.sampled_from(SEATS_AND_PACKS),
+    st.sampled_from(VARIANTS),
+    st.sampled_from((1, 2, 3)),
 )
 seeds = st.integers(min_value=0, max_value=2**32)
 FAST = settings(max_examples=150, deadline=None)

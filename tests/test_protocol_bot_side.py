@@ -12,6 +12,7 @@ import pytest
 
 from briscola.game import Round
 from briscola.observation import Observation, observe
+from briscola.players import MatchInfo
 from briscola.protocol import bot_side
 from briscola.protocol.bot_side import BotSide, rebuild, serve
 from briscola.protocol.messages import turn_message
@@ -33,11 +34,16 @@ MUST = [
 ]
 
 
+# Every table, the 39-card pack at 3 seats (match_start's optional "pack") included.
+TABLES = [(2, 40), (3, 36), (4, 40), (3, 39), (6, 36)]
+
+
 def positions(seed: int, count: int, variants=VARIANTS, rounds_won=None):
     """Observations of the seat to move at random points of random rounds."""
     rng = random.Random(seed)
     for i in range(count):
-        rules = TableRules(players=(2, 3, 4)[i % 3], variant=variants[i % len(variants)])
+        seats, pack = TABLES[i % len(TABLES)]
+        rules = TableRules(players=seats, variant=variants[i % len(variants)], pack=pack)
         deck = list(rules.deck)
         rng.shuffle(deck)
         r = Round(
@@ -53,14 +59,8 @@ def positions(seed: int, count: int, variants=VARIANTS, rounds_won=None):
 
 
 def start_of(obs: Observation) -> dict:
-    rules = obs.rules
-    return {
-        "type": "match_start",
-        "seat": obs.seat,
-        "players": rules.players,
-        "variant": rules.variant,
-        "target": rules.target,
-    }
+    names = tuple(f"p{s}" for s in range(obs.rules.players))
+    return MatchInfo(obs.seat, obs.rules, names, 100).to_message()
 
 
 def test_a_turn_line_rebuilds_the_exact_observation() -> None:

@@ -70,6 +70,7 @@ def test_header() -> None:
             "record": 1,
             "software": f"briscola {__version__}",
             "protocol": 1,
+            "rules": 2,
             "seed": 7,
             "table": {"players": 3, "variant": "bisca", "target": 1},
             "names": ["a", "b", "c"],

@@ -488,3 +488,42 @@ def test_an_abandoned_ending_after_the_real_one_is_refused() -> None:
     lines.append('{"type":"match_end","winner":null,"rounds_won":[1,0],"reason":"abandoned"}')
     with pytest.raises(RecordError, match=f"line {len(lines)}: "):
         verify_record(lines)
+
+
+def test_a_bisca_record_of_the_old_rules_is_refused_naming_the_version() -> None:
+    """Written before RULES.md corrected the bisca order: its tricks would come out
+    differently now, so it is refused rather than replayed under the new order."""
+    old = DATA / "rules1" / "bisca_3p_takeover.jsonl"
+    assert '"rules"' not in old.read_text().splitlines()[0]  # version 1 wrote no field
+    with old.open("rb") as f, pytest.raises(RecordError) as info:
+        verify_record(f)
+    assert info.value.line == 1
+    assert "rules version 1" in info.value.message and "rules version 2" in info.value.message
+    assert "A 7 K Q J 6 5 4 3 2" in info.value.message
+
+
+def test_other_tables_of_rules_version_1_still_replay() -> None:
+    outcome, lines = play(2, "brisca", seed=4)
+    assert lines[0]["rules"] == 2
+    del lines[0]["rules"]  # as version 1 wrote it: nothing changed for this table
+    check_outcome(outcome, lines)
+    for bad in (3, 0, "2", True):
+        lines[0]["rules"] = bad
+        with pytest.raises(RecordError, match="line 1: rules: version"):
+            verify_record(lines)
+
+
+def test_a_39_card_record_names_its_pack_and_replays() -> None:
+    outcome, lines = play(3, "italian", seed=6)
+    assert "pack" not in lines[0]["table"]
+    rules = TableRules(players=3, pack=39)
+    rec = Record()
+    seats = [make_bot("greedy", seed=s) for s in range(3)]
+    outcome = run_match(rules, seats, seed=6, record=rec)
+    assert rec.lines[0]["table"]["pack"] == 39
+    assert len(rec.lines[1]["deck"]) == 39
+    check_outcome(outcome, rec.lines)
+    # The same deals under the 36-card table are refused, not misread.
+    rec.lines[0]["table"] = {"players": 3, "variant": "italian", "target": 1}
+    with pytest.raises(RecordError, match="line 2: deal: expected the 36 cards"):
+        verify_record(rec.lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -99,8 +100,8 @@ def test_from_dict_round_trips_and_fills_defaults() -> None:
     ("data", "text"),
     [
         ([2, "italian"], "table settings must be an object"),
-        ({"players": "four"}, "players and target must be whole numbers"),
-        ({"target": 1.5}, "players and target must be whole numbers"),
+        ({"players": "four"}, "players, target and pack must be whole numbers"),
+        ({"target": 1.5}, "players, target and pack must be whole numbers"),
         ({"variant": 3}, "unknown variant 3"),
         ({"variant": "spanish"}, "unknown variant 'spanish'"),
         ({"players": 7}, "a table has 2, 3, 4 or 6 players, not 7"),
@@ -109,6 +110,22 @@ def test_from_dict_round_trips_and_fills_defaults() -> None:
 def test_from_dict_refuses_bad_settings_clearly(data: object, text: str) -> None:
     with pytest.raises(RulesError, match=text):
         TableRules.from_dict(data)  # type: ignore[arg-type]
+
+
+def test_the_pack_is_the_tables_default_unless_39_at_three_seats() -> None:
+    assert [TableRules(players=n).pack for n in (2, 3, 4, 6)] == [40, 36, 40, 36]
+    italian = TableRules(players=3, pack=39)
+    assert italian.to_dict() == {"players": 3, "variant": "italian", "target": 1, "pack": 39}
+    assert TableRules.from_dict(italian.to_dict()) == italian
+    assert "pack" not in TableRules(players=3, pack=36).to_dict()  # the default is not written
+    assert TableRules(players=3, pack=36) == TableRules(players=3)
+    for players, pack, text in [
+        (2, 39, "a 2-player table plays with 40 cards, not 39"),
+        (6, 39, "a 6-player table plays with 36 cards, not 39"),
+        (3, 40, "36 cards (the four 2s removed, the default) or 39 (only the 2 of Batons)"),
+    ]:
+        with pytest.raises(RulesError, match=re.escape(text)):
+            TableRules(players=players, pack=pack)
 
 
 def test_rules_are_values() -> None:

@@ -107,7 +107,9 @@ def split_specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
 
 def options_from(args: argparse.Namespace) -> Options:
     try:
-        rules = TableRules(players=args.players, variant=args.variant, target=args.target)
+        rules = TableRules(
+            players=args.players, variant=args.variant, target=args.target, pack=args.pack
+        )
     except RulesError as err:
         raise SetupError(str(err)) from None
     pace = getattr(args, "pace", None)

@@ -192,8 +192,10 @@ class View:
         lines: list[Text] = [[("class:head", " · ".join(head))]]
         n = r.players
         where = {1: "on your right", n - 1: "on your left"}
-        if n == 4:
-            where[2] = "opposite you"
+        if n in (4, 6):
+            where[n // 2] = "opposite you"
+        if n == 6:
+            where |= {2: "second on your right", 4: "second on your left"}
         for s in range(n):
             if s == self.seat:
                 continue

@@ -27,6 +27,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "on your right": "rechts von dir",
         "on your left": "links von dir",
         "opposite you": "dir gegenüber",
+        "second on your right": "zweiter Platz rechts von dir",
+        "second on your left": "zweiter Platz links von dir",
         "  Type help for the commands; the toolbar shows the score.": (
             "  Tippe help für die Befehle; unten steht der Spielstand."
         ),
@@ -114,6 +116,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "on your right": "alla tua destra",
         "on your left": "alla tua sinistra",
         "opposite you": "di fronte a te",
+        "second on your right": "il secondo alla tua destra",
+        "second on your left": "il secondo alla tua sinistra",
         "  Type help for the commands; the toolbar shows the score.": (
             "  Scrivi help per i comandi; la barra in basso mostra il punteggio."
         ),
@@ -256,8 +260,8 @@ Commands:
   exchange  swap your trump 7 or 2 for the face-up card (brisca variant, when allowed)
   quit      leave the game (Ctrl-C asks too; Ctrl-D leaves at once)""",
     "de": """\
-Spiele eine Karte mit ihrer Nummer (1, 2, 3), ihrem Kürzel (AD = Münzen-Ass: Rang
-A 2 3 4 5 6 7 J Q K, Farbe C D S B) oder ihrem Namen (Münzen-Ass); Tab ergänzt die Karten
+Spiele eine Karte mit ihrer Nummer (1, 2, 3), ihrem Kürzel (AD = Münz-Ass: Rang
+A 2 3 4 5 6 7 J Q K, Farbe C D S B) oder ihrem Namen (Münz-Ass); Tab ergänzt die Karten
 deiner Hand.
 Befehle:
   help      (hilfe) dieser Text
