@@ -13,10 +13,9 @@ The package is built in floors; each imports only from the floors below it:
 5. ``bots/``, ``table`` built-in bots; the one match loop between Players
 6. ``protocol/``, ``prompt/``, ``spec``
                         external programs and people as Players; player specs
-7. ``arena``, ``stats``, ``bench``
-                        arrangements: many matches and their
-                        statistics, the benchmarks (the LAN server and its
-                        client will join this floor)
+7. ``arena``, ``stats``, ``bench``, ``server/``, ``client/``
+                        arrangements: many matches and their statistics,
+                        the benchmarks, the LAN server and its client
 8. ``cli``              the ``briscola`` command
 """
 

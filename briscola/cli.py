@@ -54,6 +54,23 @@ def choice_of(values: Sequence[int], what: str) -> Callable[[str], int]:
     return parse
 
 
+def seconds_type(what: str, high: float = 86_400.0) -> Callable[[str], float]:
+    """An argparse type: seconds, 0 to ``high``, finite."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} is a number of seconds, got {text!r}"
+            ) from None
+        if not 0 <= value <= high:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"{what} must be 0 to {high:g} seconds, got {text}")
+        return value
+
+    return parse
+
+
 def seed_type(text: str) -> int:
     try:
         value = int(text, 0)
@@ -210,6 +227,76 @@ def build_parser() -> argparse.ArgumentParser:
         help="time per move for external bots (default 10000)",
     )
     p.set_defaults(run=_run("briscola.arena"))
+
+    p = sub.add_parser(
+        "serve",
+        help="host LAN tables: a lobby where people and bots sit down over TCP",
+        description="Host LAN tables: people join with 'briscola join HOST', bots with "
+        "'briscola join HOST --bot COMMAND' or by speaking the lobby protocol "
+        "(docs/protocol.md).  Built-in bots fill the seats a table asks for.",
+        epilog="examples:\n  briscola serve                       # every address, port 4664\n"
+        "  briscola serve --host 127.0.0.1 --port 5000 --turn-timeout 60",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on (default 0.0.0.0: every address, for LAN play; "
+        "127.0.0.1 keeps the server to this machine)",
+    )
+    p.add_argument(
+        "--port", type=int_in(0, 65535, "--port"), default=4664, help="TCP port (default 4664)"
+    )
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        default=None,
+        help="where every match's record goes (default $XDG_DATA_HOME/briscola/records, "
+        "else ~/.local/share/briscola/records); unfinished ones are reopened at start",
+    )
+    p.add_argument(
+        "--turn-timeout",
+        type=seconds_type("--turn-timeout"),
+        default=120.0,
+        metavar="S",
+        help="seconds a person has for a card; then a bot plays it (default 120; 0: no limit)",
+    )
+    p.add_argument(
+        "--grace",
+        type=seconds_type("--grace"),
+        default=60.0,
+        metavar="S",
+        help="seconds a dropped seat is held for its person before a bot plays it (default 60)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int_in(1, 100_000, "--max-connections"),
+        default=256,
+        metavar="N",
+        help="connections in all (default 256)",
+    )
+    p.add_argument(
+        "--max-per-address",
+        type=int_in(1, 100_000, "--max-per-address"),
+        default=32,
+        metavar="N",
+        help="connections from one address (default 32)",
+    )
+    p.add_argument(
+        "--max-tables",
+        type=int_in(1, 10_000, "--max-tables"),
+        default=64,
+        metavar="N",
+        help="tables at once (default 64)",
+    )
+    p.add_argument("--seed", type=seed_type, default=None, help="seed for every table's deals")
+    p.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="info",
+        help="what the log on stderr shows (default info)",
+    )
+    p.set_defaults(run=_run("briscola.server.run"))
 
     p = sub.add_parser("bot", help="run a built-in bot over stdin/stdout (the JSON-lines protocol)")
     p.add_argument("--level", choices=("random", "greedy", "expert"), default="expert")

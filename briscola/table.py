@@ -18,7 +18,7 @@ from typing import Literal
 
 from .cards import Card
 from .events import Event, RoundStarted
-from .game import Match, RoundResult
+from .game import Match, Round, RoundResult
 from .observation import observe
 from .players import MatchInfo, Player, SeatFailure
 from .records import Record
@@ -66,12 +66,17 @@ async def play_match(
     watchers: Sequence[Player] = (),
     decks: Sequence[Sequence[Card]] | None = None,
     first_dealer: int | None = None,
+    start_from: tuple[Match, Round | None] | None = None,
+    on_round: Callable[[Round], None] | None = None,
 ) -> MatchOutcome:
     """Play one match between ``players`` (one per seat) and return how it ended.
 
     ``decks`` gives each round's pack in dealing order (tests); otherwise every
     deal comes from ``seed``.  ``takeover(seat)`` makes the Player that sits
-    down for a failed seat under the ``takeover`` policy.
+    down for a failed seat under the ``takeover`` policy.  ``start_from`` goes
+    on with a match rebuilt from its record (the LAN server after a restart:
+    the record already has its header and every line so far); ``on_round(r)``
+    is told of each round as it is dealt (or resumed).
     """
     if len(players) != rules.players:
         raise ValueError(
@@ -81,9 +86,15 @@ async def play_match(
         raise ValueError("the takeover policy needs a takeover player factory")
     seats = list(players)
     names = tuple(names) if names is not None else tuple(p.name for p in seats)
-    match = Match(rules, seed, first_dealer=first_dealer, record_events=True)
+    if start_from is not None:
+        match, resumed = start_from
+    else:
+        match, resumed = Match(rules, seed, first_dealer=first_dealer, record_events=True), None
     outcome = MatchOutcome(rules, match.seed, match.first_dealer, None, (), "complete")
-    if record is not None:
+    outcome.rounds = list(match.results)
+    if resumed is not None and on_round is not None:
+        on_round(resumed)
+    if record is not None and start_from is None:
         # Given packs are not what the seed deals: such a record replays from its deals.
         seed_line = None if decks else match.seed
         record.header(
@@ -112,6 +123,11 @@ async def play_match(
             if record is not None:
                 record.fault(seat, code, message, fatal=False)
 
+    async def keep_info(seat: int) -> None:
+        if record is not None:
+            for text in await seats[seat].info():
+                record.info(seat, text)
+
     taken_over: set[int] = set()
 
     async def fail(seat: int, err: SeatFailure) -> bool:
@@ -120,6 +136,7 @@ async def play_match(
         policy: FaultPolicy = "forfeit" if seat in taken_over else on_fault
         outcome.faults.append(SeatFault(seat, err.code, err.message, policy))
         if record is not None:
+            await keep_info(seat)  # its last words come before the fault
             record.fault(seat, err.code, err.message, policy=policy)
         if policy == "takeover" and takeover is not None:
             taken_over.add(seat)
@@ -146,10 +163,15 @@ async def play_match(
                 if not await fail(seat, err):
                     break
         while not match.over:
-            deck = list(decks[len(match.results)]) if decks else match.shuffled_deck()
-            if record is not None:
-                record.deal(len(match.results) + 1, match.next_dealer, deck)
-            r = match.start_round(deck)
+            if resumed is not None and not resumed.over:
+                r, resumed = resumed, None
+            else:
+                deck = list(decks[len(match.results)]) if decks else match.shuffled_deck()
+                if record is not None:
+                    record.deal(len(match.results) + 1, match.next_dealer, deck)
+                r = match.start_round(deck)
+                if on_round is not None:
+                    on_round(r)
             assert r.events is not None
             await deliver(r.events)
             while not r.over and not match.over:
@@ -177,9 +199,7 @@ async def play_match(
                     if not await fail(seat, crash):
                         break
                     continue
-                if record is not None:
-                    for text in await seats[seat].info():
-                        record.info(seat, text)
+                await keep_info(seat)
                 r.act(action)
                 await deliver(r.events)
             if r.over:

@@ -34,6 +34,8 @@ FLOORS = {
     "arena": 7,
     "stats": 7,
     "bench": 7,
+    "server": 7,
+    "client": 7,
     "cli": 8,
     "__main__": 8,
     "__init__": 0,

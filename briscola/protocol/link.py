@@ -20,6 +20,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 
+from ..text import printable
 from .framing import FrameError, LineSplitter
 from .messages import Message, ProtocolError, decode, encode
 
@@ -31,6 +32,11 @@ log = logging.getLogger("briscola.protocol")
 # and takes them along in the same write (one wake-up of the peer instead of many).
 FLUSH_S = 0.005
 INFO_CHARS = 1000  # of one info text kept
+# What a peer may make us keep (docs/protocol.md, "Limits"): info per match, and the
+# lines queued unread; past QUEUE_MAX the link stops reading until the host catches up.
+INFO_LINES = 1000
+INFO_TOTAL = 100_000  # characters
+QUEUE_MAX = 1000
 
 Tap = Callable[[str, str], None]  # (">>" or "<<", line): every line, for tests and transcripts
 Item = Message | ProtocolError | None  # a message, a refused line, or None for end of input
@@ -47,7 +53,10 @@ class Link:
         self.tap = tap
         self.items: deque[Item] = deque()
         self.infos: list[str] = []
+        self.info_kept = [0, 0]  # this match: info lines and characters kept
+        self.info_dropped = 0  # info lines past the limits, this match
         self.eof = False  # the peer's output ended
+        self.paused = False  # reading stopped: QUEUE_MAX items wait unread
         self._splitter = LineSplitter()
         self._debug = log.isEnabledFor(logging.DEBUG)
         self._out = bytearray()
@@ -63,6 +72,10 @@ class Link:
 
     def _write(self, data: bytes) -> None:
         raise NotImplementedError
+
+    def _pause_reading(self, pause: bool) -> None:
+        """Stop (or start again) taking bytes from the peer, so that it waits instead of
+        us holding what it sends; a transport that cannot pause keeps reading."""
 
     async def gone(self) -> tuple[str, str, str]:
         """How the peer went away, once its input ended: a failure code (``crashed``,
@@ -124,26 +137,47 @@ class Link:
                 self._waiter = None
             if not self.items:
                 raise TimeoutError
-        return self.items.popleft()
+        item = self.items.popleft()
+        if self.paused and len(self.items) <= QUEUE_MAX // 2:
+            self._read_again()
+        return item
 
     def pending(self) -> list[Item]:
         """Whatever the peer sent that nobody asked for yet."""
         items = list(self.items)
         self.items.clear()
+        if self.paused:
+            self._read_again()
         return items
 
     def put(self, item: Item) -> None:
         self.items.append(item)
+        if len(self.items) >= QUEUE_MAX and not self.paused and item is not None:
+            self.paused = True
+            self._pause_reading(True)
         if self._waiter is not None:
             _wake(self._waiter)
 
+    def _read_again(self) -> None:
+        self.paused = False
+        self._pause_reading(False)
+
+    def new_match(self) -> None:
+        """A match starts on this link: the info limits count afresh."""
+        self.info_kept = [0, 0]
+        self.info_dropped = 0
+
     def feed(self, data: bytes) -> None:
-        """Bytes from the peer."""
+        """Bytes from the peer; none once its end was seen (a program that exited)."""
+        if self.eof:
+            return
         for item in self._splitter.feed(data):
             self._line(item)
 
     def feed_eof(self) -> None:
         """The peer's output ended."""
+        if self.eof:
+            return
         for item in self._splitter.eof():
             self._line(item)
         self.eof = True
@@ -155,7 +189,7 @@ class Link:
             self.refused(ProtocolError(item.code, item.message))
             return
         if self._debug:
-            log.debug("%s << %s", self.label, item)
+            log.debug("%s << %s", self.label, printable(item))
         if self.tap is not None:
             self.tap("<<", item)
         try:
@@ -164,11 +198,18 @@ class Link:
             self.refused(err)
             return
         if msg["type"] == "info" and isinstance(msg.get("text"), str):
-            text: str = msg["text"][:INFO_CHARS]
-            self.infos.append(text)
-            log.info("%s says: %s", self.label, text)
+            self._info(msg["text"][:INFO_CHARS])
             return
         self.message(msg)
+
+    def _info(self, text: str) -> None:
+        lines, chars = self.info_kept
+        if lines >= INFO_LINES or chars + len(text) > INFO_TOTAL:
+            self.info_dropped += 1  # the host says so, once, in the record
+            return
+        self.info_kept = [lines + 1, chars + len(text)]
+        self.infos.append(text)
+        log.info("%s says: %s", self.label, printable(text))
 
     def message(self, msg: Message) -> None:
         """A decoded message from the peer (a transport may route some elsewhere)."""

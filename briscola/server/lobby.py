@@ -1,0 +1,482 @@
+"""The LAN server: connections, the lobby's requests, limits, shutdown and restart.
+
+:class:`Server` accepts TCP connections (asyncio streams, one task each,
+tracked so that shutdown can end them), greets each with ``hello`` and gives
+it a :class:`Client`: the lobby's side of one connection.  A client's lines
+come through its :class:`~briscola.protocol.tcp.TcpLink`; lobby requests
+(``list``, ``create``, ``join``, ``watch``, ``resume``, ``leave``,
+``rematch``, ``chat``) are answered here, and once the client holds a seat
+everything else goes to the seat's protocol host.  Every refusal is an
+``error`` with a code of docs/protocol.md; a client can never end the
+server or another table.  Floor 7 (server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..protocol import PROTOCOL_VERSION
+from ..protocol.framing import MAX_LINE
+from ..protocol.host import SOFTWARE
+from ..protocol.messages import Message, error, hello
+from ..protocol.tcp import TcpLink, TokenBucket
+from ..replay import RecordError, resume_point
+from ..rules import RulesError, TableRules
+from ..text import printable
+from .config import ServerConfig
+from .pool import BotPool
+from .seat import NetSeat
+from .table import LobbyError, Table, bot_spec
+
+__all__ = ["Client", "Server"]
+
+log = logging.getLogger("briscola.server")
+
+NAME_CHARS = 40
+CHAT_CHARS = 500
+
+
+def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = True) -> str | None:
+    value = msg.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise LobbyError("bad_message", f"{what} must be a non-empty string, got {value!r}")
+    value = value.strip()
+    if len(value) > limit:
+        raise LobbyError("bad_message", f"{what} is at most {limit} characters, got {len(value)}")
+    if printable(value) != value:
+        raise LobbyError("bad_message", f"{what} may not hold control characters")
+    return value
+
+
+class Client:
+    """The lobby's side of one connection."""
+
+    def __init__(self, server: Server, link: TcpLink) -> None:
+        self.server = server
+        self.link = link
+        self.name: str | None = None
+        self.seat: NetSeat | None = None
+        self.watching: Table | None = None
+        loop = asyncio.get_running_loop()
+        self.born = self.last = loop.time()
+        self.chat_bucket = TokenBucket(0.5, 5)
+
+    @property
+    def table(self) -> Table | None:
+        return self.seat.table if self.seat is not None else self.watching
+
+    # -- lines from the client ----------------------------------------------------
+
+    def route(self, msg: Message) -> bool:
+        """Handle a lobby message; False to pass it on to the seat's protocol host."""
+        self.last = asyncio.get_running_loop().time()
+        kind = msg["type"]
+        if self.name is None:
+            self._hello(msg)
+            return True
+        handler = REQUESTS.get(kind)
+        if handler is None:
+            if self.seat is not None and self.server.seat_of(self) is not None:
+                return False
+            if kind in ("play", "exchange"):
+                self._refuse(msg, "not_seated", f"{kind!r} with no turn pending: you hold no seat")
+            elif kind == "hello":
+                self._refuse(msg, "bad_message", "'hello' comes once, at the start")
+            else:
+                self._refuse(
+                    msg,
+                    "unknown_type",
+                    f"unknown message type {printable(kind, 40)!r}; the lobby takes "
+                    + ", ".join(sorted(REQUESTS)),
+                )
+            return True
+        try:
+            if kind != "chat":
+                _request_id(msg)
+            handler(self, msg)
+        except LobbyError as err:
+            self._refuse(msg, err.code, err.message)
+        return True
+
+    def _refuse(self, msg: Message, code: str, message: str) -> None:
+        msg_id = msg.get("id")
+        ok = isinstance(msg_id, int) and not isinstance(msg_id, bool)
+        self.link.send(error(code, message, msg_id if ok else None))
+
+    def answer(self, msg: Message, kind: str, **fields: Any) -> None:
+        self.link.send({"type": kind, "id": msg["id"], **fields})
+
+    def _hello(self, msg: Message) -> None:
+        if msg["type"] != "hello":
+            self._refuse(msg, "bad_message", "answer the server's hello first (id 1)")
+            return
+        if msg.get("id") != 1:
+            self._refuse(msg, "unknown_id", f"hello answers id 1, got {msg.get('id')!r}")
+            return
+        version = msg.get("protocol")
+        if version != PROTOCOL_VERSION or isinstance(version, bool):
+            self.link.send(
+                error(
+                    "unsupported_protocol",
+                    f"this server speaks protocol {PROTOCOL_VERSION} only, got {version!r}",
+                    1,
+                )
+            )
+            self.link.bye("unsupported_protocol", "protocol version 1 only")
+            return
+        try:
+            self.name = _text(msg, "name", NAME_CHARS, "name")
+        except LobbyError as err:
+            self._refuse(msg, err.code, err.message)
+            return
+        log.info("%s is %s", self.link.peer, printable(self.name or "", NAME_CHARS))
+
+    # -- the requests ---------------------------------------------------------------
+
+    def list_tables(self, msg: Message) -> None:
+        self.answer(msg, "tables", **self.server.listing())
+
+    def create(self, msg: Message) -> None:
+        table = self.server.create(msg)
+        self.answer(msg, "created", table=table.name)
+
+    def join(self, msg: Message) -> None:
+        if self.seat is not None:
+            raise LobbyError(
+                "already_seated", f"you hold seat {self.seat.seat} already; leave first"
+            )
+        table = self.server.find(msg.get("table"))
+        self.stop_watching()
+        assert self.name is not None
+        seat, token = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
+        self.seat = table.seats[seat]
+        # Flushed now: the answer goes out before the match_start a last seat sets off.
+        self.answer(msg, "joined", table=table.name, seat=seat, token=token)
+        self.link.flush()
+
+    def watch(self, msg: Message) -> None:
+        table = self.server.find(msg.get("table"))
+        table.check_code(msg.get("code"))
+        if self.seat is not None:
+            raise LobbyError("already_seated", "you hold a seat; leave it to watch another table")
+        self.stop_watching()
+        self.answer(msg, "watching", table=table.name)
+        self.link.flush()
+        self.watching = table
+        table.watch(self.link)
+
+    def resume(self, msg: Message) -> None:
+        token = msg.get("token")
+        if not isinstance(token, str) or not token:
+            raise LobbyError("bad_message", "resume needs the 'token' that join gave")
+        for table in self.server.tables.values():
+            held = next((s for s in table.seats if s is not None and s.owns(token)), None)
+            if held is None:
+                continue
+            self.stop_watching()
+            old = held.link
+            self.answer(msg, "resumed", table=table.name, seat=held.seat)
+            self.link.flush()
+            table.resume(self.link, token)
+            self.seat = held
+            for other in self.server.clients:
+                if other is not self and other.seat is held and other.link is old:
+                    other.seat = None
+            return
+        raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
+
+    def leave(self, msg: Message) -> None:
+        if self.seat is not None:
+            seat, self.seat = self.seat, None
+            seat.table.leave(seat)
+            self.server.tidy(seat.table)
+        elif self.watching is not None:
+            self.stop_watching()
+        else:
+            raise LobbyError("not_seated", "you are at no table")
+        self.answer(msg, "left")
+
+    def ask_rematch(self, msg: Message) -> None:
+        if self.seat is None:
+            raise LobbyError("not_seated", "only a seated player can ask for a rematch")
+        table = self.seat.table
+        if table.state != "done":
+            raise LobbyError("bad_message", f"table {table.name!r} is {table.state}, not done")
+        self.answer(msg, "rematching", waiting=[])  # sent first: a rematch may start at once
+        self.link.flush()
+        table.ask_rematch(self.seat)
+
+    def chat(self, msg: Message) -> None:
+        table = self.table
+        if table is None:
+            raise LobbyError("not_seated", "join or watch a table to chat")
+        text = msg.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise LobbyError("bad_message", "chat needs a non-empty string 'text'")
+        if len(text) > CHAT_CHARS:
+            raise LobbyError(
+                "bad_message", f"a chat line is at most {CHAT_CHARS} characters, got {len(text)}"
+            )
+        if not self.chat_bucket.take():
+            raise LobbyError("rate_limited", "chat: 5 lines in a row, then one every 2 s")
+        seat = self.seat.seat if self.seat is not None else None
+        assert self.name is not None
+        table.chat(seat, self.name, printable(text.strip(), CHAT_CHARS))
+
+    # -- the end of a connection ------------------------------------------------------
+
+    def stop_watching(self) -> None:
+        if self.watching is not None:
+            table, self.watching = self.watching, None
+            table.spectators.discard(self.link)
+            self.server.tidy(table)
+
+    def gone(self) -> None:
+        self.stop_watching()
+        if self.seat is not None:
+            seat, self.seat = self.seat, None
+            seat.dropped(self.link)
+            self.server.tidy(seat.table)
+
+    async def run(self) -> None:
+        """Wait for the end of the connection; close it at the handshake and idle limits."""
+        cfg = self.server.config
+        loop = asyncio.get_running_loop()
+        while not self.link.ended.done():
+            if self.name is None:
+                due = self.born + cfg.handshake_timeout
+            elif self.table is None:
+                due = self.last + cfg.idle_timeout
+            else:
+                due = loop.time() + 60  # at a table: the seat's own limits apply
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.link.ended), max(due - loop.time(), 0))
+            if self.link.ended.done():
+                break
+            if self.name is None and loop.time() >= due:
+                self.link.bye("handshake_timeout", f"no hello within {cfg.handshake_timeout:g} s")
+            elif self.name is not None and self.table is None and loop.time() >= due:
+                self.link.bye("idle", f"no message for {cfg.idle_timeout:g} s in the lobby")
+
+
+REQUESTS: dict[str, Callable[[Client, Message], None]] = {
+    "list": Client.list_tables,
+    "create": Client.create,
+    "join": Client.join,
+    "watch": Client.watch,
+    "resume": Client.resume,
+    "leave": Client.leave,
+    "rematch": Client.ask_rematch,
+    "chat": Client.chat,
+}
+
+
+def _request_id(msg: Message) -> None:
+    msg_id = msg.get("id")
+    if not isinstance(msg_id, int) or isinstance(msg_id, bool):
+        raise LobbyError("bad_message", f"{msg['type']!r} needs an integer 'id', got {msg_id!r}")
+
+
+class Server:
+    """The LAN server; see the module docstring."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.pool = BotPool(config.workers)
+        self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+        self.matches: set[asyncio.Task[None]] = set()
+        self.handlers: set[asyncio.Task[Any]] = set()
+        self.per_address: Counter[str] = Counter()
+        self.port = 0
+        self.numbered = 0
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> None:
+        self.config.records.mkdir(parents=True, exist_ok=True)
+        self.restore()
+        self._server = await asyncio.start_server(
+            self._connected, self.config.host, self.config.port, limit=MAX_LINE + 2
+        )
+        self.port = self._server.sockets[0].getsockname()[1]
+        log.info("listening on %s:%d", self.config.host, self.port)
+
+    # -- connections ----------------------------------------------------------------
+
+    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self.handlers.add(task)
+        cfg = self.config
+        peer = writer.get_extra_info("peername")
+        address = peer[0] if isinstance(peer, tuple) else "?"
+        link = TcpLink(
+            reader,
+            writer,
+            label=f"client {address}:{peer[1] if isinstance(peer, tuple) else '?'}",
+            rate=cfg.rate,
+            burst=cfg.burst,
+            max_buffer=cfg.max_buffer,
+        )
+        try:
+            if len(self.clients) >= cfg.max_connections or (
+                self.per_address[address] >= cfg.max_per_address
+            ):
+                log.info("refused %s: too many connections", link.peer)
+                link.send(error("too_many_connections", "the server is full; try again later"))
+                link.bye("too_many_connections", "the server is full")
+                await link.close(bye=False)
+                return
+            client = Client(self, link)
+            link.route = client.route
+            self.clients.add(client)
+            self.per_address[address] += 1
+            log.info("connection from %s", link.peer)
+            try:
+                link.start()
+                link.send(hello(1, SOFTWARE), now=True)
+                await client.run()
+            finally:
+                client.gone()
+                self.clients.discard(client)
+                self.per_address[address] -= 1
+                if not self.per_address[address]:
+                    del self.per_address[address]
+                await link.close(bye=False)
+                log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
+        finally:
+            self.handlers.discard(task)
+
+    def seat_of(self, client: Client) -> NetSeat | None:
+        seat = client.seat
+        return seat if seat is not None and seat.link is client.link else None
+
+    # -- tables -----------------------------------------------------------------------
+
+    def listing(self) -> dict[str, Any]:
+        return {
+            "tables": [t.summary() for t in self.tables.values()],
+            "waiting": sorted(c.name for c in self.clients if c.name and c.table is None),
+        }
+
+    def find(self, name: object) -> Table:
+        if not isinstance(name, str) or name not in self.tables:
+            raise LobbyError("no_such_table", f"there is no table {name!r}; 'list' shows them")
+        return self.tables[name]
+
+    def create(self, msg: Message) -> Table:
+        if len(self.tables) >= self.config.max_tables:
+            raise LobbyError(
+                "too_many_tables", f"the server holds {self.config.max_tables} tables at most"
+            )
+        name = _text(msg, "table", NAME_CHARS, "table", required=False)
+        if name is None:
+            name = next(f"table-{i}" for i in range(1, 10**6) if f"table-{i}" not in self.tables)
+        if name in self.tables:
+            raise LobbyError("table_exists", f"there is a table {name!r} already")
+        try:
+            rules = TableRules(
+                players=msg.get("players", 2),
+                target=msg.get("target", 1),
+                variant=msg.get("variant", "italian"),
+                pack=msg.get("pack", 0),
+            )
+        except (RulesError, TypeError) as err:
+            raise LobbyError("bad_message", str(err)) from None
+        code = _text(msg, "code", NAME_CHARS, "code", required=False)
+        bots_msg = msg.get("bots") or {}
+        if not isinstance(bots_msg, dict):
+            raise LobbyError("bad_message", "bots is an object from seat number to a bot spec")
+        bots = {}
+        for key, text in bots_msg.items():
+            if not (isinstance(key, str) and key.isdigit() and int(key) < rules.players):
+                raise LobbyError(
+                    "bad_message", f"bots: seat {key!r} is not a seat 0..{rules.players - 1}"
+                )
+            bots[int(key)] = bot_spec(text)
+        if len(bots) >= rules.players:
+            raise LobbyError("bad_message", "leave at least one seat free for a person")
+        self.numbered += 1
+        table = Table(self, name, rules, code=code, bots=bots, number=self.numbered)
+        self.tables[name] = table
+        log.info("table %s created (%d players, %s)", name, rules.players, rules.variant)
+        return table
+
+    def tidy(self, table: Table) -> None:
+        """A table nobody holds a seat at or watches goes."""
+        if table.empty and self.tables.get(table.name) is table:
+            del self.tables[table.name]
+            log.info("table %s closed", table.name)
+
+    # -- shutdown and restart ---------------------------------------------------------------
+
+    async def stop(self, reason: str = "shutdown") -> None:
+        """Tell every client, end every unfinished match's record as abandoned, close."""
+        if self._server is not None:
+            self._server.close()
+        for client in list(self.clients):
+            client.link.bye(reason, "the server is shutting down")
+        for task in list(self.matches):
+            task.cancel()
+        await asyncio.gather(*self.matches, return_exceptions=True)
+        if self.handlers:
+            await asyncio.wait(list(self.handlers), timeout=2.0)
+        for task in list(self.handlers):
+            task.cancel()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+        self.pool.close()
+        log.info("stopped")
+
+    def restore(self) -> None:
+        """Reopen the tables whose match had not ended when the server last stopped."""
+        for seats_file in sorted(self.config.records.glob("*.seats.json")):
+            record = seats_file.with_suffix("").with_suffix(".jsonl")
+            try:
+                self._restore(seats_file, record)
+            except (OSError, ValueError, KeyError, TypeError, RecordError) as err:
+                log.warning("cannot reopen the table of %s: %s", record.name, err)
+
+    def _restore(self, seats_file: Path, record: Path) -> None:
+        data = json.loads(seats_file.read_text(encoding="utf-8"))
+        if not record.exists():
+            seats_file.unlink(missing_ok=True)
+            return
+        point = resume_point(record.read_bytes())
+        if point is None:  # ended (or abandoned at a shutdown): nothing to reopen
+            seats_file.unlink(missing_ok=True)
+            return
+        rules = TableRules.from_dict(data["rules"])
+        name = str(data["table"])
+        if name in self.tables:
+            raise ValueError(f"a table {name!r} is open already")
+        bots = {int(k): bot_spec(v) for k, v in data["bots"].items()}
+        self.numbered = max(self.numbered, int(data["number"]))
+        table = Table(self, name, rules, bots=bots, number=int(data["number"]))
+        table.code_sha = str(data["code_sha256"])
+        for i, held in enumerate(data["seats"]):
+            if held is not None and i not in bots:
+                table.seats[i] = NetSeat(
+                    table, i, str(held["name"]), table._standin(i), token_sha=held["token_sha256"]
+                )
+        with open(record, "r+b") as f:
+            f.truncate(point.size)
+        table.record_path = record
+        table.matches = int(data["matches"]) - 1
+        table.restored = (point.match, point.round)
+        self.tables[name] = table
+        table.start_match()
+        for seat in table.seats:
+            if seat is not None:
+                seat.hold()
+        log.info("table %s reopened from %s", name, record.name)

@@ -1,0 +1,87 @@
+"""Built-in bots at a LAN table, thinking off the event loop.
+
+An expert thinks for tens of milliseconds per card; on the server's event
+loop that would hold up every other table.  :class:`PooledBot` sends each
+``choose`` to a process pool (one worker per core) with the bot itself, and
+takes the bot back with its answer, so its random state moves on exactly as
+it would in-process: the same seed gives the same cards.  Quick bots
+(random, greedy) answer in place; a broken pool falls back to in place too.
+Floor 7 (server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+from concurrent.futures.process import BrokenProcessPool
+
+from ..events import Event
+from ..game import Action
+from ..observation import Observation
+from ..players import Bot, MatchInfo, Player
+
+__all__ = ["BotPool", "PooledBot"]
+
+log = logging.getLogger("briscola.server")
+
+# The bots worth a trip to another process; the others answer in microseconds.
+SLOW = frozenset({"ExpertBot", "OracleBot"})
+
+
+def _choose(bot: Bot, obs: Observation) -> tuple[Action, Bot]:
+    return bot.choose(obs), bot
+
+
+class BotPool:
+    """The process pool the built-in bots of every table share."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else (os.cpu_count() or 1)
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def executor(self) -> concurrent.futures.ProcessPoolExecutor | None:
+        if self.workers <= 0:
+            return None
+        if self._pool is None:
+            # forkserver: a worker must not inherit the server's sockets and loop.
+            ctx = multiprocessing.get_context("forkserver")
+            self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=ctx)
+        return self._pool
+
+    async def choose(self, bot: Bot, obs: Observation) -> tuple[Action, Bot]:
+        pool = self.executor() if type(bot).__name__ in SLOW else None
+        if pool is None:
+            return _choose(bot, obs)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, _choose, bot, obs)
+        except BrokenProcessPool:
+            log.warning("the bot pool broke; bots think in place until it is restarted")
+            self._pool = None
+            return _choose(bot, obs)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+class PooledBot(Player):
+    """A built-in bot whose thinking runs in the :class:`BotPool`."""
+
+    def __init__(self, bot: Bot, pool: BotPool) -> None:
+        self.bot = bot
+        self.pool = pool
+        self.name = bot.name
+
+    async def start(self, info: MatchInfo) -> None:
+        await self.bot.start(info)
+
+    async def notify(self, event: Event) -> None:
+        await self.bot.notify(event)
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        action, self.bot = await self.pool.choose(self.bot, obs)
+        return action

@@ -1,0 +1,231 @@
+"""A seat at a LAN table: a connection that may come and go, and a bot behind it.
+
+:class:`NetSeat` is the seat's :class:`~briscola.players.Player` for the
+whole match.  While a connection holds the seat, the protocol host
+(:class:`~briscola.protocol.host.RemoteSeat`) speaks to it over its
+:class:`~briscola.protocol.tcp.TcpLink`, exactly as to a bot on a pipe.
+What would fail a bot's seat is handled here, so that the match goes on:
+
+- the turn time runs out, or three faults in a row: the stand-in bot plays
+  that one card and the seat stays the person's;
+- the connection drops: the seat is held for the grace time; after it the
+  stand-in plays every card until someone resumes with the token, and then
+  hands the seat back.
+
+Each step is told to the whole table (``notice``) and kept in the record as
+a recovered fault.  Floor 7 (server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..events import Event
+from ..game import Action
+from ..observation import Observation
+from ..players import MatchInfo, Player, SeatFailure
+from ..protocol.host import RemoteSeat
+from ..protocol.tcp import TcpLink
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["NetSeat", "token_hash"]
+
+log = logging.getLogger("briscola.server")
+
+NO_LIMIT_MS = 24 * 3600 * 1000  # "no turn time": a day, for the turn's time_ms
+LINK_GRACE_MS = 1_000  # network latency on top of the turn time
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a token: its SHA-256, never the token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class NetSeat(Player):
+    """One seat of a LAN table; see the module docstring."""
+
+    def __init__(
+        self,
+        table: Table,
+        seat: int,
+        name: str,
+        standin: Callable[[], Player],
+        *,
+        token_sha: str = "",
+    ) -> None:
+        self.table = table
+        self.seat = seat
+        self.name = name
+        self.token_sha = token_sha
+        self.link: TcpLink | None = None
+        self.host = RemoteSeat(name, grace_ms=LINK_GRACE_MS)
+        self.host._next_id = 1  # the lobby's hello was id 1
+        self._make_standin = standin
+        self.standin: Player | None = None
+        self.away = False  # the grace ran out: the stand-in plays every card
+        self.dropped_at: float | None = None
+        self.info_: MatchInfo | None = None
+        self._attached = asyncio.Event()
+        self._grace: asyncio.TimerHandle | None = None
+        self._notes: list[tuple[str, str]] = []
+
+    # -- connections --------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return self.link is not None and self.link.alive
+
+    def owns(self, token: str) -> bool:
+        return bool(self.token_sha) and token_hash(token) == self.token_sha
+
+    def attach(self, link: TcpLink) -> None:
+        """A connection takes the seat (a join, or a resume with the token)."""
+        old = self.link
+        if old is not None and old is not link and old.alive:
+            old.bye("replaced", "this seat was resumed from another connection")
+        self.link = link
+        self.host.link = link
+        self.dropped_at = None
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+        if self.away:
+            self.away = False
+            self.table.announce("handback", self.seat, f"{self.name} is back and plays again")
+        self._attached.set()
+
+    def catch_up(self) -> None:
+        """A seat taken mid-match: ``match_start`` and the state of the round."""
+        if self.link is None or self.info_ is None:
+            return
+        self.link.send(self.host.match_start(self.info_))
+        state = self.table.state_for(self.seat)
+        if state is not None:
+            self.link.send(state)
+
+    def dropped(self, link: TcpLink) -> None:
+        """The seat's connection went away: hold the seat for the grace time."""
+        if link is not self.link:
+            return  # an old connection, already replaced
+        self.link = None
+        self.host.link = None
+        self._attached.clear()
+        if self.table.playing:
+            self.hold("dropped", f"{self.name} lost the connection")
+
+    def hold(self, code: str = "restored", why: str = "") -> None:
+        """Keep the seat for its person for the grace time (after a drop, a restart)."""
+        if self.link is not None or self.away or self._grace is not None:
+            return
+        loop = asyncio.get_running_loop()
+        self.dropped_at = loop.time()
+        grace = self.table.config.grace
+        why = why or f"the server restarted; {self.name} may resume seat {self.seat}"
+        self.table.announce(code, self.seat, f"{why}; the seat is held for {grace:g} s")
+        self._grace = loop.call_later(grace, self._grace_over)
+
+    def _grace_over(self) -> None:
+        self._grace = None
+        if self.link is None and self.table.playing and not self.away:
+            self.away = True
+            self.table.announce(
+                "takeover", self.seat, f"a bot plays for {self.name} until they come back"
+            )
+            self._attached.set()  # wake a turn that waits for the person
+
+    def release(self) -> None:
+        """The person gave the seat up (``leave``): the stand-in plays from here."""
+        self.link = None
+        self.host.link = None
+        self.token_sha = ""
+        self.away = True
+        self._attached.set()
+
+    # -- the Player interface -------------------------------------------------------
+
+    async def start(self, info: MatchInfo) -> None:
+        self.info_ = info
+        self.standin = self._make_standin()
+        await self.standin.start(info)
+        if self.link is not None:
+            self.catch_up()
+
+    async def notify(self, event: Event) -> None:
+        if self.link is not None:
+            await self.host.notify(event)
+        if self.standin is not None:
+            await self.standin.notify(event)
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        loop = asyncio.get_running_loop()
+        limit = self.table.config.turn_timeout
+        deadline = loop.time() + limit if limit > 0 else float("inf")
+        while True:
+            if self.away:
+                return await self._bot_plays(obs)
+            link = self.link
+            if link is None or not link.alive:
+                if self.link is not None:  # dead but not yet reported by its reader
+                    self.dropped(self.link)
+                self._attached.clear()
+                grace_end = (self.dropped_at or loop.time()) + self.table.config.grace
+                wait = min(deadline, grace_end) - loop.time()
+                try:
+                    await asyncio.wait_for(self._attached.wait(), max(wait, 0))
+                except TimeoutError:
+                    if loop.time() >= grace_end:
+                        self._grace_over()
+                        continue
+                    return await self._ran_out(obs)
+                continue
+            left = deadline - loop.time()
+            if left <= 0:
+                return await self._ran_out(obs)
+            ms = int(left * 1000) if limit > 0 else NO_LIMIT_MS
+            try:
+                return await self.host.act(obs, ms)
+            except SeatFailure as err:
+                if err.code == "timeout":
+                    return await self._ran_out(obs)
+                if err.code == "faults":
+                    self._notes.append((err.code, err.message))
+                    self.table.announce(
+                        "faults",
+                        self.seat,
+                        f"{self.name} sent three bad answers; a bot plays this card",
+                    )
+                    return await self._bot_plays(obs)
+                if self.link is link:
+                    self.dropped(link)
+                continue
+
+    async def _ran_out(self, obs: Observation) -> Action:
+        self._notes.append(("timeout", f"{self.name}'s turn time ran out; a bot played the card"))
+        self.table.announce(
+            "timeout", self.seat, f"{self.name}'s time ran out; a bot plays this card"
+        )
+        return await self._bot_plays(obs)
+
+    async def _bot_plays(self, obs: Observation) -> Action:
+        assert self.standin is not None
+        return await self.standin.act(obs, None)
+
+    async def info(self) -> list[str]:
+        return await self.host.info()
+
+    async def faults(self) -> list[tuple[str, str]]:
+        notes, self._notes = self._notes, []
+        return await self.host.faults() + notes
+
+    async def close(self) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+        if self.standin is not None:
+            await self.standin.close()
