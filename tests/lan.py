@@ -260,6 +260,19 @@ async def play_out(
             raise AssertionError(f"{client.name}: bye in the middle of a match: {message}")
 
 
+def nth_turn(n: int) -> Callable[[Message], bool]:
+    """A ``stop`` for :func:`play_out`: the ``n``-th turn from now, left unanswered."""
+    seen = [0]
+
+    def stop(message: Message) -> bool:
+        if message["type"] != "turn":
+            return False
+        seen[0] += 1
+        return seen[0] >= n
+
+    return stop
+
+
 # -- servers --------------------------------------------------------------------------
 
 
@@ -271,6 +284,12 @@ class Lan:
         self.records = records
         self.server = server
         self.clients: list[Client] = []
+        self.stopped = False
+
+    async def stop(self) -> None:
+        """Stop the in-process server now (``running`` then does not stop it again)."""
+        self.stopped = True
+        await asyncio.wait_for(self.server.stop(), 10.0)
 
     async def connect(self, name: str = "Anna", **options: Any) -> Client:
         client = await Client.connect(self.port, name, **options)
@@ -309,7 +328,8 @@ async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Lan]:
         yield lan
     finally:
         try:
-            await asyncio.wait_for(server.stop(), 10.0)
+            if not lan.stopped:
+                await lan.stop()
         finally:
             await lan.close_clients()
 

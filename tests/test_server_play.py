@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from lan import (
     Message,
     check_hidden,
     check_own_cards,
+    nth_turn,
     play_out,
     record_of,
     relay_bot,
@@ -35,19 +35,6 @@ def played_cards(client: Client) -> list[tuple[int, str]]:
 
 def notices(client: Client, code: str) -> list[Message]:
     return [m for m in client.of("notice") if m.get("code") == code]
-
-
-def nth_turn(n: int) -> Callable[[Message], bool]:
-    """A ``stop`` for :func:`play_out`: the ``n``-th turn, left unanswered."""
-    seen = [0]
-
-    def stop(message: Message) -> bool:
-        if message["type"] != "turn":
-            return False
-        seen[0] += 1
-        return seen[0] >= n
-
-    return stop
 
 
 async def finish(*clients: Client, seed: int = 0) -> list[Message]:
