@@ -83,7 +83,9 @@ def seed_type(text: str) -> int:
     return value
 
 
-def add_table_options(p: argparse.ArgumentParser, players: Sequence[int] = PLAYER_COUNTS) -> None:
+def add_table_options(
+    p: argparse.ArgumentParser, players: Sequence[int] = PLAYER_COUNTS, *, seed: bool = True
+) -> None:
     p.add_argument(
         "--players",
         type=choice_of(players, "--players"),
@@ -109,6 +111,8 @@ def add_table_options(p: argparse.ArgumentParser, players: Sequence[int] = PLAYE
         default="italian",
         help="italian (default), brisca (trump 7/2 exchange) or bisca (A 7 K Q J 6 5 4 3 2)",
     )
+    if not seed:  # the server deals: its own --seed
+        return
     p.add_argument(
         "--seed",
         type=seed_type,
@@ -297,6 +301,64 @@ def build_parser() -> argparse.ArgumentParser:
         help="what the log on stderr shows (default info)",
     )
     p.set_defaults(run=_run("briscola.server.run"))
+
+    p = sub.add_parser(
+        "join",
+        help="sit down at a LAN table (or watch one, or seat a bot program)",
+        description="Connect to a 'briscola serve' server: the lobby (list, create, join, "
+        "watch), then the same screen and commands as 'briscola play'; 'say TEXT' at any "
+        "prompt chats with the table.  A dropped connection is resumed by itself.",
+        epilog="examples:\n  briscola join 192.168.1.20                 # the lobby\n"
+        "  briscola join 192.168.1.20 --create --table friday --players 4 --bots 1:expert\n"
+        "  briscola join localhost:4664 --table friday --bot 'python3 mybot.py'",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("address", metavar="HOST[:PORT]", help="the server (port 4664 by default)")
+    p.add_argument("--name", default=None, help="your name at the table (default: your login)")
+    p.add_argument("--table", default=None, help="the table to join (without it: the lobby)")
+    p.add_argument(
+        "--seat", type=int_in(0, 5, "--seat"), default=None, help="seat 0-5 (default: a free one)"
+    )
+    p.add_argument("--code", default=None, help="the join code of a private table")
+    p.add_argument(
+        "--create", action="store_true", help="create the table first (--players, --bots, ...)"
+    )
+    add_table_options(p, seed=False)
+    p.add_argument(
+        "--bots",
+        metavar="SPECS",
+        default=None,
+        help="with --create: bots for some seats, e.g. '1:expert,3:greedy' "
+        "(random, greedy, expert, expert:think_ms=500)",
+    )
+    p.add_argument("--watch", action="store_true", help="watch the table instead of joining it")
+    p.add_argument(
+        "--bot",
+        metavar="COMMAND",
+        default=None,
+        help="seat this bot program instead of you (it speaks the protocol on stdin/stdout)",
+    )
+    p.add_argument(
+        "--matches",
+        type=int_in(1, 10_000, "--matches"),
+        default=1,
+        help="with --bot: matches to play before leaving (default 1)",
+    )
+    p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
+    p.add_argument(
+        "--lang",
+        choices=("en", "de", "it"),
+        default=None,
+        help="en, de or it (default: the locale's when German or Italian, else en)",
+    )
+    p.add_argument(
+        "--pace",
+        type=seconds_type("--pace", 60),
+        default=0.8,
+        metavar="SECONDS",
+        help="pause after each other player's card; any key skips it (default 0.8)",
+    )
+    p.set_defaults(run=_run("briscola.client"))
 
     p = sub.add_parser("bot", help="run a built-in bot over stdin/stdout (the JSON-lines protocol)")
     p.add_argument("--level", choices=("random", "greedy", "expert"), default="expert")

@@ -370,6 +370,12 @@ class Table:
         self.state = "done"
         self.round = None
         self.forget()
+        for i, held in enumerate(self.seats):
+            if held is not None and held.away:  # left during the match: free for another
+                self.seats[i] = None
+        if self.free_seats():
+            self.state = "waiting"
+        self.server.tidy(self)
         log.info(
             "table %s: match %d ends: %s, rounds %s (%.0f s)",
             self.name,

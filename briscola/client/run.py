@@ -1,0 +1,146 @@
+"""``briscola join HOST[:PORT]``: sit down at a LAN table, watch one, or seat a bot.
+
+Without ``--table`` the person gets the lobby; with it, the table is
+joined (or created first with ``--create``, or watched with ``--watch``).
+At a terminal it is the prompt-toolkit screen of ``briscola play``; on a
+pipe, plain lines.  ``--bot COMMAND`` relays an external bot program
+instead of a person.  Floor 7 (client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import sys
+from typing import Any
+
+from prompt_toolkit.patch_stdout import patch_stdout
+
+from ..cards import Language
+from ..prompt.app import default_lang
+from ..prompt.console import Console, LineConsole, TerminalConsole
+from ..server.config import DEFAULT_PORT
+from .lobby import bots_field, lobby
+from .play import sit
+from .relay import relay
+from .session import ServerError, Session, parse_address
+from .words import t
+
+__all__ = ["main"]
+
+EXIT_USAGE = 2
+
+
+def _error(text: str, status: int = 1) -> int:
+    print(f"briscola join: error: {text}", file=sys.stderr)
+    return status
+
+
+def _create(args: argparse.Namespace) -> dict[str, Any] | None:
+    if not args.create:
+        return None
+    fields: dict[str, Any] = {"players": args.players, "target": args.target}
+    fields["variant"] = args.variant
+    if args.table:
+        fields["table"] = args.table
+    if args.code:
+        fields["code"] = args.code
+    if args.pack:
+        fields["pack"] = args.pack
+    if args.bots:
+        fields["bots"] = bots_field(args.bots, args.players)
+    return fields
+
+
+async def _seat(session: Session, console: Console, args: argparse.Namespace,
+                lang: Language) -> int:  # fmt: skip
+    create = _create(args)
+    table: str | None = args.table
+    try:
+        if create is not None:
+            table = str((await session.request("create", **create))["table"])
+        while True:
+            if table is not None:
+                kind, seat, code = ("watch" if args.watch else "join"), args.seat, args.code
+            else:
+                choice = await lobby(session, console, lang)
+                if choice is None:
+                    return 0
+                kind, table, seat, code = choice
+            try:
+                if kind == "watch":
+                    fields = {"table": table} | ({"code": code} if code else {})
+                    await session.request("watch", **fields)
+                    console.show([[("class:dim", t(lang, "watching", table=table))]])
+                else:
+                    got = await session.join(table, seat, code)
+                    console.show(
+                        [[("class:dim", t(lang, "seated", table=table, seat=got["seat"]))]]
+                    )
+            except ServerError as err:
+                if args.table is not None:
+                    raise
+                console.show([[("", t(lang, "refused", text=err.message))]])
+                table = None
+                continue
+            status = await sit(
+                session,
+                console,
+                lang=lang,
+                faces=args.faces,
+                pace=args.pace,
+                watching=kind == "watch",
+            )
+            if args.table is not None or session.link is None or not session.link.alive:
+                return status
+            table = None
+    except ServerError as err:
+        return _error(err.message)
+
+
+async def _person(args: argparse.Namespace, host: str, port: int, console: Console) -> int:
+    lang: Language = args.lang or default_lang()
+    session = Session(host, port, args.name or _user())
+    try:
+        await session.connect()
+    except ServerError as err:
+        return _error(err.message)
+    try:
+        with console.interrupts():
+            return await _seat(session, console, args, lang)
+    finally:
+        await session.close()
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()[:40] or "player"
+    except Exception:  # no user name in this environment
+        return "player"
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        host, port = parse_address(args.address, DEFAULT_PORT)
+        if args.bots:
+            bots_field(args.bots, args.players)
+    except ValueError as err:
+        return _error(str(err), EXIT_USAGE)
+    if args.bot:
+        return asyncio.run(
+            relay(
+                host,
+                port,
+                args.bot,
+                table=args.table,
+                create=_create(args),
+                seat=args.seat,
+                code=args.code,
+                matches=args.matches,
+            )
+        )
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        with patch_stdout():
+            return asyncio.run(_person(args, host, port, TerminalConsole()))
+    return asyncio.run(_person(args, host, port, LineConsole()))

@@ -1,0 +1,184 @@
+"""The client's connection to a LAN server: handshake, lobby requests, reconnects.
+
+A :class:`Session` holds one :class:`~briscola.protocol.tcp.TcpLink` at a
+time.  Answers to its own requests (``list``, ``join``...) are matched by
+id and handed to the waiting caller; everything else (the seat's protocol
+messages, chat, notices) queues on the link for whoever plays the table.
+When the connection drops while a seat is held, :meth:`Session.reconnect`
+comes back with the token, with a growing pause between tries.
+Floor 7 (client).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from ..protocol import PROTOCOL_VERSION
+from ..protocol.framing import MAX_LINE
+from ..protocol.messages import Message, ProtocolError
+from ..protocol.tcp import TcpLink
+
+__all__ = ["ANSWERS", "ServerError", "Session", "parse_address"]
+
+ANSWERS = frozenset(
+    {"tables", "created", "joined", "watching", "resumed", "left", "rematching", "error"}
+)
+CONNECT_S = 10.0
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+
+
+class ServerError(Exception):
+    """The server refused a request (``code``) or could not be reached (``code`` ``""``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int]:
+    """``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``."""
+    host, port = text, default_port
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest.startswith(":"):
+            port = _port(rest[1:], text)
+    elif text.count(":") == 1:
+        host, _, number = text.partition(":")
+        port = _port(number, text)
+    if not host:
+        raise ValueError(f"no host in {text!r}; expected HOST or HOST:PORT")
+    return host, port
+
+
+def _port(text: str, whole: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise ValueError(f"bad port in {whole!r}; expected HOST:PORT with a port 1..65535")
+    return int(text)
+
+
+class Session:
+    def __init__(self, host: str, port: int, name: str) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.link: TcpLink | None = None
+        self.software = ""
+        self.token: str | None = None
+        self.table: str | None = None
+        self.seat: int | None = None
+        self._ids = itertools.count(1_000_001)  # far from the server's turn ids
+        self._waiting: dict[int, asyncio.Future[Message]] = {}
+
+    async def connect(self) -> None:
+        """Open the connection and answer the server's hello."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port, limit=MAX_LINE + 2), CONNECT_S
+            )
+        except (OSError, TimeoutError) as err:
+            why = "no answer" if isinstance(err, TimeoutError) else err.strerror or str(err)
+            raise ServerError("", f"cannot reach {self.host}:{self.port}: {why}") from None
+        inf = float("inf")
+        self.link = TcpLink(
+            reader, writer, label="server", rate=inf, burst=inf, max_buffer=1 << 30,
+            route=self._route,
+        )  # fmt: skip
+        self.link.start()
+        first = await self.next(CONNECT_S)
+        if first is None or first.get("type") != "hello":
+            text = "" if first is None else first.get("text") or first.get("message") or ""
+            raise ServerError(
+                str(first.get("code", "")) if first else "",
+                f"{self.host}:{self.port} did not greet us as a briscola server"
+                + (f": {text}" if text else ""),
+            )
+        self.software = str(first.get("software", ""))
+        self.send({"type": "hello", "id": first.get("id"), "protocol": PROTOCOL_VERSION,
+                   "name": self.name})  # fmt: skip
+
+    def send(self, msg: Message) -> None:
+        if self.link is not None:
+            self.link.send(msg, now=True)
+
+    async def next(self, timeout: float | None = None) -> Message | None:
+        """The next message for the table (None when the connection ended)."""
+        assert self.link is not None
+        while True:
+            try:
+                item = await self.link.receive(timeout if timeout is not None else 3600.0)
+            except TimeoutError:
+                if timeout is not None:
+                    raise
+                continue
+            if item is None:
+                self.link.items.appendleft(None)  # it stays ended
+                return None
+            if isinstance(item, ProtocolError):
+                continue  # a line we could not read; the server is not ours to fault
+            return item
+
+    def _route(self, msg: Message) -> bool:
+        msg_id = msg.get("id")
+        if msg["type"] in ANSWERS and isinstance(msg_id, int):
+            waiter = self._waiting.pop(msg_id, None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(msg)
+                return True
+        return False
+
+    async def request(self, kind: str, timeout: float = 15.0, **fields: Any) -> Message:
+        """A lobby request and its answer; :class:`ServerError` when refused."""
+        if self.link is None or not self.link.alive:
+            raise ServerError("", "the connection to the server is closed")
+        msg_id = next(self._ids)
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting[msg_id] = waiter
+        self.send({"type": kind, "id": msg_id, **fields})
+        ended = self.link.ended
+        done, _ = await asyncio.wait({waiter, ended}, timeout=timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        self._waiting.pop(msg_id, None)
+        if waiter not in done:
+            waiter.cancel()
+            raise ServerError("", "the server closed the connection" if ended.done()
+                              else f"no answer to {kind} within {timeout:g} s")  # fmt: skip
+        answer: Message = waiter.result()
+        if answer["type"] == "error":
+            raise ServerError(str(answer.get("code")), str(answer.get("message")))
+        return answer
+
+    async def join(self, table: str, seat: int | None, code: str | None) -> Message:
+        fields: dict[str, Any] = {"table": table}
+        if seat is not None:
+            fields["seat"] = seat
+        if code is not None:
+            fields["code"] = code
+        got = await self.request("join", **fields)
+        self.token, self.table, self.seat = got["token"], got["table"], got["seat"]
+        return got
+
+    async def reconnect(self, tell: Callable[[str, float], None]) -> bool:
+        """Back to the held seat with the token after a drop; False when that is over."""
+        if self.token is None:
+            return False
+        for attempt, pause in enumerate(itertools.chain(BACKOFF, itertools.repeat(BACKOFF[-1]))):
+            if attempt >= 40:  # about a quarter of an hour of tries
+                return False
+            tell("retry", pause)
+            await asyncio.sleep(pause)
+            try:
+                await self.connect()
+                await self.request("resume", token=self.token)
+            except ServerError as err:
+                if err.code == "bad_token":
+                    self.token = None
+                    return False
+                continue
+            return True
+        return False  # pragma: no cover - the loop returns
+
+    async def close(self) -> None:
+        if self.link is not None:
+            await self.link.close(bye=False)
