@@ -28,6 +28,7 @@ from .jsonline import JSONLineError, loads
 from .records import RECORD_VERSION, event_line
 from .replay_text import Narrator, verdict_text
 from .rules import RULES_VERSION, RulesError, TableRules
+from .text import printable
 
 __all__ = [
     "RecordError",
@@ -212,6 +213,11 @@ class _Checker:
             raise RecordError(no, "a record without a seed needs first_dealer")
         if dealer is not None and not _whole(dealer, 0, n - 1):
             raise RecordError(no, f"first_dealer: expected a seat 0..{n - 1}, got {_show(dealer)}")
+        move_ms = header.get("move_ms")
+        if move_ms is not None and not _whole(move_ms, 1):
+            raise RecordError(
+                no, f"move_ms: expected a whole number of milliseconds >= 1, got {_show(move_ms)}"
+            )
         self.policy = header.get("on_fault")
         if self.policy is not None and self.policy not in POLICIES:
             raise RecordError(
@@ -468,7 +474,7 @@ def _same(a: object, b: object) -> bool:
 
 def _show(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False) if value is not ... else "nothing"
-    return text if len(text) <= 80 else text[:77] + "..."
+    return printable(text, 80)  # a value from the record: one line, nothing a terminal acts on
 
 
 def _describe(line: Line) -> str:
@@ -505,9 +511,9 @@ def main(args: argparse.Namespace) -> int:
     except RecordError as err:
         if narrator is not None:
             narrator.flush()
-        print(f"INVALID: {label}: {err}", file=out)
+        print(f"INVALID: {printable(label)}: {printable(str(err))}", file=out)
         out.flush()
-        print(f"briscola replay: {label}: {err}", file=sys.stderr)
+        print(f"briscola replay: {printable(label)}: {printable(str(err))}", file=sys.stderr)
         return 1
     print(verdict_text(result, label, args.lang), file=out)
     return 0

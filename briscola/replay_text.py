@@ -12,6 +12,7 @@ from typing import IO, TYPE_CHECKING, Any, Final
 
 from .cards import Card, Faces, Language, card_name
 from .rules import TableRules
+from .text import printable
 
 if TYPE_CHECKING:
     from .replay import ReplayResult
@@ -137,7 +138,9 @@ class Narrator:
         self.draws: list[str] = []
 
     def say(self, key: str, **values: Any) -> None:
-        print(self.words[key].format(**values), file=self.out)
+        # Names, info and fault texts came from bots: shown escaped, one line each.
+        shown = {k: printable(v) if isinstance(v, str) else v for k, v in values.items()}
+        print(self.words[key].format(**shown), file=self.out)
 
     def card(self, text: str) -> str:
         return card_name(Card.parse(text), self.faces, self.lang)
@@ -261,5 +264,8 @@ def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str
     teams = _team_labels(result.rules, _labels(result.names))
     outcome = f"{_outcome(words, teams, result.winner)} ({_reason(words, result.reason)})"
     return words["verdict"].format(
-        label=label, lines=result.lines, rounds=len(result.rounds), result=outcome
+        label=printable(label),
+        lines=result.lines,
+        rounds=len(result.rounds),
+        result=printable(outcome),
     )

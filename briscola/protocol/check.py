@@ -31,6 +31,7 @@ from ..players import MatchInfo, Player, SeatFailure
 from ..records import Record
 from ..rules import TableRules, Variant
 from ..table import play_match
+from ..text import printable
 from .host import CLOSE_MS, CommandPlayer
 from .messages import Message
 
@@ -273,7 +274,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     if args.bot_log is not None:
         Path(args.bot_log).mkdir(parents=True, exist_ok=True)
-    print(f"checking {args.command!r} (move_ms {args.move_ms})", flush=True)
+    print(f"checking {printable(repr(args.command))} (move_ms {args.move_ms})", flush=True)
     log = logging.getLogger("briscola.protocol")
     shown = logging.StreamHandler(sys.stderr)  # the host logs every line at DEBUG
     shown.setFormatter(logging.Formatter("%(message)s"))
@@ -286,7 +287,7 @@ def main(args: argparse.Namespace) -> int:
     finally:
         log.removeHandler(shown)
     for result in results:
-        print(result.line(), flush=True)
+        print(printable(result.line()), flush=True)  # details quote what the bot sent
     passed = sum(r.ok for r in results)
     print(f"{passed} of {len(results)} checks passed")
     return 0 if passed == len(results) else 1

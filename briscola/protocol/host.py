@@ -27,9 +27,9 @@ from ..events import Event
 from ..game import Action
 from ..observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
-from .link import Link
+from ..text import printable
+from .link import INFO_LINES, INFO_TOTAL, Link
 from .messages import (
-    BOT_TYPES,
     Message,
     ProtocolError,
     encode,
@@ -57,6 +57,12 @@ DEFAULT_MOVE_MS = 10_000
 GRACE_MS = 500  # pipe, scheduler and process start-up latency on top of move_ms
 HANDSHAKE_MS = 10_000  # an interpreter or a JIT may take seconds to start
 MAX_FAULTS = 3  # in a row for one request: the seat has failed
+# Lines that neither answer the pending request nor answer an earlier one (unknown
+# types, a bad info): past MAX_NOISE in one request each is a fault.  The host answers
+# and records the first TOLD refusals of a request one by one, and counts the rest.
+MAX_NOISE = 100
+TOLD = 10
+ANSWERS = frozenset({"hello", "play", "exchange"})
 T = TypeVar("T")
 
 
@@ -82,6 +88,9 @@ class RemoteSeat(Player):
         self._next_id = 0
         self._limit = ""  # the time limit of the pending move, for the timeout message
         self._faults: list[tuple[str, str]] = []
+        self._told = 0  # refusals told one by one in this request
+        self._untold: dict[str, int] = {}  # and those only counted, by code
+        self._info_told = False  # the info limit was reached and said so, this match
         self.answer_ms: list[float] = []  # how long each answer took, for check-bot
 
     # -- the Player interface ---------------------------------------------------
@@ -90,7 +99,10 @@ class RemoteSeat(Player):
         self.seat = info.seat
         if self.move_ms is None:
             self.move_ms = info.move_ms
-        self._link().send(self.match_start(info))
+        link = self._link()
+        link.new_match()
+        self._info_told = False
+        link.send(self.match_start(info))
 
     async def handshake(self) -> None:
         """``hello`` both ways; a version other than 1 is refused and the peer told ``bye``."""
@@ -101,8 +113,7 @@ class RemoteSeat(Player):
         except ProtocolError as err:  # unsupported_protocol: the one fault without a retry
             link.send(error(err.code, err.message, self._next_id))
             link.send({"type": "bye"})
-            self._faults.append((err.code, err.message))
-            raise SeatFailure(err.code, err.message) from None
+            raise SeatFailure(err.code, err.message) from None  # recorded once, as the failure
 
     # The three messages the host makes itself (check-bot adds fields to them).
 
@@ -146,6 +157,17 @@ class RemoteSeat(Player):
         return texts
 
     async def faults(self) -> list[tuple[str, str]]:
+        link = self.link
+        if link is not None and link.info_dropped and not self._info_told:
+            self._info_told = True
+            self._refuse(
+                ProtocolError(
+                    "rate_limited",
+                    f"more info than a match may keep ({INFO_LINES} lines, {INFO_TOTAL} "
+                    "characters): the rest of this match's info is not kept",
+                ),
+                None,
+            )
         texts, self._faults = self._faults, []
         return texts
 
@@ -166,31 +188,37 @@ class RemoteSeat(Player):
         """Send a request until the bot answers it acceptably, at most three times."""
         link = self._link()
         faults: list[ProtocolError] = []
-        while True:
-            self._next_id += 1
-            msg_id = self._next_id
-            link.send(make(msg_id), now=True)
-            try:
-                while True:
-                    msg = await self._receive(deadline, what, msg_id)
-                    kind = msg["type"]
-                    if kind == "info":  # a good one was kept by the reader
-                        self._refuse(_bad_info(msg), None)
-                    elif kind in BOT_TYPES and kind != "chat":
-                        return accept(msg, msg_id)
-                    else:
-                        self._refuse(_unknown_type(kind), None)
-            except ProtocolError as err:
-                if err.code == "unsupported_protocol":
-                    raise
-                self._refuse(err, msg_id)
-                faults.append(err)
-                if len(faults) >= MAX_FAULTS:
-                    reasons = "; ".join(f"{f.code}: {f.message}" for f in faults)
-                    raise SeatFailure(
-                        "faults",
-                        f"{self.name}: {MAX_FAULTS} faults in a row for one {what}: {reasons}",
-                    ) from None
+        noise = 0
+        try:
+            while True:
+                self._next_id += 1
+                msg_id = self._next_id
+                link.send(make(msg_id), now=True)
+                try:
+                    while True:
+                        msg = await self._receive(deadline, what, msg_id)
+                        kind = msg["type"]
+                        if _stale(msg, msg_id):  # a late or second answer: never counted
+                            self._refuse(_stale_answer(msg, msg_id), None)
+                        elif kind in ANSWERS:
+                            return accept(msg, msg_id)
+                        elif (noise := noise + 1) > MAX_NOISE:
+                            raise _flood(kind, what, msg_id)
+                        else:  # a good info was kept by the reader
+                            self._refuse(_not_an_answer(msg), None)
+                except ProtocolError as err:
+                    if err.code == "unsupported_protocol":
+                        raise
+                    self._refuse(err, msg_id)
+                    faults.append(err)
+                    if len(faults) >= MAX_FAULTS:
+                        reasons = "; ".join(f"{f.code}: {f.message}" for f in faults)
+                        raise SeatFailure(
+                            "faults",
+                            f"{self.name}: {MAX_FAULTS} faults in a row for one {what}: {reasons}",
+                        ) from None
+        finally:
+            self._settle()
 
     async def _receive(self, deadline: float, what: str, msg_id: int) -> Message:
         link = self._link()
@@ -214,32 +242,45 @@ class RemoteSeat(Player):
         return item
 
     def _refuse(self, err: ProtocolError, msg_id: int | None) -> None:
-        """Tell the bot what was wrong and keep it for the record."""
+        """Tell the bot what was wrong and keep it for the record; past TOLD uncounted
+        refusals in one request, only count them (see :meth:`_settle`)."""
+        if msg_id is None:
+            if self._told >= TOLD:
+                self._untold[err.code] = self._untold.get(err.code, 0) + 1
+                return
+            self._told += 1
         self._link().send(error(err.code, err.message, msg_id))
         self._faults.append((err.code, err.message))
-        log.info("%s: %s: %s", self.name, err.code, err.message)
+        log.info("%s: %s: %s", self.name, err.code, printable(err.message))
+
+    def _settle(self) -> None:
+        """The refusals of a request that were only counted: one record line per code."""
+        for code, count in self._untold.items():
+            message = (
+                f"{count} more lines refused with {code}, not answered one by one "
+                f"(the host answers at most {TOLD} refused lines per request)"
+            )
+            self._faults.append((code, message))
+            log.info("%s: %s: %s", self.name, code, message)
+        self._told = 0
+        self._untold = {}
 
     def _unsolicited(self) -> None:
         """Refuse what arrived between requests (a second answer, a stray line); not
-        counted against the next move, but kept in the record."""
-        for item in self._link().pending():
+        counted against the next move, but kept in the record (told within the budget
+        of the request that follows, which settles it)."""
+        link = self._link()
+        for item in link.pending():
             if item is None:
-                self._link().items.append(None)  # the request that follows reports it
+                link.items.append(None)  # the request that follows reports it
                 return
             if isinstance(item, ProtocolError):
                 self._refuse(item, None)
-            elif item["type"] in ("play", "exchange", "hello"):
-                self._refuse(
-                    ProtocolError(
-                        "unknown_id",
-                        f"{item['type']!r} with id {item.get('id')!r} answers no pending request",
-                    ),
-                    None,
-                )
-            elif item["type"] == "info":
-                self._refuse(_bad_info(item), None)
+            elif item["type"] in ANSWERS:
+                answers = f"{item['type']!r} with id {item.get('id')!r} answers"
+                self._refuse(ProtocolError("unknown_id", f"{answers} no pending request"), None)
             else:
-                self._refuse(_unknown_type(item["type"]), None)
+                self._refuse(_not_an_answer(item), None)
 
 
 class CommandPlayer(RemoteSeat):
@@ -307,8 +348,40 @@ def _encoded(event: Event) -> bytes:
     return data
 
 
-def _bad_info(msg: Message) -> ProtocolError:
-    return ProtocolError("bad_message", f"'info' needs a string 'text', got {msg.get('text')!r}")
+def _flood(kind: str, what: str, msg_id: int) -> ProtocolError:
+    return ProtocolError(
+        "rate_limited",
+        f"more than {MAX_NOISE} lines that do not answer {what} id {msg_id} "
+        f"(the last: {kind!r}); answer it",
+    )
+
+
+def _stale(msg: Message, pending: int) -> bool:
+    """An answer to a request before the pending one (a duplicate, or one too late)."""
+    got = msg.get("id")
+    return (
+        msg["type"] in ANSWERS
+        and isinstance(got, int)
+        and not isinstance(got, bool)
+        and 0 < got < pending
+    )
+
+
+def _stale_answer(msg: Message, pending: int) -> ProtocolError:
+    return ProtocolError(
+        "unknown_id",
+        f"{msg['type']!r} answers id {msg['id']}, an earlier request; ignored and not "
+        f"counted (the pending request is id {pending})",
+    )
+
+
+def _not_an_answer(msg: Message) -> ProtocolError:
+    """The refusal of a message that answers nothing: an info without text, or a type
+    the host does not know (good info never gets here: the link keeps it)."""
+    if msg["type"] == "info":
+        text = msg.get("text")
+        return ProtocolError("bad_message", f"'info' needs a string 'text', got {text!r}")
+    return _unknown_type(msg["type"])
 
 
 def _now() -> float:

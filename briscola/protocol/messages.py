@@ -46,6 +46,7 @@ ERROR_CODES: Final = (
     "illegal_move",
     "line_too_long",
     "unsupported_protocol",
+    "rate_limited",
 )
 BOT_TYPES: Final = frozenset({"hello", "play", "exchange", "info", "chat"})
 

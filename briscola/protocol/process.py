@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import IO
 
 from ..players import SeatFailure
+from ..text import printable
 from .link import Item, Link, Tap
 
 __all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "split_command"]
@@ -34,6 +35,12 @@ __all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "split_command"]
 log = logging.getLogger("briscola.protocol")
 
 CLOSE_MS = 1_000  # for each step of the shutdown: exit after bye, after SIGTERM
+# Once the program has exited, what it wrote is read until the pipe is quiet this
+# long (at most EXIT_READ_S): a child of it may hold its stdout open for ever.
+EXIT_QUIET_S = 0.05
+EXIT_READ_S = 1.0
+LOG_BYTES = 10 << 20  # of a program's stderr kept in its --bot-log file
+TAIL_CHARS = 300  # of each stderr line kept for error messages
 
 # Processes started and not yet reaped: killed at interpreter exit if a clean-up
 # was itself interrupted (a second Ctrl-C), so no bot outlives its host.
@@ -79,6 +86,8 @@ class _Pipes(asyncio.SubprocessProtocol):
     def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
         if fd == 1:
             self.owner.feed_eof()
+        elif fd == 2:
+            self.owner._stderr_closed()
 
     def process_exited(self) -> None:
         self.owner._exited()
@@ -110,8 +119,11 @@ class BotProcess(Link):
         self.log_path: Path | None = None
         self.ended_by = ""  # how close() ended it: exit (by itself), terminate or kill
         self._log_file: IO[str] | None = None
+        self._log_room = LOG_BYTES
         self._early: list[str] = []
+        self._partial = ""  # an stderr line not ended yet
         self._exit: asyncio.Future[None] | None = None
+        self._last_read = 0.0  # loop time of the last bytes from stdout
 
     @property
     def pid(self) -> int | None:
@@ -167,22 +179,67 @@ class BotProcess(Link):
         if self.stdin is not None and not self.stdin.is_closing():
             self.stdin.write(data)
 
+    def _pause_reading(self, pause: bool) -> None:
+        pipe = None if self.transport is None else self.transport.get_pipe_transport(1)
+        if not isinstance(pipe, asyncio.ReadTransport) or pipe.is_closing():
+            return
+        if pause:
+            pipe.pause_reading()
+        else:
+            pipe.resume_reading()
+
+    def feed(self, data: bytes) -> None:
+        self._last_read = asyncio.get_running_loop().time()
+        super().feed(data)
+
     def _stderr(self, data: bytes) -> None:
         text = data.decode("utf-8", "replace")
+        self._keep_log(text)
+        lines = (self._partial + text).split("\n")
+        self._partial = lines.pop()[: TAIL_CHARS + 1]  # whole lines only, and bounded
+        self._tail(lines)
+
+    def _stderr_closed(self) -> None:
+        self._tail([self._partial])  # a last line without its newline
+        self._partial = ""
+
+    def _tail(self, lines: list[str]) -> None:
+        level = logging.INFO if self.verbose else logging.DEBUG
+        for line in lines:
+            line = line.rstrip("\r")
+            if line.strip():
+                self.stderr_tail.append(_cut(line))
+                log.log(level, "%s !! %s", self.label, printable(line))
+
+    def _keep_log(self, text: str) -> None:
+        """Into the --bot-log file (or held until it opens), up to LOG_BYTES."""
+        if self.bot_log is None or self._log_room <= 0:
+            return
+        if len(text) >= self._log_room:
+            note = f"\n[briscola: stderr past {LOG_BYTES} bytes not kept]\n"
+            text = text[: self._log_room] + note
+        self._log_room -= len(text)
         if self._log_file is not None:
             self._log_file.write(text)
             self._log_file.flush()
-        elif self.bot_log is not None and self.transport is None:
+        elif self.transport is None:
             self._early.append(text)  # the file opens once the process has its pid
-        level = logging.INFO if self.verbose else logging.DEBUG
-        for line in text.splitlines():
-            if line.strip():
-                self.stderr_tail.append(line[:300])
-                log.log(level, "%s !! %s", self.label, line)
 
     def _exited(self) -> None:
         if self._exit is not None and not self._exit.done():
             self._exit.set_result(None)
+        if not self.eof:  # stdout still open: read what is there, then call it the end
+            loop = asyncio.get_running_loop()
+            loop.call_later(EXIT_QUIET_S, self._end_after_exit, loop.time() + EXIT_READ_S)
+
+    def _end_after_exit(self, until: float) -> None:
+        """The program exited but its stdout is still open (a child holds it): once the
+        pipe is quiet, that is the end of its output; nothing read later counts."""
+        now = asyncio.get_running_loop().time()
+        if not self.eof and now < until and (self.paused or now - self._last_read < EXIT_QUIET_S):
+            asyncio.get_running_loop().call_later(EXIT_QUIET_S, self._end_after_exit, until)
+            return
+        self.feed_eof()
 
     # -- the end ----------------------------------------------------------------
 
@@ -196,7 +253,9 @@ class BotProcess(Link):
 
     def last_words(self) -> str:
         """The end of the bot's stderr, for an error message."""
-        return f"; its stderr ended with: {self.stderr_tail[-1]!r}" if self.stderr_tail else ""
+        last = _cut(self._partial.rstrip("\r")) if self._partial.strip() else ""
+        last = last or (self.stderr_tail[-1] if self.stderr_tail else "")
+        return f"; its stderr ended with: {last!r}" if last else ""
 
     async def gone(self) -> tuple[str, str, str]:
         status = await self.exit_status(self.close_ms / 1000)
@@ -236,3 +295,6 @@ class BotProcess(Link):
                 _LIVE.discard(transport)
             transport.close()
 
+
+def _cut(line: str) -> str:
+    return line if len(line) <= TAIL_CHARS else line[:TAIL_CHARS] + "…"

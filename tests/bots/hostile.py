@@ -5,7 +5,8 @@ Modes (at the bot's third turn unless said otherwise): deep_json (a line of
 fresh turn is answered), flood_unknown and flood_info (endless lines of an
 unknown type, or endless info, and never an answer), orphan (starts a child
 that keeps stdout open, then exits), last_words (two info lines, then exits),
-duplicates (every answer 3,000 times), big_info (a 60 KB info line per turn).
+duplicates (every answer 3,000 times),
+ansi (an info and a stderr line with ANSI and bidi controls before each answer).
 """
 
 import json
@@ -53,8 +54,9 @@ for msg in map(json.loads, filter(bytes.strip, sys.stdin.buffer)):
                 words = [{"type": "info", "text": t} for t in ("last words", "bye now")]
                 send(b"".join(map(line, words)))
                 sys.exit(5)
+        if MODE == "ansi":  # text that would repaint a terminal, on every channel
+            print("\x1b[2J\x1b[31mstderr\u202e", file=sys.stderr, flush=True)
+            answer = line({"type": "info", "text": "\x1b[2Jinfo\u202e"}) + answer
         if MODE == "duplicates":
             answer *= 3000
-        if MODE == "big_info":
-            answer = line({"type": "info", "text": "y" * 60_000}) + answer
         send(answer)
