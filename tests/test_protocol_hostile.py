@@ -3,6 +3,7 @@ bound or loses a line (real bot processes, from tests/bots/hostile.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import sys
@@ -17,7 +18,7 @@ from briscola.cli import main
 from briscola.protocol import process
 from briscola.protocol.bot_side import BotSide, serve
 from briscola.protocol.host import TOLD, CommandPlayer
-from briscola.protocol.link import INFO_LINES, INFO_TOTAL
+from briscola.protocol.link import INFO_LINES, INFO_TOTAL, QUEUE_MAX
 from briscola.records import Record
 from briscola.replay import RecordError, verify_record
 from briscola.rules import TableRules
@@ -198,3 +199,18 @@ def test_check_bot_verbose_shows_the_bots_text_escaped(capsys: pytest.CaptureFix
     got = capsys.readouterr()
     assert "says: \\x1b[2Jinfo\\u202e" in got.err and "!! \\x1b[2J\\x1b[31mstderr\\u202e" in got.err
     assert not {"\x1b", "\u202e"} & set(got.out + got.err)
+
+
+async def test_past_the_queue_limit_the_host_stops_reading_and_loses_nothing() -> None:
+    lines = 5000
+    bot = process.BotProcess(f"{HOSTILE} burst", close_ms=300)
+    await bot.spawn()
+    await asyncio.sleep(1.0)  # the bot writes far faster than that
+    assert bot.paused and QUEUE_MAX <= len(bot.items) < lines  # one read past the limit
+    got: list[Any] = []
+    while len(got) < lines:
+        got += bot.pending()
+        await asyncio.sleep(0.05)
+    assert [item["n"] for item in got] == list(range(lines))
+    assert not bot.paused
+    await bot.close()

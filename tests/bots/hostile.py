@@ -6,7 +6,8 @@ fresh turn is answered), flood_unknown and flood_info (endless lines of an
 unknown type, or endless info, and never an answer), orphan (starts a child
 that keeps stdout open, then exits), last_words (two info lines, then exits),
 duplicates (every answer 3,000 times),
-ansi (an info and a stderr line with ANSI and bidi controls before each answer).
+ansi (an info and a stderr line with ANSI and bidi controls before each answer),
+burst (5,000 numbered lines of an unknown type at once, at the start).
 """
 
 import json
@@ -27,6 +28,8 @@ def send(data):
     out.flush()
 
 
+if MODE == "burst":  # 5,000 numbered lines at once, before anything is asked
+    send(b"".join(line({"type": "x", "n": n}) for n in range(5000)))
 turns = 0
 for msg in map(json.loads, filter(bytes.strip, sys.stdin.buffer)):
     if msg["type"] == "hello":
