@@ -63,6 +63,7 @@ class Client:
         self.seat: int | None = None
         self.token: str | None = None
         self.server_hello: Message | None = None
+        self.pending: Message | None = None  # the last turn received and not yet answered
 
     @classmethod
     async def connect(
@@ -108,6 +109,11 @@ class Client:
                 raw = await asyncio.wait_for(self.reader.readline(), timeout)
             except (ConnectionError, asyncio.IncompleteReadError):
                 raw = b""
+            except TimeoutError:
+                last = self.lines[-1] if self.lines else None
+                raise TimeoutError(
+                    f"{self.name}: nothing for {timeout:.1f} s after {last}"
+                ) from None
             if not raw:
                 self.eof = True
                 raise Closed(f"{self.name}: the server closed the connection")
@@ -119,6 +125,10 @@ class Client:
             assert isinstance(message.get("type"), str), f"{self.name}: no type in {message}"
             self.raw.append(raw)
             self.lines.append(message)
+            if message["type"] == "turn":
+                self.pending = message
+            elif message["type"] == "played" and message.get("seat") == self.seat:
+                self.pending = None  # answered, or played for the seat by a bot
             return message
 
     async def until(self, want: str | Callable[[Message], bool], timeout: float = WAIT) -> Message:
@@ -141,23 +151,23 @@ class Client:
                 return message
         return await self.until(want, timeout)
 
-    async def request(self, kind: str, timeout: float = WAIT, **fields: Any) -> Message:
+    async def request(self, kind: str, timeout: float = WAIT, /, **fields: Any) -> Message:
         """Send a request with a fresh id; the answer (or error) that echoes the id."""
         rid = self.next_id()
         await self.send({"type": kind, "id": rid, **fields})
         return await self.until(lambda m: m.get("id") == rid and m["type"] != "turn", timeout)
 
-    async def ask(self, kind: str, answer: str, timeout: float = WAIT, **fields: Any) -> Message:
+    async def ask(self, kind: str, answer: str, timeout: float = WAIT, /, **fields: Any) -> Message:
         """A request that must succeed with an answer of type ``answer``."""
         got = await self.request(kind, timeout, **fields)
         assert got["type"] == answer, f"{self.name}: {kind} {fields} got {got}"
         return got
 
-    async def refused(self, kind: str, code: str, **fields: Any) -> Message:
-        """A request that must be refused with error ``code``."""
-        got = await self.request(kind, **fields)
-        assert got["type"] == "error" and got.get("code") == code, (
-            f"{self.name}: {kind} {fields} should get error {code}, got {got}"
+    async def refused(self, kind: str, expect: str, /, **fields: Any) -> Message:
+        """A request that must be refused with error code ``expect``."""
+        got = await self.request(kind, WAIT, **fields)
+        assert got["type"] == "error" and got.get("code") == expect, (
+            f"{self.name}: {kind} {fields} should get error {expect}, got {got}"
         )
         return got
 
@@ -214,6 +224,7 @@ class Client:
     async def play(self, turn: Message, rng: random.Random | None = None) -> str:
         """Answer ``turn``: its first legal card, or a random legal action with ``rng``."""
         legal = turn["legal"]
+        self.pending = None
         choice = next(a for a in legal if a != "exchange") if rng is None else rng.choice(legal)
         if choice == "exchange":
             await self.send({"type": "exchange", "id": turn["id"]})
@@ -244,7 +255,10 @@ async def play_out(
     stop: Callable[[Message], bool] | None = None,
 ) -> Message:
     """Answer every ``turn`` with a legal card until ``match_end`` (or a message ``stop``
-    accepts, left unanswered); returns that message.  Each wait is bounded by ``timeout``."""
+    accepts, left unanswered); returns that message.  A turn already received and not
+    answered is answered first.  Each wait is bounded by ``timeout``."""
+    if client.pending is not None:
+        await client.play(client.pending, rng)
     while True:
         message = await client.receive(timeout)
         kind = message["type"]
