@@ -119,7 +119,9 @@ class Session:
                 continue  # a line we could not read; the server is not ours to fault
             return item
 
-    def _route(self, msg: Message) -> bool:
+    def _route(self, msg: Message | ProtocolError) -> bool:
+        if isinstance(msg, ProtocolError):
+            return False
         msg_id = msg.get("id")
         if msg["type"] in ANSWERS and isinstance(msg_id, int):
             waiter = self._waiting.pop(msg_id, None)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections import deque
 from collections.abc import Callable
 
@@ -102,7 +103,7 @@ class Link:
         data = msg if isinstance(msg, bytes) else encode(msg)
         if self._debug or self.tap is not None:
             line = data.decode().rstrip("\n")
-            log.debug("%s >> %s", self.label, line)
+            log.debug("%s >> %s", self.label, _redact(line))
             if self.tap is not None:
                 self.tap(">>", line)
         self._out += data
@@ -189,7 +190,7 @@ class Link:
             self.refused(ProtocolError(item.code, item.message))
             return
         if self._debug:
-            log.debug("%s << %s", self.label, printable(item))
+            log.debug("%s << %s", self.label, printable(_redact(item)))
         if self.tap is not None:
             self.tap("<<", item)
         try:
@@ -218,6 +219,14 @@ class Link:
     def refused(self, err: ProtocolError) -> None:
         """A line that could not be read."""
         self.put(err)
+
+
+def _redact(line: str) -> str:
+    """A line for the log: a LAN seat's token is a secret, even there."""
+    return _TOKEN.sub(r'\1"…"', line) if "token" in line else line
+
+
+_TOKEN = re.compile(r'("token"\s*:\s*)"[^"]*"')
 
 
 def _wake(waiter: asyncio.Future[None]) -> None:

@@ -8,7 +8,8 @@ beyond a token-bucket rate are refused with ``rate_limited`` and a flood of
 them closes it, and a peer that does not read is cut off once
 :data:`MAX_BUFFER` bytes wait for it.  Each decoded message goes to
 ``route`` first (the LAN lobby takes its requests there); the rest queue for
-the protocol host.  Floor 6 (protocol).
+the protocol host (refused lines too: ``route`` gets their
+:class:`~.messages.ProtocolError`).  Floor 6 (protocol).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class TcpLink(Link):
         rate: float = 20.0,
         burst: float = 50.0,
         max_buffer: int = MAX_BUFFER,
-        route: Callable[[Message], bool] | None = None,
+        route: Callable[[Message | ProtocolError], bool] | None = None,
         tap: Tap | None = None,
     ) -> None:
         super().__init__(label, tap=tap)
@@ -139,6 +140,8 @@ class TcpLink(Link):
         if err.code == "line_too_long":
             self.send(error(err.code, err.message))
             self.bye("line_too_long", err.message)
+            return
+        if self.route is not None and self.route(err):
             return
         super().refused(err)
 

@@ -25,7 +25,7 @@ from typing import Any
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.framing import MAX_LINE
 from ..protocol.host import SOFTWARE
-from ..protocol.messages import Message, error, hello
+from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..replay import RecordError, resume_point
 from ..rules import RulesError, TableRules
@@ -69,6 +69,7 @@ class Client:
         loop = asyncio.get_running_loop()
         self.born = self.last = loop.time()
         self.chat_bucket = TokenBucket(0.5, 5)
+        self._timer: asyncio.TimerHandle | None = None
 
     @property
     def table(self) -> Table | None:
@@ -76,9 +77,21 @@ class Client:
 
     # -- lines from the client ----------------------------------------------------
 
-    def route(self, msg: Message) -> bool:
+    def route(self, msg: Message | ProtocolError) -> bool:
         """Handle a lobby message; False to pass it on to the seat's protocol host."""
-        self.last = asyncio.get_running_loop().time()
+        try:
+            return self._route(msg)
+        finally:
+            self.last = asyncio.get_running_loop().time()
+            if not self.link.closed:
+                self.arm()
+
+    def _route(self, msg: Message | ProtocolError) -> bool:
+        if isinstance(msg, ProtocolError):  # a line that could not be read
+            if self.server.seat_of(self) is not None:
+                return False  # the seat's host answers it, with the turn's id
+            self.link.send(error(msg.code, msg.message))
+            return True
         kind = msg["type"]
         if self.name is None:
             self._hello(msg)
@@ -211,9 +224,9 @@ class Client:
         table = self.seat.table
         if table.state != "done":
             raise LobbyError("bad_message", f"table {table.name!r} is {table.state}, not done")
-        self.answer(msg, "rematching", waiting=[])  # sent first: a rematch may start at once
+        # A rematch that starts now does so in a task: the answer still goes out first.
+        self.answer(msg, "rematching", waiting=table.ask_rematch(self.seat))
         self.link.flush()
-        table.ask_rematch(self.seat)
 
     def chat(self, msg: Message) -> None:
         table = self.table
@@ -248,24 +261,36 @@ class Client:
             self.server.tidy(seat.table)
 
     async def run(self) -> None:
-        """Wait for the end of the connection; close it at the handshake and idle limits."""
+        """Wait for the end of the connection, closing it at the handshake and idle limits."""
+        self.arm()
+        try:
+            await self.link.ended
+        finally:
+            if self._timer is not None:
+                self._timer.cancel()
+
+    def arm(self) -> None:
+        """Set the one timer a connection has: the handshake's, or the lobby's idle one."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         cfg = self.server.config
         loop = asyncio.get_running_loop()
-        while not self.link.ended.done():
-            if self.name is None:
-                due = self.born + cfg.handshake_timeout
-            elif self.table is None:
-                due = self.last + cfg.idle_timeout
-            else:
-                due = loop.time() + 60  # at a table: the seat's own limits apply
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.link.ended), max(due - loop.time(), 0))
-            if self.link.ended.done():
-                break
-            if self.name is None and loop.time() >= due:
-                self.link.bye("handshake_timeout", f"no hello within {cfg.handshake_timeout:g} s")
-            elif self.name is not None and self.table is None and loop.time() >= due:
-                self.link.bye("idle", f"no message for {cfg.idle_timeout:g} s in the lobby")
+        if self.name is None:
+            due = self.born + cfg.handshake_timeout
+        elif self.table is None:
+            due = self.last + cfg.idle_timeout
+        else:
+            return  # at a table: the seat's own limits apply
+        self._timer = loop.call_at(due, self._expired)
+
+    def _expired(self) -> None:
+        self._timer = None
+        cfg = self.server.config
+        if self.name is None:
+            self.link.bye("handshake_timeout", f"no hello within {cfg.handshake_timeout:g} s")
+        elif self.table is None:
+            self.link.bye("idle", f"no message for {cfg.idle_timeout:g} s in the lobby")
 
 
 REQUESTS: dict[str, Callable[[Client, Message], None]] = {

@@ -65,6 +65,10 @@ def bot_spec(text: object) -> PlayerSpec:
         spec = parse_spec(text, allow=SERVER_BOTS)
     except ValueError as err:
         raise LobbyError("bad_spec", f"{err}; this server runs random, greedy or expert") from None
+    if spec.kind not in SERVER_BOTS:  # cmd: would start a program on the server
+        raise LobbyError(
+            "bad_spec", f"{text!r} is not a bot this server runs: random, greedy or expert"
+        )
     think = spec.options.get("think_ms")
     if think is not None and think > MAX_THINK_MS:
         raise LobbyError("bad_spec", f"think_ms is at most {MAX_THINK_MS} here, got {think}")
