@@ -89,7 +89,12 @@ async def test_several_tables_play_at_once(tmp_path: Path) -> None:
         assert (anna.seat, bruno.seat, carla.seat, lobbybot.seat) == (0, 1, 0, 0)
 
         others = [bruno, carla, dario, lobbybot]
-        games = [asyncio.create_task(play_out(c, random.Random(i))) for i, c in enumerate(others)]
+        # Lobbybot answers after 30 ms: a match to 2 rounds, well within the rate limit.
+        thinks = [0.0, 0.0, 0.0, 0.03]
+        games = [
+            asyncio.create_task(play_out(c, random.Random(i), think=thinks[i]))
+            for i, c in enumerate(others)
+        ]
         relay = asyncio.create_task(relay_bot(lan.port, "trio"))
         # Anna stops at her third turn until a late spectator has seen the snapshot.
         paused = await asyncio.wait_for(play_out(anna, stop=nth_turn(3)), GAME)
@@ -126,6 +131,17 @@ async def test_several_tables_play_at_once(tmp_path: Path) -> None:
     assert sorted(r.reason for r in results.values()) == ["complete"] * 4
     assert sorted(len(r.names) for r in results.values()) == [2, 2, 3, 4]
     assert all(r.faults == [] for r in results.values())
+
+
+async def test_a_seat_answering_at_once_is_not_rate_limited(tmp_path: Path) -> None:
+    """A bot plays over TCP as it does on a pipe: answers to turns as fast as they come,
+    three rounds against a built-in bot, are not a flood."""
+    async with running(tmp_path) as lan:
+        (anna,), _ = await sit(lan, ("Anna",), watchers=0, target=3, bots={"1": "random"})
+        end = await asyncio.wait_for(play_out(anna), GAME)
+        assert end["reason"] == "complete"
+        assert anna.of("error") == [] and len(anna.of("turn")) >= 60
+    verify_records(lan.records, expect=1)
 
 
 async def test_a_dropped_seat_resumes_with_its_token(tmp_path: Path) -> None:
