@@ -217,6 +217,20 @@ async def test_after_the_grace_a_bot_plays_the_seat_and_hands_it_back(tmp_path: 
     assert [r.reason for r in verify_records(lan.records, expect=1).values()] == ["complete"]
 
 
+async def test_a_seat_never_resumed_is_played_to_the_end(tmp_path: Path) -> None:
+    async with running(tmp_path, grace=0.2) as lan:
+        (anna, bruno), (vera,) = await sit(lan)
+        await anna.until("match_start")
+        anna.abort()
+        end = await asyncio.wait_for(play_out(bruno, random.Random(6)), GAME)
+        assert end["reason"] == "complete"
+        await vera.until("match_end")
+        assert [m["seat"] for m in notices(vera, "takeover")] == [0]
+        assert len([s for s, _ in played_cards(vera) if s == 0]) == 20
+    check_all(lan, [bruno], [vera])
+    assert [r.reason for r in verify_records(lan.records, expect=1).values()] == ["complete"]
+
+
 async def test_a_turn_that_times_out_is_played_by_a_bot_and_the_table_is_told(
     tmp_path: Path,
 ) -> None:
