@@ -30,6 +30,7 @@ __all__ = [
     "Ranking",
     "Suit",
     "beats_table",
+    "card_code",
     "card_label",
     "card_name",
     "card_points",
@@ -297,22 +298,65 @@ def suit_name(suit: Suit | int, faces: Faces = "italian", lang: Language = "en")
     return _words(faces, lang)[1][int(suit)]
 
 
-def card_label(card: Card, faces: Faces = "italian") -> str:
-    """A short label for tight screens: ``A♦`` with French faces, else the text form."""
-    _check(faces, "en")
+# The letters a person sees and types, per faces and language: the initials of
+# the names where they do not clash (Fante Cavallo Re, Sota Caballo Rey, Bube
+# Reiter, Hearts Diamonds Spades Clubs), else the text form's.  The wire and
+# the records keep the text form whatever is shown.
+_RANK_LETTERS: Final[dict[tuple[str, str], str]] = {
+    ("italian", "de"): "A234567BRK",
+    ("italian", "it"): "A234567FCR",
+    ("french", "de"): "A234567BDK",
+    ("spanish", "en"): "A234567SCR",
+    ("spanish", "de"): "A234567SCR",
+    ("spanish", "it"): "A234567SCR",
+}
+_SUIT_LETTERS: Final = {"italian": "CDSB", "french": "HDSC", "spanish": "COEB"}
+
+
+def card_code(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
+    """The two letters a person types for ``card`` in these faces and language:
+    ``AD``; ``KH`` for the King of Hearts (the text form's ``KC``); ``FD`` for the
+    Fante di Denari; ``SO`` for the Sota de Oros.  Plain ASCII, on any keyboard."""
+    _check(faces, lang)
+    ranks = _RANK_LETTERS.get((faces, lang), RANK_CHARS)
+    return ranks[card % 10] + _SUIT_LETTERS[faces][card // 10]
+
+
+def card_label(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
+    """A short label for the screen: ``A♦`` with French faces, else :func:`card_code`."""
+    _check(faces, lang)
     if faces == "french":
-        return RANK_CHARS[card % 10] + _FRENCH_SYMBOLS[card // 10]
-    return _TEXT[card]
+        ranks = _RANK_LETTERS.get((faces, lang), RANK_CHARS)
+        return ranks[card % 10] + _FRENCH_SYMBOLS[card // 10]
+    return card_code(card, faces, lang)
+
+
+def _typed_letters(faces: str, lang: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Rank and suit letters a person may type: the shown ones, and the text form's
+    where they mean nothing else (with French faces C is Clubs, so not Cups)."""
+    shown_ranks = _RANK_LETTERS.get((faces, lang), RANK_CHARS)
+    ranks = {ch: i for i, ch in enumerate(RANK_CHARS)}
+    ranks.update({ch: i for i, ch in enumerate(shown_ranks)})
+    suits = {ch: i for i, ch in enumerate(_SUIT_LETTERS[faces])}
+    for i, ch in enumerate(SUIT_CHARS):
+        suits.setdefault(ch, i)
+    return ranks, suits
 
 
 def name_index(faces: Faces, lang: Language) -> dict[str, Card]:
-    """Every accepted spelling of each card's name (lower case) in one faces and language.
+    """Every accepted spelling of each card (lower case) in one faces and language:
+    its name, its label and the codes a person may type.
 
-    Used to read a card typed by its name at the prompt.
+    Used to read a card typed at the prompt.
     """
     out: dict[str, Card] = {}
+    ranks, suits = _typed_letters(faces, lang)
+    for r, rank in ranks.items():
+        for s, suit in suits.items():
+            out[(r + s).lower()] = ALL_CARDS[suit * 10 + rank]
     for card in ALL_CARDS:
         out[card_name(card, faces, lang).lower()] = card
-        out[_TEXT[card].lower()] = card
-        out[card_label(card, faces).lower()] = card
+        out[card_label(card, faces, lang).lower()] = card
+        if faces == "french":  # Q♥ as well as D♥ for a German Dame
+            out[(RANK_CHARS[card % 10] + _FRENCH_SYMBOLS[card // 10]).lower()] = card
     return out

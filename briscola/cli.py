@@ -133,7 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="print the rules of the game")
     p.add_argument(
-        "--lang", choices=("en", "de", "it"), default="en", help="language: en (default), de or it"
+        "--lang",
+        choices=("en", "de", "it"),
+        default=None,
+        help="language: en, de or it (default: the settings file's, else the locale's)",
     )
     p.set_defaults(run=_run("briscola.rules_text"))
 
@@ -146,7 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="card names of the Italian (default), French or Spanish pack",
     )
     p.add_argument(
-        "--lang", choices=("en", "de", "it"), default="en", help="language: en (default), de or it"
+        "--lang",
+        choices=("en", "de", "it"),
+        default=None,
+        help="language: en, de or it (default: the settings file's, else the locale's)",
     )
     p.add_argument(
         "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
@@ -155,10 +161,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure the engine (and bots, the protocol)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    p.add_argument(
+        "--seconds",
+        type=seconds_type("--seconds", 3600),
+        default=2.0,
+        help="time per measurement (default 2)",
+    )
     p.add_argument("--bots", action="store_true", help="also measure bot think times")
     p.add_argument(
         "--protocol", action="store_true", help="also measure matches between two bot processes"
+    )
+    p.add_argument(
+        "--server",
+        action="store_true",
+        help="instead: the LAN server under load, 200 four-seat tables of protocol "
+        "clients on 127.0.0.1 (about a minute on two cores)",
+    )
+    p.add_argument(
+        "--tables",
+        type=int_in(1, 500, "--tables"),
+        default=200,
+        help="with --server: tables at once (default 200)",
     )
     p.set_defaults(run=_run("briscola.bench"))
 
@@ -167,12 +190,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--opponents",
         metavar="SPEC",
-        default="expert",
+        default=None,
         help="one player spec for every other seat, or one per seat separated "
-        "by spaces or commas (default expert)",
+        "by spaces or commas (default: the level's bot)",
     )
+    p.add_argument(
+        "--level",
+        choices=("easy", "medium", "hard", "expert"),
+        default=None,
+        help="the opponents in plain words: easy (random), medium (greedy), "
+        "hard (expert:samples=40), expert (expert, the default)",
+    )
+    p.add_argument("--no-hints", action="store_true", help="no hint command in this match")
     p.add_argument("--name", default=None, help="your name at the table")
-    p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
+    p.add_argument(
+        "--faces",
+        choices=("italian", "french", "spanish"),
+        default=None,
+        help="card pictures and names (default italian)",
+    )
     p.add_argument(
         "--lang",
         choices=("en", "de", "it"),
@@ -184,7 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--pace",
         type=float,
-        default=0.8,
+        default=None,
         metavar="SECONDS",
         help="pause after each bot's card; any key skips it (default 0.8; 0: none)",
     )
@@ -397,6 +433,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _lang() -> str:
+    """The language when ``--lang`` is not given: the settings file's, else the locale's."""
+    from .settings import SettingsError, default_lang, load
+
+    try:
+        chosen = load().lang
+    except SettingsError as err:
+        raise UsageError(str(err)) from None
+    return chosen or default_lang()
+
+
 def _run(module: str) -> Callable[[argparse.Namespace], int]:
     """A handler that imports ``module`` only when its subcommand runs."""
 
@@ -417,6 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
+        if args.command in ("rules", "replay") and args.lang is None:
+            args.lang = _lang()
         return int(args.run(args))
     except UsageError as err:
         parser.exit(EXIT_USAGE, f"briscola {args.command}: error: {err}\n")

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from typing import IO, Any, Protocol
 
 from . import __version__
 from .cards import Card
 from .events import Event
 from .rules import RULES_VERSION, TableRules
 
-__all__ = ["RECORD_VERSION", "Record", "dump_line", "event_line"]
+__all__ = ["RECORD_VERSION", "Record", "TextOut", "dump_line", "event_line"]
 
 RECORD_VERSION = 1
 
@@ -40,13 +40,32 @@ def dump_line(line: dict[str, Any]) -> str:
     return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
 
 
+class TextOut(Protocol):
+    """Where a record's lines go: a text file, or anything that writes like one."""
+
+    def write(self, text: str, /) -> int: ...
+    def flush(self) -> None: ...
+    def fileno(self) -> int: ...
+
+
 class Record:
     """Collects a match's lines and writes each to ``out`` (if given) at once."""
 
-    def __init__(self, out: IO[str] | None = None, *, sync: bool = False) -> None:
+    def __init__(
+        self,
+        out: IO[str] | TextOut | None = None,
+        *,
+        sync: bool | Callable[[int], object] = False,
+        header: dict[str, Any] | None = None,
+    ) -> None:
         self.lines: list[dict[str, Any]] = []
         self.out = out
-        self.sync = sync  # fsync at each round's end (the LAN server's records)
+        # fsync at each round's end (the LAN server's records); a callable does it
+        # itself, given the file descriptor (the server: in a thread, off its loop).
+        self.sync = sync
+        # Further header fields: ``people``, the seats a person sat in, so that a
+        # replay tells their moves as "you".
+        self.extra = dict(header or {})
 
     def write(self, line: dict[str, Any]) -> None:
         self.lines.append(line)
@@ -74,6 +93,7 @@ class Record:
                 "names": list(names),
                 "first_dealer": first_dealer,
                 **extra,
+                **self.extra,
             }
         )
 
@@ -85,7 +105,7 @@ class Record:
     def event(self, event: Event) -> None:
         self.write(event_line(event))
         if self.sync and self.out is not None and event.type in ("round_end", "match_end"):
-            os.fsync(self.out.fileno())
+            (os.fsync if self.sync is True else self.sync)(self.out.fileno())
 
     def fault(self, seat: int, code: str, message: str, **extra: Any) -> None:
         self.write({"type": "fault", "seat": seat, "code": code, "message": message, **extra})

@@ -71,6 +71,7 @@ class ReplayResult:
     winner: int | None = None
     rounds_won: tuple[int, ...] = ()
     reason: str = ""
+    people: list[int] = field(default_factory=list)  # seats a person sat in (header)
 
 
 def parse_line(no: int, raw: bytes | str) -> Line | None:
@@ -231,6 +232,8 @@ class _Checker:
         self.expected: deque[Line] = deque()
         self.ended_at = 0
         self.result = ReplayResult(rules, tuple(names), seed, self.match.first_dealer)
+        people = header.get("people", [])
+        self.result.people = list(people) if isinstance(people, list) else []
 
     # -- one line -----------------------------------------------------------------
 

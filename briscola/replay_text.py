@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from .cards import Card, Faces, Language, card_name
+from .i18n import Catalog, Message, say
 from .rules import TableRules
 from .text import printable
 
@@ -19,97 +20,207 @@ if TYPE_CHECKING:
 
 __all__ = ["PHRASES", "Narrator", "verdict_text"]
 
-PHRASES: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "header": "Briscola: {players} players, {variant}, first to {target} won round(s); "
+_EN: Final[dict[str, Message]] = {
+    "header": {
+        "one": "Briscola: {players} players{pack}, {variant}, first to 1 won round; seed {seed}",
+        "other": "Briscola: {players} players{pack}, {variant}, first to {n} won rounds; "
         "seed {seed}",
-        "seats": "Seats: {seats}",
-        "teams": "Sides: {teams}",
-        "against": " against ",
-        "round": "Round {n}: {dealer} deals, {leader} leads; trump {card}",
-        "hand": "  {name}'s hand: {cards}",
-        "trick": "  Trick {n}: {plays} -> {winner} ({points} points)",
-        "open": "  Unfinished trick: {plays}",
-        "draws": "    draw: {draws}",
-        "trump_taken": "    {name} takes the face-up {card}",
-        "exchanged": "  {name} exchanges {gave} for the face-up {took}",
-        "fault": "  Fault by {name}: {code}: {message}",
-        "forfeit": "    -> the match is forfeited by {team}",
-        "takeover": "    -> a built-in bot takes over the seat",
-        "refused": "    -> refused; the seat was asked again",
-        "info": "  {name} says: {text}",
-        "round_end": "Round {n} over: {points}. {result}. Rounds won: {won}",
-        "round_won": "Round won by {team}",
-        "drawn": "Drawn round, it counts for nobody",
-        "match_end": "Match over ({reason}): {result}; rounds won {won}",
-        "match_won": "won by {team}",
-        "nobody": "no winner",
-        "verdict": "OK: {label}: a consistent record, {lines} lines, {rounds} round(s); {result}",
-        "complete": "complete",
-        "fault_reason": "fault",
-        "abandoned": "abandoned",
     },
-    "de": {
-        "header": "Briscola: {players} Spieler, {variant}, Ziel {target} gewonnene Runde(n); "
-        "Seed {seed}",
-        "seats": "Plätze: {seats}",
-        "teams": "Parteien: {teams}",
-        "against": " gegen ",
-        "round": "Runde {n}: {dealer} gibt, {leader} spielt aus; Trumpf {card}",
-        "hand": "  Hand von {name}: {cards}",
-        "trick": "  Stich {n}: {plays} -> {winner} ({points} Punkte)",
-        "open": "  Unvollendeter Stich: {plays}",
-        "draws": "    Nachziehen: {draws}",
-        "trump_taken": "    {name} nimmt die aufgedeckte Karte {card}",
-        "exchanged": "  {name} tauscht {gave} gegen die aufgedeckte Karte {took}",
-        "fault": "  Fehler von {name}: {code}: {message}",
-        "forfeit": "    -> die Partie ist für {team} verloren",
-        "takeover": "    -> ein eingebauter Bot übernimmt den Platz",
-        "refused": "    -> abgelehnt; der Platz wurde erneut gefragt",
-        "info": "  {name} sagt: {text}",
-        "round_end": "Runde {n} vorbei: {points}. {result}. Gewonnene Runden: {won}",
-        "round_won": "Rundensieg für {team}",
-        "drawn": "Unentschieden, die Runde zählt für niemanden",
-        "match_end": "Partie vorbei ({reason}): {result}; gewonnene Runden {won}",
-        "match_won": "Sieg für {team}",
-        "nobody": "kein Sieger",
-        "verdict": "OK: {label}: eine stimmige Aufzeichnung, {lines} Zeilen, {rounds} Runde(n); "
-        "{result}",
-        "complete": "regulär",
-        "fault_reason": "Fehler",
-        "abandoned": "abgebrochen",
+    "pack": ", {n} cards",
+    "variant.italian": "Italian rules",
+    "variant.brisca": "brisca (with the exchange)",
+    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "seats": "Seats: {seats}",
+    "teams": "Sides: {teams}",
+    "against": " against ",
+    "round.you_deal": "Round {n}: you deal, {leader} leads; trump {card}",
+    "round.you_lead": "Round {n}: {dealer} deals, you lead; trump {card}",
+    "round": "Round {n}: {dealer} deals, {leader} leads; trump {card}",
+    "hand": {"you": "  Your hand: {cards}", "other": "  {name}'s hand: {cards}"},
+    "points": {"one": "1 point", "other": "{n} points"},
+    "trick": "  Trick {i}: {plays} -> {winner} ({points})",
+    "open": "  Unfinished trick: {plays}",
+    "draws": "    drawn: {draws}",
+    "trump_taken": {
+        "you": "    You take the face-up {card}",
+        "other": "    {name} takes the face-up {card}",
     },
-    "it": {
-        "header": "Briscola: {players} giocatori, {variant}, vince chi arriva a {target}; "
-        "seme {seed}",
-        "seats": "Posti: {seats}",
-        "teams": "Squadre: {teams}",
-        "against": " contro ",
-        "round": "Smazzata {n}: dà le carte {dealer}, esce {leader}; briscola {card}",
-        "hand": "  Carte di {name}: {cards}",
-        "trick": "  Presa {n}: {plays} -> {winner} ({points} punti)",
-        "open": "  Presa incompiuta: {plays}",
-        "draws": "    pescano: {draws}",
-        "trump_taken": "    {name} prende la carta scoperta {card}",
-        "exchanged": "  {name} scambia {gave} con la carta scoperta {took}",
-        "fault": "  Errore di {name}: {code}: {message}",
-        "forfeit": "    -> partita persa a tavolino per {team}",
-        "takeover": "    -> un bot integrato prende il posto",
-        "refused": "    -> rifiutato; il posto è stato interpellato di nuovo",
-        "info": "  {name} dice: {text}",
-        "round_end": "Smazzata {n} finita: {points}. {result}. Smazzate vinte: {won}",
-        "round_won": "La smazzata va a {team}",
-        "drawn": "Smazzata pari, non conta per nessuno",
-        "match_end": "Partita finita ({reason}): {result}; smazzate vinte {won}",
-        "match_won": "la partita va a {team}",
-        "nobody": "nessun vincitore",
-        "verdict": "OK: {label}: registrazione coerente, {lines} righe, {rounds} smazzata/e; "
-        "{result}",
-        "complete": "regolare",
-        "fault_reason": "errore",
-        "abandoned": "interrotta",
+    "exchanged": {
+        "you": "  You exchange {gave} for the face-up {took}",
+        "other": "  {name} exchanges {gave} for the face-up {took}",
     },
+    "fault": "  Fault by {name}: {code}: {message}",
+    "forfeit": "    -> the match is forfeited by {team}",
+    "takeover": "    -> a built-in bot takes over the seat",
+    "refused": "    -> refused; the seat was asked again",
+    "info": "  {name} says: {text}",
+    "round_end": "Round {i} over: {points}. {result}. Rounds won: {won}",
+    "round_won": {
+        "you": "You win the round",
+        "other": "{team} wins the round",
+        "we": "{team} win the round",
+        "they": "{team} win the round",
+    },
+    "drawn": "A drawn round, it counts for nobody",
+    "match_end": "Match over ({reason}): {result}; rounds won {won}",
+    "match_won": {
+        "you": "you win",
+        "other": "{team} wins",
+        "we": "{team} win",
+        "they": "{team} win",
+    },
+    "nobody": "no winner",
+    "verdict": {
+        "one": "OK: {label}: a consistent record, {lines} lines, 1 round; {result}",
+        "other": "OK: {label}: a consistent record, {lines} lines, {n} rounds; {result}",
+    },
+    "verdict.won": {
+        "you": "you won ({reason})",
+        "other": "won by {team} ({reason})",
+        "we": "won by {team} ({reason})",
+        "they": "won by {team} ({reason})",
+    },
+    "verdict.none": "no winner ({reason})",
+    "complete": "complete",
+    "fault_reason": "fault",
+    "abandoned": "abandoned",
 }
+
+_DE: Final[dict[str, Message]] = {
+    "header": {
+        "one": "Briscola: {players} Spieler{pack}, {variant}, auf 1 gewonnene Runde; "
+        "Startwert {seed}",
+        "other": "Briscola: {players} Spieler{pack}, {variant}, auf {n} gewonnene Runden; "
+        "Startwert {seed}",
+    },
+    "pack": ", {n} Karten",
+    "variant.italian": "italienische Regeln",
+    "variant.brisca": "brisca (mit Tausch)",
+    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "seats": "Plätze: {seats}",
+    "teams": "Parteien: {teams}",
+    "against": " gegen ",
+    "round.you_deal": "Runde {n}: du gibst, {leader} spielt aus; Trumpf {card}",
+    "round.you_lead": "Runde {n}: {dealer} gibt, du spielst aus; Trumpf {card}",
+    "round": "Runde {n}: {dealer} gibt, {leader} spielt aus; Trumpf {card}",
+    "hand": {"you": "  Deine Hand: {cards}", "other": "  Hand von {name}: {cards}"},
+    "points": {"one": "1 Punkt", "other": "{n} Punkte"},
+    "trick": "  Stich {i}: {plays} -> {winner} ({points})",
+    "open": "  Unvollendeter Stich: {plays}",
+    "draws": "    gezogen: {draws}",
+    "trump_taken": {
+        "you": "    Du nimmst die aufgedeckte Karte {card}",
+        "other": "    {name} nimmt die aufgedeckte Karte {card}",
+    },
+    "exchanged": {
+        "you": "  Du tauschst {gave} gegen die aufgedeckte Karte {took}",
+        "other": "  {name} tauscht {gave} gegen die aufgedeckte Karte {took}",
+    },
+    "fault": "  Fehler von {name}: {code}: {message}",
+    "forfeit": "    -> die Partie ist für {team} verloren",
+    "takeover": "    -> ein eingebauter Bot übernimmt den Platz",
+    "refused": "    -> abgelehnt; der Platz wurde erneut gefragt",
+    "info": "  {name} sagt: {text}",
+    "round_end": "Runde {i} vorbei: {points}. {result}. Gewonnene Runden: {won}",
+    "round_won": {
+        "you": "Du gewinnst die Runde",
+        "other": "{team} gewinnt die Runde",
+        "we": "{team} gewinnt die Runde",
+        "they": "{team} gewinnen die Runde",
+    },
+    "drawn": "Unentschieden, die Runde zählt für niemanden",
+    "match_end": "Partie vorbei ({reason}): {result}; gewonnene Runden {won}",
+    "match_won": {
+        "you": "du gewinnst",
+        "other": "{team} gewinnt",
+        "we": "{team} gewinnt",
+        "they": "{team} gewinnen",
+    },
+    "nobody": "kein Sieger",
+    "verdict": {
+        "one": "OK: {label}: eine stimmige Aufzeichnung, {lines} Zeilen, 1 Runde; {result}",
+        "other": "OK: {label}: eine stimmige Aufzeichnung, {lines} Zeilen, {n} Runden; {result}",
+    },
+    "verdict.won": {
+        "you": "du hast gewonnen ({reason})",
+        "other": "Sieg für {team} ({reason})",
+        "we": "Sieg für {team} ({reason})",
+        "they": "Sieg für {team} ({reason})",
+    },
+    "verdict.none": "kein Sieger ({reason})",
+    "complete": "regulär",
+    "fault_reason": "Fehler",
+    "abandoned": "abgebrochen",
+}
+
+_IT: Final[dict[str, Message]] = {
+    "header": {
+        "one": "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a 1 smazzata "
+        "vinta; seed {seed}",
+        "other": "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a {n} "
+        "smazzate vinte; seed {seed}",
+    },
+    "pack": ", {n} carte",
+    "variant.italian": "regole italiane",
+    "variant.brisca": "brisca (con lo scambio)",
+    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "seats": "Posti: {seats}",
+    "teams": "Squadre: {teams}",
+    "against": " contro ",
+    "round.you_deal": "Smazzata {n}: distribuisci tu, esce {leader}; briscola {card}",
+    "round.you_lead": "Smazzata {n}: distribuisce {dealer}, esci tu; briscola {card}",
+    "round": "Smazzata {n}: distribuisce {dealer}, esce {leader}; briscola {card}",
+    "hand": {"you": "  Le tue carte: {cards}", "other": "  Carte di {name}: {cards}"},
+    "points": {"one": "1 punto", "other": "{n} punti"},
+    "trick": "  Presa {i}: {plays} -> {winner} ({points})",
+    "open": "  Presa incompiuta: {plays}",
+    "draws": "    pescano: {draws}",
+    "trump_taken": {
+        "you": "    Prendi tu la carta scoperta {card}",
+        "other": "    {name} prende la carta scoperta {card}",
+    },
+    "exchanged": {
+        "you": "  Scambi {gave} con la carta scoperta {took}",
+        "other": "  {name} scambia {gave} con la carta scoperta {took}",
+    },
+    "fault": "  Errore di {name}: {code}: {message}",
+    "forfeit": "    -> partita persa a tavolino per {team}",
+    "takeover": "    -> un bot integrato prende il posto",
+    "refused": "    -> rifiutato; il posto è stato interpellato di nuovo",
+    "info": "  {name} dice: {text}",
+    "round_end": "Smazzata {i} finita: {points}. {result}. Smazzate vinte: {won}",
+    "round_won": {
+        "you": "Vinci tu la smazzata",
+        "other": "{team} vince la smazzata",
+        "we": "{team} vincete la smazzata",
+        "they": "{team} vincono la smazzata",
+    },
+    "drawn": "Smazzata pari, non conta per nessuno",
+    "match_end": "Partita finita ({reason}): {result}; smazzate vinte {won}",
+    "match_won": {
+        "you": "vinci tu",
+        "other": "vince {team}",
+        "we": "vincete {team}",
+        "they": "vincono {team}",
+    },
+    "nobody": "nessun vincitore",
+    "verdict": {
+        "one": "OK: {label}: registrazione coerente, {lines} righe, 1 smazzata; {result}",
+        "other": "OK: {label}: registrazione coerente, {lines} righe, {n} smazzate; {result}",
+    },
+    "verdict.won": {
+        "you": "hai vinto tu ({reason})",
+        "other": "la partita va a {team} ({reason})",
+        "we": "la partita va a {team} ({reason})",
+        "they": "la partita va a {team} ({reason})",
+    },
+    "verdict.none": "nessun vincitore ({reason})",
+    "complete": "regolare",
+    "fault_reason": "errore",
+    "abandoned": "interrotta",
+}
+
+PHRASES: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
 
 
 def _labels(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -121,6 +232,21 @@ def _team_labels(rules: TableRules, seats: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(" & ".join(seats[s] for s in team) for team in rules.teams)
 
 
+def _people(header: dict[str, Any], players: int) -> frozenset[int]:
+    """The seats a person sat in (the header's ``people``), told as "you"."""
+    seats = header.get("people", [])
+    if not isinstance(seats, list):
+        return frozenset()
+    return frozenset(s for s in seats if isinstance(s, int) and 0 <= s < players)
+
+
+def _side_person(rules: TableRules, people: frozenset[int], team: int) -> str:
+    seats = rules.teams[team]
+    if people & set(seats):
+        return "you" if len(seats) == 1 else "we"
+    return "other" if len(seats) == 1 else "they"
+
+
 class Narrator:
     """Prints each checked record line as readable text on ``out``."""
 
@@ -128,19 +254,27 @@ class Narrator:
         self.out = out
         self.faces: Faces = faces
         self.lang: Language = lang
-        self.words = PHRASES[lang]
         self.rules = TableRules()
         self.seats: tuple[str, ...] = ()
         self.teams: tuple[str, ...] = ()
+        self.people: frozenset[int] = frozenset()
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
         self.draws: list[str] = []
 
-    def say(self, key: str, **values: Any) -> None:
+    def text(
+        self, key: str, *, person: str | None = None, count: int | None = None, **values: Any
+    ) -> str:
         # Names, info and fault texts came from bots: shown escaped, one line each.
         shown = {k: printable(v) if isinstance(v, str) else v for k, v in values.items()}
-        print(self.words[key].format(**shown), file=self.out)
+        return say(PHRASES, self.lang, key, person=person, count=count, **shown)
+
+    def say(self, key: str, **values: Any) -> None:
+        print(self.text(key, **values), file=self.out)
+
+    def person(self, seat: int) -> str:
+        return "you" if seat in self.people else "other"
 
     def card(self, text: str) -> str:
         return card_name(Card.parse(text), self.faces, self.lang)
@@ -168,28 +302,42 @@ class Narrator:
         self.rules = rules = TableRules.from_dict(line["table"])
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
+        self.people = _people(line, rules.players)
         seed = "-" if line.get("seed") is None else line["seed"]
+        pack = "" if rules.default_pack else self.text("pack", count=rules.pack)
         self.say(
-            "header", players=rules.players, variant=rules.variant, target=rules.target, seed=seed
+            "header",
+            count=rules.target,
+            players=rules.players,
+            pack=pack,
+            variant=self.text(f"variant.{rules.variant}"),
+            seed=seed,
         )
         self.say("seats", seats=", ".join(f"{s} {n}" for s, n in enumerate(self.seats)))
         if len(self.teams) < rules.players:
-            self.say("teams", teams=self.words["against"].join(self.teams))
+            self.say("teams", teams=self.text("against").join(self.teams))
 
     def _round_start(self, line: dict[str, Any]) -> None:
         if line["round"] != self.round:
             self.round = line["round"]
             self.tricks = 0
+            dealer, leader = line["dealer"], line["leader"]
+            key = "round"
+            if dealer in self.people:
+                key = "round.you_deal"
+            elif leader in self.people:
+                key = "round.you_lead"
             self.say(
-                "round",
+                key,
                 n=self.round,
-                dealer=self.seats[line["dealer"]],
-                leader=self.seats[line["leader"]],
+                dealer=self.seats[dealer],
+                leader=self.seats[leader],
                 card=self.card(line["trump"]),
             )
         if "to" in line:
             cards = ", ".join(self.card(c) for c in line["hand"])
-            self.say("hand", name=self.seats[line["to"]], cards=cards)
+            seat = line["to"]
+            self.say("hand", person=self.person(seat), name=self.seats[seat], cards=cards)
 
     def _played(self, line: dict[str, Any]) -> None:
         self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
@@ -200,19 +348,27 @@ class Narrator:
         plays = ", ".join(f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["cards"])
         self.say(
             "trick",
-            n=self.tricks,
+            i=self.tricks,
             plays=plays,
             winner=self.seats[line["winner"]],
-            points=line["points"],
+            points=self.text("points", count=line["points"]),
         )
 
     def _trump_taken(self, line: dict[str, Any]) -> None:
-        self.say("trump_taken", name=self.seats[line["seat"]], card=self.card(line["card"]))
+        seat = line["seat"]
+        self.say(
+            "trump_taken",
+            person=self.person(seat),
+            name=self.seats[seat],
+            card=self.card(line["card"]),
+        )
 
     def _exchanged(self, line: dict[str, Any]) -> None:
+        seat = line["seat"]
         self.say(
             "exchanged",
-            name=self.seats[line["seat"]],
+            person=self.person(seat),
+            name=self.seats[seat],
             gave=self.card(line["gave"]),
             took=self.card(line["took"]),
         )
@@ -231,41 +387,54 @@ class Narrator:
 
     def _round_end(self, line: dict[str, Any]) -> None:
         points = ", ".join(f"{t} {p}" for t, p in zip(self.teams, line["points"], strict=True))
-        if line["winner"] is None:
-            result = self.words["drawn"]
+        winner = line["winner"]
+        if winner is None:
+            result = self.text("drawn")
         else:
-            result = self.words["round_won"].format(team=self.teams[line["winner"]])
+            who = _side_person(self.rules, self.people, winner)
+            result = self.text("round_won", person=who, team=self.teams[winner])
         won = "-".join(map(str, line["rounds_won"]))
-        self.say("round_end", n=self.round, points=points, result=result, won=won)
+        self.say("round_end", i=self.round, points=points, result=result, won=won)
 
     def _match_end(self, line: dict[str, Any]) -> None:
-        result = _outcome(self.words, self.teams, line["winner"])
+        winner = line["winner"]
+        if winner is None:
+            result = self.text("nobody")
+        else:
+            who = _side_person(self.rules, self.people, winner)
+            result = self.text("match_won", person=who, team=self.teams[winner])
         self.say(
             "match_end",
-            reason=_reason(self.words, line["reason"]),
+            reason=_reason(self.lang, line["reason"]),
             result=result,
             won="-".join(map(str, line["rounds_won"])),
         )
 
 
-def _reason(words: dict[str, str], reason: str) -> str:
+def _reason(lang: str, reason: str) -> str:
     """A match's end reason in words where we know it (``complete``, ``fault``,
     ``abandoned``); any other as it is written."""
-    return words.get("fault_reason" if reason == "fault" else reason, reason)
-
-
-def _outcome(words: dict[str, str], teams: tuple[str, ...], winner: int | None) -> str:
-    return words["nobody"] if winner is None else words["match_won"].format(team=teams[winner])
+    key = "fault_reason" if reason == "fault" else reason
+    return say(PHRASES, lang, key) if key in ("complete", "fault_reason", "abandoned") else reason
 
 
 def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str:
     """The one-line verdict on a consistent record."""
-    words = PHRASES[lang]
+    people = _people({"people": result.people}, result.rules.players)
     teams = _team_labels(result.rules, _labels(result.names))
-    outcome = f"{_outcome(words, teams, result.winner)} ({_reason(words, result.reason)})"
-    return words["verdict"].format(
+    reason = _reason(lang, result.reason)
+    if result.winner is None:
+        outcome = say(PHRASES, lang, "verdict.none", reason=printable(reason))
+    else:
+        who = _side_person(result.rules, people, result.winner)
+        team = printable(teams[result.winner])
+        outcome = say(PHRASES, lang, "verdict.won", person=who, team=team, reason=reason)
+    return say(
+        PHRASES,
+        lang,
+        "verdict",
+        count=len(result.rounds),
         label=printable(label),
         lines=result.lines,
-        rounds=len(result.rounds),
-        result=printable(outcome),
+        result=outcome,
     )

@@ -67,3 +67,11 @@ def deck_from() -> Callable[[TableRules, str], list[Card]]:
         return first + [c for c in rules.deck if c not in first]
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _no_personal_settings(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The machine's own ~/.config/briscola/config.toml must not change any test."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))

@@ -116,10 +116,12 @@ def test_replay_tells_the_match(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(BRISCA))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Briscola: 2 players, brisca, first to 1 won round(s); seed 2"
+    assert (
+        lines[0] == "Briscola: 2 players, brisca (with the exchange), first to 1 won round; seed 2"
+    )
     assert "  Trick 1: Bruno Five of Cups, Anna Jack of Cups -> Anna (2 points)" in lines
     assert "  Bruno exchanges Two of Batons for the face-up Six of Batons" in lines
-    assert "Round 1 over: Anna 25, Bruno 95. Round won by Bruno. Rounds won: 0-1" in lines
+    assert "Round 1 over: Anna 25, Bruno 95. Bruno wins the round. Rounds won: 0-1" in lines
     assert sum(line.startswith("  Trick ") for line in lines) == 20
     assert lines[-1].startswith(f"OK: {BRISCA}: a consistent record, 102 lines")
 
@@ -148,7 +150,7 @@ def test_replay_of_a_forfeit(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "  Fault by Carla: timeout: no answer within move_ms" in out
     assert "    -> the match is forfeited by Anna & Carla" in out
-    assert "Match over (fault): won by Bruno & Dario; rounds won 1-0" in out
+    assert "Match over (fault): Bruno & Dario win; rounds won 1-0" in out
     assert "  Unfinished trick: Bruno Three of Coins" in out
 
 
@@ -184,7 +186,7 @@ def test_replay_check_prints_one_line(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, err = run(capsys, "replay", "--check", str(FORFEIT))
     assert code == 0 and err == ""
     assert out.splitlines() == [
-        f"OK: {FORFEIT}: a consistent record, 121 lines, 1 round(s); won by Bruno & Dario (fault)"
+        f"OK: {FORFEIT}: a consistent record, 121 lines, 1 round; won by Bruno & Dario (fault)"
     ]
 
 

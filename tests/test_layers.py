@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "briscola"
 FLOORS = {
     "cards": 1,
     "rules_text": 1,
+    "i18n": 1,
     "text": 1,
     "jsonline": 1,
     "rules": 2,
@@ -31,6 +32,7 @@ FLOORS = {
     "protocol": 6,
     "prompt": 6,
     "spec": 6,
+    "settings": 6,
     "arena": 7,
     "stats": 7,
     "bench": 7,

@@ -33,7 +33,7 @@ def play(script: str, *extra: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_scripted_match_through_a_pipe(tmp_path: Path) -> None:
     rec = tmp_path / "game.jsonl"
-    script = "help\nzz\n3c\nscore\n" + "1\n" * 20 + "no\n"
+    script = "help\nzz\n3c\nscore\n" + "1\n" * 18 + "2\n3\n" + "no\n"
     done = play(script, "--record", str(rec), "--faces", "french")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
@@ -42,10 +42,12 @@ def test_a_scripted_match_through_a_pipe(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0] == "Briscola · 2 players · first to 1 round · seed 7"
     assert "Your hand:  1 5♦ Five of Diamonds  2 3♠ Three of Spades  3 K♣ King of Clubs" in lines
+    assert "  Type help for the commands and score for the score." in lines  # no toolbar here
     assert (
-        "Not a card or a command: 'zz'. Type 1-3, a card in your hand such as 5♦, or help." in out
+        "Not a card or a command: 'zz'. Type 1-3, a card in your hand such as 5D, or help." in out
     )
-    assert "Three of Hearts is not in your hand (5♦, 3♠, K♣)." in out
+    # With French faces C is Clubs: the letters on screen are the ones typed.
+    assert "Three of Clubs is not in your hand (5D, 3S, KC)." in out
     assert "Commands:" in out and "Rounds won (first to 1): You 0 · Marco 0" in out
     assert out.count("play>") >= 20 and lines[-1] == "Play again? (y/n)"
     assert "Marco wins the match (rounds won: You 0 · Marco 1)." in out
@@ -53,9 +55,17 @@ def test_a_scripted_match_through_a_pipe(tmp_path: Path) -> None:
     assert record[0]["type"] == "header" and record[-1]["type"] == "match_end"
 
 
-def test_a_closed_pipe_leaves_the_table() -> None:
-    done = play("1\n")
-    assert done.returncode == 0 and done.stdout.endswith("You left the table.\n")
+def test_input_ending_mid_match_abandons_it_and_exits_1(tmp_path: Path) -> None:
+    rec = tmp_path / "cut.jsonl"
+    done = play("1\n", "--record", str(rec))
+    assert done.returncode == 1
+    assert done.stderr == (
+        "briscola play: The input ended in the middle of the match; the match is abandoned.\n"
+    )
+    last = json.loads(rec.read_text().splitlines()[-1])
+    assert last["type"] == "match_end" and last["reason"] == "abandoned"
+    # Leaving on purpose is no error; neither is input ending at "Play again?".
+    assert play("quit\ny\n").returncode == 0
 
 
 @pytest.mark.parametrize(
@@ -84,20 +94,20 @@ def test_bad_options_exit_2(
 def test_in_process_line_mode_and_play_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "ja\n" + "ende\nj\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 18 + "2\n3\n" + "ja\n" + "ende\nj\n"))
     code = cli.main(["play", "--seed", "7", "--opponents", "greedy", "--lang", "de", "--pace", "0"])
     out = capsys.readouterr().out
     assert code == 0
     assert "Trumpf: AD Münz-Ass · 34 Karten im Talon" in out
     assert "  Du spielst 5D Münz-Fünf" in out and "  Marco spielt 6C Kelch-Sechs" in out
-    assert "  → Marco nimmt den Stich: 21 Punkte" in out
+    assert "  → Marco nimmt den Stich: " in out and "  → Du nimmst den Stich: keine Punkte" in out
     assert "Marco gewinnt die Partie (gewonnene Runden: Du 0 · Marco 1)." in out
-    assert "seed 8" in out and "Die laufende Partie verlassen? (j/n)" in out
+    assert "Startwert 8" in out and "Die laufende Partie verlassen? (j/n)" in out
     assert out.endswith("Du hast den Tisch verlassen.\n")
 
 
 def test_a_failing_bot_is_taken_over() -> None:
-    done = play("1\n1\n", "--opponents", "cmd:false")
+    done = play("1\n1\nquit\ny\n", "--opponents", "cmd:false")
     assert done.returncode == 0, done.stderr
     assert "Marco's player failed; a built-in" in done.stdout
     assert done.stdout.count("Marco plays") >= 1
@@ -122,12 +132,12 @@ def test_the_default_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Two players, you against expert, first to one round, Italian faces; English here."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\ny\n"))
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     assert cli.main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == [
-        "Briscola · 2 players · first to 1 round · seed 3",
+        "Briscola · 2 players · first to 1 round · level expert · seed 3",
         "  Marco (expert): against you",
     ]
     assert out[-1] == "You left the table."
@@ -140,7 +150,9 @@ def test_a_drawn_seed_is_told_only_after_the_match(
     draws a fresh seed, since the last one was just told."""
     drawn = iter([7, 50])  # two seeds whose first rounds are not drawn
     monkeypatch.setattr(app, "_fresh_seed", lambda: next(drawn))
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 20 + "y\n" + "1\n" * 20 + "n\n"))
+    monkeypatch.setattr(
+        sys, "stdin", io.StringIO("1\n" * 18 + "2\n3\n" + "y\n" + "1\n" * 18 + "2\n3\n" + "n\n")
+    )
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     assert cli.main(["play", "--opponents", "greedy", "--pace", "0"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -63,6 +63,14 @@ def at_prompt(pane: Pane, played: int) -> Callable[[], bool]:
     return ok
 
 
+def first_slot(pane: Pane) -> str:
+    """The number of the first card in the hand on screen (slots keep their numbers,
+    so once the stock is gone slot 1 can be empty)."""
+    hands = re.findall(r"^Your hand:\s+(\d)", pane.screen(), re.M)
+    assert hands, pane.screen()
+    return hands[-1]
+
+
 def test_a_game_in_tmux() -> None:
     python = shlex.quote(sys.executable)
     play = f"LC_ALL=C.UTF-8 {python} -m briscola play --seed 7 --opponents greedy --pace 0.05"
@@ -80,22 +88,62 @@ def test_a_game_in_tmux() -> None:
         pane.keys("Enter")
         pane.wait(at_prompt(pane, 1), "the second prompt")
         assert "You play 5D Five of Coins" in pane.history()
-        # A bad entry is refused where the person looks, and nothing is played.
+        # The card drawn took slot 1, the others kept their numbers.
+        assert re.search(r"Your hand:  1 \w\w .*  2 3S Three of Swords  3 KB King", pane.screen())
+        # A bad entry is refused where the person looks, and the line comes back empty.
         pane.keys("zz", "Enter")
         pane.wait(lambda: "Not a card or a command: 'zz'" in pane.screen(), "the refusal")
-        pane.keys("C-u")
+        pane.wait(lambda: re.search(r"^play>\s*$", pane.screen(), re.M) is not None, "empty line")
         # Ctrl-C asks; "n" goes on.
         pane.keys("C-c")
         pane.wait(lambda: "Leave the game in progress? (y/n)" in pane.screen(), "the question")
         pane.keys("n", "Enter")
         pane.wait(at_prompt(pane, 1), "the prompt again")
         for played in range(2, 21):
-            pane.keys("1", "Enter")
+            pane.keys(first_slot(pane), "Enter")
             pane.wait(at_prompt(pane, played), f"card {played} played")
         pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
-        end = pane.screen()
-        assert "Marco wins the match (rounds won: You 0 · Marco 1)." in end
-        assert re.search(r"You: 39 points from .*\n\s*Marco: 81 points from ", end)
+        end = pane.history()
+        assert re.search(r"(You win|Marco wins) the match \(rounds won: You \d · Marco \d\)", end)
+        assert re.search(r"You: \d+ points from .*\n\s*Marco: \d+ points from ", end)
+        assert "The biggest tricks:" in end
+        pane.keys("n", "Enter")
+        pane.wait(lambda: "EXIT=0" in pane.screen(), "a clean exit")
+        assert "Traceback" not in pane.history()
+    finally:
+        pane.close()
+
+
+def toolbar_trump(pane: Pane) -> str:
+    found = re.findall(r"Trump\s+(\w\w) ", pane.screen())
+    assert found, pane.screen()
+    return found[-1]
+
+
+def test_a_brisca_match_with_an_exchange_in_tmux() -> None:
+    """The whole match; after the exchange the toolbar shows the card now face up."""
+    python = shlex.quote(sys.executable)
+    play = (
+        f"LC_ALL=C.UTF-8 {python} -m briscola play --variant brisca --seed 1 "
+        "--opponents greedy --pace 0"
+    )
+    pane = Pane(f"{play}; echo EXIT=$?; sleep 60")
+    try:
+        pane.wait(at_prompt(pane, 0), "the first prompt")
+        offer = re.search(r"You may exchange your (\w\w) for the face-up card", pane.screen())
+        assert offer, pane.screen()
+        dealt = toolbar_trump(pane)
+        pane.keys("exchange", "Enter")
+        pane.wait(lambda: "You exchange" in pane.screen(), "the exchange")
+        pane.wait(at_prompt(pane, 0), "the prompt after the exchange")
+        assert toolbar_trump(pane) == offer.group(1) != dealt
+        pane.keys("score", "Enter")
+        pane.wait(lambda: f"Trump: {offer.group(1)} " in pane.screen(), "score's trump")
+        for played in range(1, 21):
+            pane.keys(first_slot(pane), "Enter")
+            pane.wait(at_prompt(pane, played), f"card {played} played")
+        pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
+        assert re.search(r"(You win|Marco wins) the match", pane.history())
         pane.keys("n", "Enter")
         pane.wait(lambda: "EXIT=0" in pane.screen(), "a clean exit")
         assert "Traceback" not in pane.history()

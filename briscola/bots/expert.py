@@ -391,6 +391,13 @@ class ExpertBot(Bot):
         values = evaluate(self._sampler(obs), side, self._budget(), search, self.rng)
         return max(legal, key=lambda a: values[a])
 
+    def rank(self, obs: Observation) -> list[tuple[Action, float]]:
+        """Every legal action with its mean value over the samples, best first: the
+        expected margin of the round's points (plus ``win_bonus`` for a won round)."""
+        side = obs.rules.team_of[obs.seat]
+        values = evaluate(self._sampler(obs), side, self._budget(), self.search, self.rng)
+        return sorted(((a, values[a]) for a in obs.legal), key=lambda av: -av[1])
+
     def _endgame(self, obs: Observation, side: int, search: Search) -> Action:
         """Two players, the stock empty: every card is known, so solve it.
 

@@ -12,33 +12,37 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import locale
-import os
 import random
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
+from ..bots.expert import ExpertBot
 from ..cards import Faces, Language
+from ..observation import Observation
 from ..players import Player
 from ..records import Record
 from ..rules import RulesError, TableRules
+from ..settings import LEVELS, Settings, SettingsError, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
-from ..table import play_match
+from ..table import MatchOutcome, play_match
 from .console import Console, LineConsole, TerminalConsole
-from .person import LeaveTable, Person, PromptFailed
+from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
+from .view import style_for
 from .words import YES, words
 
-__all__ = ["Options", "default_lang", "main", "options_from", "run", "split_specs"]
+__all__ = ["Options", "Tally", "default_lang", "main", "options_from", "run", "split_specs"]
 
 BOT_NAMES = ("Marco", "Giulia", "Luca", "Sofia", "Paolo")
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
+EXIT_INPUT_ENDED = 1
+HINT_SAMPLES = 300
 
 
 class SetupError(ValueError):
@@ -56,17 +60,34 @@ class Options:
     pace: float = DEFAULT_PACE
     seed: int | None = None
     record: str | None = None
+    level: str = ""  # the level named on screen, when the opponents came from one
+    hints: bool = True
+    own_name: str | None = None  # --name or the settings' name, shown in the scores
+    colours: str = "dark"
 
 
-def default_lang(env: dict[str, str] | None = None) -> Language:
-    """German or Italian when the locale says so, else English."""
-    env = dict(os.environ) if env is None else env
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var, "")
-        if value:
-            return "de" if value.startswith("de") else "it" if value.startswith("it") else "en"
-    loc = locale.getlocale()[0] or ""
-    return "de" if loc.startswith("de") else "it" if loc.startswith("it") else "en"
+@dataclass
+class Tally:
+    """The session across "Play again?": matches won, lost and drawn, and the points."""
+
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    mine: int = 0
+    theirs: int = 0
+    matches: list[MatchOutcome] = field(default_factory=list)
+
+    def add(self, outcome: MatchOutcome, team: int = 0) -> None:
+        self.matches.append(outcome)
+        if outcome.winner is None:
+            self.drawn += 1
+        elif outcome.winner == team:
+            self.won += 1
+        else:
+            self.lost += 1
+        for result in outcome.rounds:
+            self.mine += result.points[team]
+            self.theirs += sum(result.points) - result.points[team]
 
 
 def _allowed() -> tuple[str, ...]:
@@ -105,7 +126,13 @@ def split_specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
     return specs
 
 
-def options_from(args: argparse.Namespace) -> Options:
+def options_from(args: argparse.Namespace, settings: Settings | None = None) -> Options:
+    """The options of ``play``: the command line first, then the settings file."""
+    if settings is None:
+        try:
+            settings = load()
+        except SettingsError as err:
+            raise SetupError(str(err)) from None
     try:
         rules = TableRules(
             players=args.players, variant=args.variant, target=args.target, pack=args.pack
@@ -115,17 +142,43 @@ def options_from(args: argparse.Namespace) -> Options:
     pace = getattr(args, "pace", None)
     if pace is not None and not 0 <= pace <= 60:  # also refuses nan
         raise SetupError(f"--pace is 0 to 60 seconds, got {pace}")
+    if pace is None:
+        pace = settings.pace if settings.pace is not None else DEFAULT_PACE
+    opponents, level = getattr(args, "opponents", None), getattr(args, "level", None)
+    if opponents is not None and level is not None:
+        raise SetupError("give --level or --opponents, not both")
+    if opponents is None:
+        level = level or settings.level or "expert"
+        opponents = LEVELS[level]
+    lang = args.lang or settings.lang or default_lang()
+    name = args.name or settings.name
+    if name is not None and not name.strip():
+        raise SetupError("--name is empty")
     return Options(
         rules=rules,
-        opponents=split_specs(args.opponents, rules.players - 1),
-        name=args.name or "You",
-        faces=args.faces,
-        lang=args.lang or default_lang(),
+        opponents=split_specs(opponents, rules.players - 1),
+        name=name.strip() if name else words(lang, "you"),
+        faces=getattr(args, "faces", None) or settings.faces or "italian",
+        lang=lang,
         count=not args.no_count,
-        pace=DEFAULT_PACE if pace is None else pace,
+        pace=pace,
         seed=args.seed,
         record=args.record,
+        level=level or "",
+        hints=not getattr(args, "no_hints", False),
+        own_name=name.strip() if name else None,
+        colours=settings.colours or "dark",
     )
+
+
+def hinter(rules: TableRules, seed: int) -> Hinter:
+    """The expert's view of the person's choices, for ``hint`` (its own seeded samples)."""
+    bot = ExpertBot(seed=seed, samples=HINT_SAMPLES, win_bonus=0)
+
+    def rank(obs: Observation) -> list[tuple[object, float]]:
+        return bot.rank(obs)  # type: ignore[return-value]
+
+    return rank  # type: ignore[return-value]
 
 
 def _record_path(path: str, game: int) -> Path:
@@ -134,11 +187,12 @@ def _record_path(path: str, game: int) -> Path:
     return p if game == 1 else p.with_name(f"{p.stem}-{game}{p.suffix}")
 
 
-async def play_one(opts: Options, console: Console, seed: int, game: int) -> bool:
-    """One match; False when the person left the table.
+async def play_one(opts: Options, console: Console, seed: int, game: int) -> MatchOutcome | None:
+    """One match and how it ended; None when the person left the table.
 
     A seed the person did not give is told only once the match is over: it deals
-    every hand, so knowing it in play would show every card.
+    every hand, so knowing it in play would show every card.  Input that ends
+    mid-match raises :class:`InputEnded` (the record ends as abandoned).
     """
     n = opts.rules.players
     names = [opts.name, *BOT_NAMES[: n - 1]]
@@ -152,6 +206,10 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
         pace=opts.pace,
         notes=notes,
         seed=seed if opts.seed is not None else None,
+        own_name=opts.own_name,
+        level=opts.level,
+        hint=hinter(opts.rules, seed) if opts.hints else None,
+        hints_off=not opts.hints,
     )
     players: list[Player] = [person]
     players += [
@@ -161,8 +219,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
     level = "expert" if "expert" in BOTS else "greedy"
 
     def takeover(seat: int) -> Player:
-        failed = "{name}'s player failed; a built-in {level} bot plays that seat from here."
-        console.show([[("class:dim", words(opts.lang, failed, name=names[seat], level=level))]])
+        failed = words(opts.lang, "takeover", name=names[seat], level=level)
+        console.show([[("class:dim", failed)]])
         return make_bot(level, seed=seed + seat)
 
     out: IO[str] | None = None
@@ -173,27 +231,28 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> boo
         except OSError as err:
             raise SetupError(f"cannot write the record {str(path)!r}: {err.strerror}") from None
     try:
-        await play_match(
+        return await play_match(
             opts.rules,
             players,
             seed=seed,
             names=names,
-            record=Record(out) if out is not None else None,
+            # The person's seat, so that a replay can tell it as "you".
+            record=Record(out, header={"people": [0]}) if out is not None else None,
             on_fault="takeover",
             takeover=takeover,
         )
+    except InputEnded:
+        raise
     except LeaveTable:
-        console.show([[("", words(opts.lang, "You left the table."))]])
-        return False
+        console.show([[("", words(opts.lang, "left"))]])
+        return None
     except PromptFailed as failed:
         raise failed.error from None  # an ordinary error again, for the command's last guard
     finally:
         if out is not None:
             out.close()
         if opts.seed is None:
-            again = "This match was seed {seed}: briscola play --seed {seed} deals it again."
-            console.show([[("class:dim", words(opts.lang, again, seed=seed))]])
-    return True
+            console.show([[("class:dim", words(opts.lang, "seed.told", seed=seed))]])
 
 
 def _fresh_seed() -> int:
@@ -204,14 +263,22 @@ async def run(opts: Options, console: Console) -> int:
     """Matches until the person declines another; the exit status."""
     seed = opts.seed if opts.seed is not None else _fresh_seed()
     with console.interrupts():
-        return await _matches(opts, console, seed)
-
-
-async def _matches(opts: Options, console: Console, seed: int) -> int:
-    game = 1
-    while await play_one(opts, console, seed, game):
         try:
-            again = await console.ask(words(opts.lang, "Play again? (y/n) "))
+            await _matches(opts, console, seed, Tally())
+        except InputEnded:
+            print(f"briscola play: {words(opts.lang, 'input.ended')}", file=sys.stderr)
+            return EXIT_INPUT_ENDED
+    return 0
+
+
+async def _matches(opts: Options, console: Console, seed: int, tally: Tally) -> None:
+    game = 1
+    while (outcome := await play_one(opts, console, seed, game)) is not None:
+        tally.add(outcome)
+        if game > 1:
+            console.show([[("class:dim", tally_text(tally, opts.lang))]])
+        try:
+            again = await console.ask(words(opts.lang, "ask.again"))
         except (EOFError, KeyboardInterrupt):
             break
         if again.strip().lower() not in YES:
@@ -220,7 +287,18 @@ async def _matches(opts: Options, console: Console, seed: int) -> int:
         # last one was just told and the next must not be guessable from it.
         seed = seed + 1 if opts.seed is not None else _fresh_seed()
         game += 1
-    return 0
+
+
+def tally_text(tally: Tally, lang: Language) -> str:
+    return words(
+        lang,
+        "tally",
+        count=len(tally.matches),
+        won=tally.won,
+        lost=tally.lost,
+        mine=tally.mine,
+        theirs=tally.theirs,
+    )
 
 
 def main(args: argparse.Namespace) -> int:
@@ -228,7 +306,8 @@ def main(args: argparse.Namespace) -> int:
         opts = options_from(args)
         if sys.stdin.isatty() and sys.stdout.isatty():
             with patch_stdout():
-                return asyncio.run(run(opts, TerminalConsole()))
+                console = TerminalConsole(style=style_for(opts.colours))
+                return asyncio.run(run(opts, console))
         return asyncio.run(run(opts, LineConsole()))
     except SetupError as err:
         print(f"briscola play: error: {err}", file=sys.stderr)

@@ -1,8 +1,9 @@
 """Where the game meets the person: a prompt-toolkit terminal, or plain lines on a pipe.
 
 Both consoles print the same text and ask the same questions; the terminal
-adds colour, completion, a validator, the bottom toolbar and paced bot moves
-(a short pause that any key skips).  The line console reads stdin in a
+adds colour, completion, the bottom toolbar, lines laid out for its width
+and paced bot moves (a short pause that any key skips; what was typed stays
+as the start of the next entry).  The line console reads stdin in a
 daemon thread, so that the event loop keeps serving the other seats and a
 closed pipe simply ends the game.  Floor 6.
 """
@@ -24,9 +25,10 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import Validator
 
-from .view import STYLE, Text
+from .view import STYLE, Text, wrap
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]
 
@@ -36,6 +38,10 @@ class Console:
 
     #: set when a key pressed during a pause asks to leave: "c-c" or "c-d"
     pending: str | None = None
+    #: whether the score stands in a toolbar (else the person types ``score``)
+    toolbar: bool = False
+    #: keys typed during a pause, kept as the start of the next entry
+    typeahead: str = ""
 
     def show(self, lines: list[Text]) -> None:
         raise NotImplementedError
@@ -61,7 +67,14 @@ class Console:
 
 
 class TerminalConsole(Console):
-    """A real prompt: PromptSession with completion, validation and a bottom toolbar."""
+    """A real prompt: PromptSession with completion and a bottom toolbar.
+
+    Lines are laid out for the terminal's width (``width`` fixes it; without a
+    terminal of its own, as in tests, nothing is wrapped).  A refused entry is
+    said above the prompt, and the prompt comes back empty.
+    """
+
+    toolbar = True
 
     def __init__(
         self,
@@ -69,6 +82,8 @@ class TerminalConsole(Console):
         output: Output | None = None,
         *,
         print_output: Output | None = None,
+        width: int | None = None,
+        style: Style = STYLE,
     ) -> None:
         self.session: PromptSession[str] = PromptSession(
             input=input, output=output, key_bindings=_tab_completes()
@@ -78,10 +93,22 @@ class TerminalConsole(Console):
         self.questions: PromptSession[str] = PromptSession(input=input, output=output)
         self.input = self.session.input
         self.print_output = print_output
+        self.width = width
+        self.style = style
+
+    def columns(self) -> int | None:
+        if self.width is not None:
+            return self.width
+        if self.print_output is not None:
+            return None
+        return self.session.output.get_size().columns
 
     def show(self, lines: list[Text]) -> None:
+        width = self.columns()
         for line in lines:
-            print_formatted_text(FormattedText(line), style=STYLE, output=self.print_output)
+            for part in wrap(line, width - 1) if width else [line]:
+                out = FormattedText(part)
+                print_formatted_text(out, style=self.style, output=self.print_output)
 
     async def ask(
         self,
@@ -92,15 +119,28 @@ class TerminalConsole(Console):
         toolbar: Text | None = None,
     ) -> str:
         if completer is None and validator is None and toolbar is None:
-            return await self.questions.prompt_async(message, style=STYLE, handle_sigint=False)
+            return await self.questions.prompt_async(message, style=self.style, handle_sigint=False)
+        bar = None
+        if toolbar:
+
+            def bar() -> FormattedText:  # laid out afresh when the terminal is resized
+                width = self.columns()
+                lines = wrap(toolbar, width, indent="") if width else [toolbar]
+                joined: Text = []
+                for i, line in enumerate(lines):
+                    joined += ([("", "\n")] if i else []) + line
+                return FormattedText(joined)
+
+        typed, self.typeahead = self.typeahead, ""
         return await self.session.prompt_async(
             message,
+            default=typed,
             completer=completer,
             complete_while_typing=completer is not None,
             validator=validator,
             validate_while_typing=False,
-            bottom_toolbar=FormattedText(toolbar) if toolbar else None,
-            style=STYLE,
+            bottom_toolbar=bar,
+            style=self.style,
             handle_sigint=False,  # raw mode: Ctrl-C is a key; keep our handler in place
         )
 
@@ -134,6 +174,10 @@ class TerminalConsole(Console):
             for press in self.input.read_keys():
                 if press.key in (Keys.ControlC, Keys.ControlD):
                     self.pending = "c-c" if press.key == Keys.ControlC else "c-d"
+                elif press.key in (Keys.Backspace, Keys.ControlH):
+                    self.typeahead = self.typeahead[:-1]
+                elif len(press.data) == 1 and press.data.isprintable():
+                    self.typeahead += press.data  # the start of the next entry
                 pressed.set()
 
         with (

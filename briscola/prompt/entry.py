@@ -1,26 +1,29 @@
-"""Reading what the person types: a card, a number, a command; completion and validation.
+"""Reading what the person types: a card, a number, a command; completion.
 
-:func:`read_entry` is the one reader, shared by the terminal prompt (through
-:class:`EntryValidator`, which refuses a bad entry with its message before
-Enter takes it) and the plain line mode.  Floor 6.
+:class:`Reader` is the one reader, for the terminal prompt and the plain line
+mode alike.  Cards are numbered by their slot in the hand, which keeps its
+number through a round (the card drawn takes the slot of the card played),
+so a slot can be empty once the stock is gone.  Floor 6.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.validation import ValidationError, Validator
 
-from ..cards import Card, Faces, Language, card_label, card_name, name_index
+from ..cards import Card, Faces, Language, card_code, card_label, card_name, name_index
 from ..game import EXCHANGE, Action
 from .words import ALIASES, words
 
-__all__ = ["COMMANDS", "Command", "EntryError", "EntryValidator", "HandCompleter", "Reader"]
+__all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
 
-COMMANDS = ("help", "hand", "last", "score", "rules", "quit", "exchange")
+COMMANDS = ("help", "hand", "last", "seen", "score", "hint", "rules", "quit", "exchange")
+
+Slots = Sequence[Card | None]
 
 
 class EntryError(ValueError):
@@ -32,20 +35,40 @@ class Command:
     name: str
 
 
+def _words_of(name: str) -> list[str]:
+    """Every tail of a card's name from a word on: ``ace of coins``, ``of coins``,
+    ``coins``; German compounds split at the hyphen (``münz-ass``, ``ass``)."""
+    low = name.lower()
+    starts = [0] + [m.end() for m in re.finditer(r"[\s-]+", low)]
+    return [low[i:] for i in starts]
+
+
 class Reader:
-    """Reads entries against the hand and the legal actions of the moment."""
+    """Reads entries against the hand (by slot) and the legal actions of the moment."""
 
     def __init__(self, faces: Faces, lang: Language, variant: str) -> None:
         self.faces, self.lang, self.variant = faces, lang, variant
         self.index = name_index(faces, lang)
-        self.hand: tuple[Card, ...] = ()
+        self.slots: tuple[Card | None, ...] = ()
         self.legal: tuple[Action, ...] = ()
 
-    def set_turn(self, hand: Sequence[Card], legal: Sequence[Action]) -> None:
-        self.hand, self.legal = tuple(hand), tuple(legal)
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.slots if c is not None)
+
+    def set_turn(self, slots: Slots, legal: Sequence[Action]) -> None:
+        self.slots, self.legal = tuple(slots), tuple(legal)
+
+    def code(self, card: Card) -> str:
+        return card_code(card, self.faces, self.lang)
 
     def _range(self) -> str:
-        return "1" if len(self.hand) == 1 else f"1-{len(self.hand)}"
+        numbers = [str(i + 1) for i, c in enumerate(self.slots) if c is not None]
+        if len(numbers) == 1:
+            return numbers[0]
+        if numbers == [str(i) for i in range(1, len(numbers) + 1)]:
+            return f"1-{len(numbers)}"
+        return words(self.lang, "or", a=", ".join(numbers[:-1]), b=numbers[-1])
 
     def read(self, text: str) -> Action | Command:
         """The card or command ``text`` names, or :class:`EntryError` saying why not."""
@@ -54,82 +77,60 @@ class Reader:
         w = self.lang
         if not low:
             example = f"AD, {card_name(Card.parse('AD'), self.faces, w)}"
-            raise EntryError(
-                words(
-                    w,
-                    "Type {range} for a card in your hand, the card itself (e.g. {example}), "
-                    "or help.",
-                    range=self._range(),
-                    example=example,
-                )
-            )
+            raise EntryError(words(w, "entry.empty", range=self._range(), example=example))
         if low == "exchange":
             if EXCHANGE in self.legal:
                 return EXCHANGE
             if self.variant != "brisca":
-                raise EntryError(
-                    words(w, "There is no exchange in the {variant} variant.", variant=self.variant)
-                )
-            raise EntryError(
-                words(
-                    w,
-                    "No exchange now: the trump 7 takes a face-up A, 3, K, Q or J and the trump 2 "
-                    "a 4, 5, 6 or 7, once per turn, while the face-up card lies under the stock.",
-                )
-            )
+                raise EntryError(words(w, "entry.no_exchange_variant", variant=self.variant))
+            raise EntryError(words(w, "entry.no_exchange_now"))
         if low in COMMANDS:
             return Command(low)
         if low.isdigit():
             i = int(low)
-            if 1 <= i <= len(self.hand):
-                return self.hand[i - 1]
-            raise EntryError(
-                words(
-                    w, "There is no card {i} in your hand: type {range}.", i=i, range=self._range()
-                )
-            )
+            if 1 <= i <= len(self.slots) and self.slots[i - 1] is not None:
+                card = self.slots[i - 1]
+                assert card is not None
+                return card
+            raise EntryError(words(w, "entry.no_slot", i=i, range=self._range()))
         card = self.index.get(low)
         if card is None:
-            raise EntryError(
-                words(
-                    w,
-                    "Not a card or a command: {text}. Type {range}, a card in your hand such as "
-                    "{example}, or help.",
-                    text=repr(text.strip()),
-                    range=self._range(),
-                    example=card_label(self.hand[0], self.faces) if self.hand else "AD",
-                )
-            )
+            return self._by_prefix(low, text)
         if card not in self.hand:
-            mine = ", ".join(card_label(c, self.faces) for c in self.hand)
+            mine = ", ".join(self.code(c) for c in self.hand)
             raise EntryError(
-                words(
-                    w,
-                    "{card} is not in your hand ({hand}).",
-                    card=card_name(card, self.faces, w),
-                    hand=mine,
-                )
+                words(w, "entry.not_in_hand", card=card_name(card, self.faces, w), hand=mine)
             )
         return card
 
-
-class EntryValidator(Validator):
-    """Refuses what :class:`Reader` refuses, with its message; keeps the messages shown."""
-
-    def __init__(self, reader: Reader) -> None:
-        self.reader = reader
-        self.refused: list[str] = []
-
-    def validate(self, document: Document) -> None:
-        try:
-            self.reader.read(document.text)
-        except EntryError as err:
-            self.refused.append(str(err))
-            raise ValidationError(message=str(err), cursor_position=len(document.text)) from None
+    def _by_prefix(self, low: str, text: str) -> Card:
+        """A card in hand whose name has a word starting with ``low`` (``ace``, ``six``,
+        ``coins``); several such cards are named so the person can choose."""
+        found = [
+            c
+            for c in self.hand
+            if any(tail.startswith(low) for tail in _words_of(card_name(c, self.faces, self.lang)))
+        ]
+        if len(found) == 1:
+            return found[0]
+        w = self.lang
+        if found:
+            codes = [self.code(c) for c in found]
+            choice = words(w, "or", a=", ".join(codes[:-1]), b=codes[-1])
+            raise EntryError(words(w, "entry.which", cards=choice))
+        raise EntryError(
+            words(
+                w,
+                "entry.unknown",
+                text=repr(text.strip()),
+                range=self._range(),
+                example=self.code(self.hand[0]) if self.hand else "AD",
+            )
+        )
 
 
 class HandCompleter(Completer):
-    """Completes the cards in hand (by text or name) and the commands."""
+    """Completes the cards in hand (by code or name, a word of it too) and the commands."""
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
@@ -140,10 +141,13 @@ class HandCompleter(Completer):
         typed = document.text_before_cursor
         prefix = typed.lstrip().lower()
         r = self.reader
-        for i, card in enumerate(r.hand):
+        for i, card in enumerate(r.slots):
+            if card is None:
+                continue
             name = card_name(card, r.faces, r.lang)
-            label = card_label(card, r.faces)
-            if any(w.lower().startswith(prefix) for w in (str(card), label, name)):
+            label = card_label(card, r.faces, r.lang)
+            spellings = [str(card).lower(), label.lower(), r.code(card).lower(), *_words_of(name)]
+            if any(s.startswith(prefix) for s in spellings):
                 yield Completion(
                     name,
                     start_position=-len(typed),

@@ -5,29 +5,37 @@ shows the hand and asks until the person names a card in it, the exchange,
 or leaves.  Everything shown comes from the seat's own events and
 observation, so no other hand and no stock order can reach the screen.
 Leaving raises :class:`LeaveTable`, which ends the match rather than
-handing the person's seat to a bot.  Floor 6.
+handing the person's seat to a bot.  The LAN client drives the same Person
+over events rebuilt from the wire; it leaves out the hints.  Floor 6.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Card, Faces, Language, Rank
-from ..events import Event, Played, TrickDone
+from ..events import Event, MatchEnded, Played, RoundStarted, TrickDone
 from ..game import EXCHANGE, Action
 from ..observation import Observation
 from ..players import MatchInfo, Player
 from .console import Console
-from .entry import Command, EntryError, EntryValidator, HandCompleter, Reader
-from .view import Seen, View
-from .words import HELP, YES, words
+from .entry import Command, EntryError, HandCompleter, Reader
+from .view import Seen, Text, View
+from .words import YES, words
 
-__all__ = ["LeaveTable", "Person", "PromptFailed"]
+__all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
+
+# What the expert makes of each legal action here: (action, expected round margin), best first.
+Hinter = Callable[[Observation], list[tuple[Action, float]]]
 
 
 class LeaveTable(BaseException):
     """The person left.  A BaseException so that the table's fault handling,
     which turns a seat's exceptions into a bot taking over, lets it through."""
+
+
+class InputEnded(LeaveTable):
+    """The piped input ended mid-match: the person did not choose to leave."""
 
 
 class PromptFailed(BaseException):
@@ -40,6 +48,9 @@ class PromptFailed(BaseException):
 
 
 class Person(Player):
+    """The person's seat.  ``hint`` (optional) answers the ``hint`` command; without
+    it the command says there are none (``hints_off``: they were turned off)."""
+
     def __init__(
         self,
         console: Console,
@@ -51,31 +62,51 @@ class Person(Player):
         pace: float = 0.0,
         notes: Sequence[str] = (),
         seed: int | None = None,
+        own_name: str | None = None,
+        level: str = "",
+        hint: Hinter | None = None,
+        hints_off: bool = False,
     ) -> None:
         self.console, self.name, self.faces, self.lang = console, name, faces, lang
         self.count, self.pace, self.notes, self.seed = count, pace, tuple(notes), seed
+        self.own_name, self.level, self.hint, self.hints_off = own_name, level, hint, hints_off
+        self.hints_used = 0
         self.view: View | None = None
         self.seen: Seen | None = None
         self.reader: Reader | None = None
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
-            info.rules, info.seat, info.names, faces=self.faces, lang=self.lang, count=self.count
+            info.rules,
+            info.seat,
+            info.names,
+            faces=self.faces,
+            lang=self.lang,
+            count=self.count,
+            own_name=self.own_name,
         )
         self.seen = Seen(info.rules, info.seat)
         self.reader = Reader(self.faces, self.lang, info.rules.variant)
         self.console.pending = None  # a Ctrl-C from the last match is no question in this one
+        self.hints_used = 0
         notes = self.notes or ("",) * info.rules.players
-        self.console.show(self.view.intro(notes, self.seed))
+        intro = self.view.intro(notes, self.seed, toolbar=self.console.toolbar, level=self.level)
+        self.console.show(intro)
 
     async def notify(self, event: Event) -> None:
         assert self.view is not None and self.seen is not None
         self.seen.update(event)
         self.console.show(self.view.event(event, self.seen))
+        if isinstance(event, MatchEnded) and self.hints_used:
+            self.console.show(
+                [[("class:dim", words(self.lang, "hints.used", count=self.hints_used))]]
+            )
         if (isinstance(event, Played) and event.seat != self.seen.seat) or isinstance(
             event, TrickDone
         ):
             await self.console.pause(self.pace)
+        if isinstance(event, RoundStarted):
+            self.console.typeahead = ""  # nothing typed in the last round plays in this one
 
     # -- the person's turn ---------------------------------------------------
 
@@ -89,10 +120,12 @@ class Person(Player):
         return None  # pragma: no cover - the engine allows the exchange only with one
 
     def _show_turn(self, obs: Observation, *, table: bool = False) -> None:
-        """The hand; the trick too when asked (at a turn its cards were just shown)."""
-        assert self.view is not None
-        lines = self.view.table(obs.trick) if table or not obs.trick else []
-        self.console.show(lines + self.view.hand(obs.hand, self._exchange_card(obs)))
+        """The hand; the table too when asked, when the person leads, or when a
+        mark says which card is winning (at a turn the cards were just shown)."""
+        assert self.view is not None and self.seen is not None
+        marked = len(self.seen.trick) > 1 and obs.rules.players > 2
+        lines = self.view.table(self.seen) if table or marked or not obs.trick else []
+        self.console.show(lines + self.view.hand(self.seen.hand, self._exchange_card(obs)))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         try:
@@ -102,9 +135,8 @@ class Person(Player):
 
     async def _turn(self, obs: Observation) -> Action:
         assert self.view is not None and self.seen is not None and self.reader is not None
-        self.seen.hand = list(obs.hand)  # the observation is the truth at a turn
-        self.reader.set_turn(obs.hand, obs.legal)
-        validator = EntryValidator(self.reader)
+        self.seen.sync(obs.hand)  # the observation is the truth at a turn
+        self.reader.set_turn(self.seen.hand, obs.legal)
         completer = HandCompleter(self.reader)
         self._show_turn(obs)
         while True:
@@ -112,16 +144,15 @@ class Person(Player):
                 await self._leave_key()
             try:
                 text = await self.console.ask(
-                    words(self.lang, "play> "),
+                    words(self.lang, "prompt"),
                     completer=completer,
-                    validator=validator,
                     toolbar=self.view.toolbar(self.seen),
                 )
             except KeyboardInterrupt:
                 await self.confirm_leave()
                 continue
             except EOFError:
-                raise LeaveTable from None
+                raise (LeaveTable if self.console.toolbar else InputEnded) from None
             try:
                 entry = self.reader.read(text)
             except EntryError as err:
@@ -140,7 +171,7 @@ class Person(Player):
     async def confirm_leave(self) -> None:
         """Ask before leaving a game in progress; Ctrl-C or Ctrl-D again means yes."""
         try:
-            answer = await self.console.ask(words(self.lang, "Leave the game in progress? (y/n) "))
+            answer = await self.console.ask(words(self.lang, "ask.leave"))
         except (KeyboardInterrupt, EOFError):
             raise LeaveTable from None
         if answer.strip().lower() in YES:
@@ -148,22 +179,48 @@ class Person(Player):
 
     async def command(self, name: str, obs: Observation) -> None:
         assert self.view is not None and self.seen is not None
-        show = self.console.show
-        if name == "help":
-            show([[("", line)] for line in HELP[self.lang].splitlines()])
+        show, w = self.console.show, self.lang
+        if name in ("help", "rules"):
+            text = words(w, "help" if name == "help" else "rules.short")
+            show([[("", line)] for line in text.splitlines()])
         elif name == "hand":
             self._show_turn(obs, table=True)
         elif name == "last":
             show(self.view.last(self.seen))
+        elif name == "seen":
+            show(self.view.seen(self.seen))
         elif name == "score":
             show(self.view.score(self.seen))
-        elif name == "rules":
-            show([[("", line)] for line in _rules(self.lang).splitlines()])
+        elif name == "hint":
+            show(self._hint(obs))
         else:  # quit
             await self.confirm_leave()
 
+    def _hint(self, obs: Observation) -> list[Text]:
+        assert self.view is not None
+        w = self.lang
+        if self.hint is None:
+            return [[("class:dim", words(w, "hint.off" if self.hints_off else "hint.none"))]]
+        ranked = self.hint(obs)
+        self.hints_used += 1
 
-def _rules(lang: Language) -> str:
-    from ..rules_text import rules_text  # loaded only when asked
+        def shown(action: Action) -> Text:
+            if action == EXCHANGE:
+                return [("", "exchange")]
+            assert isinstance(action, Card) and self.seen is not None
+            slot = self.seen.hand.index(action) + 1 if action in self.seen.hand else 0
+            return [("class:num", str(slot)), ("", " "), *self.view_card(action)]
 
-    return rules_text(lang)
+        best, value = ranked[0]
+        if len(ranked) == 1:
+            return [self.view.say("hint.only", card=shown(best))]
+        others: Text = []
+        for i, (action, v) in enumerate(ranked[1:]):
+            others += [("", ", ")] if i else []
+            others += [*(shown(action) if action == EXCHANGE else self.view_card(action, True))]
+            others += [("", f" {v:+.1f}")]
+        return [self.view.say("hint", card=shown(best), value=f"{value:+.1f}", others=others)]
+
+    def view_card(self, action: Action, short: bool = False) -> Text:
+        assert self.view is not None and isinstance(action, Card)
+        return self.view.card(action, short=short)

@@ -8,6 +8,7 @@ script reads exactly what a person sees.  Floor 6; it imports only the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from string import Formatter
@@ -15,7 +16,7 @@ from string import Formatter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
 
-from ..cards import Card, Faces, Language, card_label, card_name
+from ..cards import Card, Faces, Language, Rank, card_label, card_name, suit_name
 from ..events import (
     Drew,
     Event,
@@ -27,51 +28,116 @@ from ..events import (
     TrickDone,
     TrumpTaken,
 )
+from ..i18n import template
 from ..rules import TableRules
-from .words import phrase, verb, words
+from .words import CATALOG, words
 
-__all__ = ["STYLE", "Seen", "Text", "View"]
+__all__ = ["PALETTES", "STYLE", "Seen", "Text", "View", "style_for", "wrap"]
 
 Text = StyleAndTextTuples
 
-# One colour per suit, the four-colour pack: cups/hearts red, coins/diamonds
-# gold, swords/spades blue, batons/clubs green.
-STYLE = Style.from_dict(
-    {
+_COMMON = {
+    "you": "bold",
+    "head": "bold underline",
+    "dim": "italic",
+    "num": "reverse bold",
+    # Black on white with bold labels: readable on dark and light backgrounds alike.
+    "bottom-toolbar": "noreverse bg:ansiwhite ansiblack",
+    "bottom-toolbar.key": "bg:ansiwhite ansiblack bold",
+    "bottom-toolbar.value": "bg:ansiwhite ansiblack",
+}
+# One colour per suit, the four-colour pack (cups/hearts red, coins/diamonds
+# gold, swords/spades blue, batons/clubs green), in the shades that read well
+# on a dark background (the usual terminal) and on a light one.
+PALETTES: dict[str, dict[str, str]] = {
+    "dark": {
+        "suit0": "ansibrightred bold",
+        "suit1": "ansibrightyellow bold",
+        "suit2": "ansibrightcyan bold",
+        "suit3": "ansibrightgreen bold",
+        "win": "ansibrightgreen bold",
+        "lose": "ansibrightred",
+        "error": "ansibrightred bold",
+    },
+    "light": {
         "suit0": "ansired bold",
-        "suit1": "ansiyellow bold",
+        "suit1": "ansiyellow",
         "suit2": "ansiblue bold",
         "suit3": "ansigreen bold",
-        "you": "bold",
-        "head": "bold underline",
-        "dim": "ansibrightblack",
         "win": "ansigreen bold",
         "lose": "ansired",
         "error": "ansired bold",
-        "num": "reverse bold",
-        "bottom-toolbar": "noreverse bg:ansiblack ansiwhite",
-        "bottom-toolbar.key": "bg:ansiblack ansibrightblack",
-    }
-)
+    },
+    "none": {f"suit{i}": "bold" for i in range(4)} | {"win": "bold", "lose": "", "error": "bold"},
+}
+
+
+def style_for(palette: str = "dark") -> Style:
+    """The screen's style for a background: ``dark`` (default) or ``light``."""
+    return Style.from_dict({**_COMMON, **PALETTES[palette]})
+
+
+STYLE = style_for("dark")
+
+_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar")
+
+
+def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
+    """``line`` laid out in lines of at most ``width`` columns, broken at spaces only:
+    never inside a card's name, nor between a hand's number and its card."""
+    tokens: list[tuple[str, str, bool]] = []  # style, text, may break here
+    for style, text, *_ in line:
+        if style.startswith(_ATOMIC):
+            tokens.append((style, text, False))
+            continue
+        for part in re.split(r"(\s+)", text):
+            if part:
+                after_num = bool(tokens) and tokens[-1][0].startswith("class:num")
+                tokens.append((style, part, part.isspace() and not after_num))
+    out: list[Text] = [[]]
+    used = 0
+    pending: list[tuple[str, str]] = []  # spaces not yet placed
+    for style, text, breaks in tokens:
+        if breaks:
+            pending.append((style, text))
+            continue
+        gap = sum(len(t) for _, t in pending)
+        if used and used + gap + len(text) > width:
+            out.append([("", indent)] if indent else [])
+            used, pending = len(indent), []
+            gap = 0
+        out[-1].extend(pending)
+        out[-1].append((style, text))
+        used += gap + len(text)
+        pending = []
+    return out
 
 
 @dataclass
 class Seen:
-    """The table as one seat knows it; updated only from that seat's events."""
+    """The table as one seat knows it; updated only from that seat's events.
+
+    ``hand`` holds the cards by slot: a card drawn takes the slot of the card
+    played, so the numbers of the others never change within a round.
+    """
 
     rules: TableRules
     seat: int
     round: int = 0
     dealer: int = 0
-    trump: Card | None = None  # the card turned at the deal
+    trump: Card | None = None  # the face-up card, or the last one once it is drawn
     face_up: Card | None = None  # while it lies under the stock
     stock: int = 0
-    hand: list[Card] = field(default_factory=list)
+    hand: list[Card | None] = field(default_factory=list)
     trick: list[tuple[int, Card]] = field(default_factory=list)
-    last: TrickDone | None = None
+    tricks: list[TrickDone] = field(default_factory=list)
     rounds_won: tuple[int, ...] = ()
     points: list[int] = field(default_factory=list)
     captured: list[list[Card]] = field(default_factory=list)
+
+    @property
+    def last(self) -> TrickDone | None:
+        return self.tricks[-1] if self.tricks else None
 
     def update(self, ev: Event) -> None:
         n = self.rules.players
@@ -79,28 +145,44 @@ class Seen:
             sides = len(self.rules.teams)
             self.round, self.dealer, self.trump = ev.round, ev.dealer, ev.trump
             self.face_up, self.stock, self.hand = ev.trump, ev.stock, list(ev.hand)
-            self.trick, self.last, self.rounds_won = [], None, ev.rounds_won
+            self.trick, self.tricks, self.rounds_won = [], [], ev.rounds_won
             self.points, self.captured = [0] * sides, [[] for _ in range(sides)]
         elif isinstance(ev, Played):
             self.trick.append((ev.seat, ev.card))
             if ev.seat == self.seat and ev.card in self.hand:
-                self.hand.remove(ev.card)
+                self.hand[self.hand.index(ev.card)] = None
         elif isinstance(ev, TrickDone):
             team = self.rules.team_of[ev.winner]
             self.points[team] += ev.points
             self.captured[team].extend(c for _, c in ev.cards)
-            self.trick, self.last = [], ev
+            self.trick = []
+            self.tricks.append(ev)
             if self.stock:
                 self.stock = max(0, self.stock - n)
                 self.face_up = self.face_up if self.stock else None
         elif isinstance(ev, Drew) and ev.seat == self.seat:
-            self.hand.append(ev.card)
+            self._put(ev.card)
         elif isinstance(ev, Exchanged):
-            self.face_up = ev.gave
+            self.face_up = self.trump = ev.gave
             if ev.seat == self.seat and ev.gave in self.hand:
                 self.hand[self.hand.index(ev.gave)] = ev.took
         elif isinstance(ev, RoundEnded | MatchEnded):
             self.rounds_won = ev.rounds_won
+
+    def _put(self, card: Card) -> None:
+        if None in self.hand:
+            self.hand[self.hand.index(None)] = card
+        else:
+            self.hand.append(card)
+
+    def sync(self, hand: Sequence[Card]) -> None:
+        """Hold the slots to the hand the engine says (an observation at a turn)."""
+        if sorted(c for c in self.hand if c is not None) == sorted(hand):
+            return
+        self.hand = [c if c in hand else None for c in self.hand]
+        for card in hand:
+            if card not in self.hand:
+                self._put(card)
 
 
 class View:
@@ -115,17 +197,33 @@ class View:
         faces: Faces = "italian",
         lang: Language = "en",
         count: bool = True,
+        own_name: str | None = None,
     ) -> None:
         self.rules, self.seat, self.faces, self.lang, self.count = rules, seat, faces, lang, count
-        you = words(lang, "You")
+        you = words(lang, "you")
         self.names = [(you if s == seat else name) for s, name in enumerate(names)]
+        # In lists of scores the person goes by the name given (--name), if any.
+        self.listed = list(self.names)
+        if own_name:
+            self.listed[seat] = own_name
 
     # -- pieces ----------------------------------------------------------------
 
-    def say(self, template: str, style: str = "", **parts: str | int | Text) -> Text:
-        """``template`` in the table's language, its fields filled with text or styled text."""
+    def say(
+        self,
+        key: str,
+        style: str = "",
+        *,
+        person: str | None = None,
+        count: int | None = None,
+        **parts: str | int | Text,
+    ) -> Text:
+        """Sentence ``key`` in the table's language, its fields filled with text or styled text."""
         out: Text = []
-        for literal, name, _spec, _conv in Formatter().parse(phrase(self.lang, template)):
+        text = template(CATALOG, self.lang, key, person=person, count=count)
+        if count is not None:
+            parts.setdefault("n", count)
+        for literal, name, _spec, _conv in Formatter().parse(text):
             if literal:
                 out.append((style, literal))
             if name is not None:
@@ -134,7 +232,7 @@ class View:
         return out
 
     def card(self, card: Card, *, short: bool = False) -> Text:
-        text = card_label(card, self.faces)
+        text = card_label(card, self.faces, self.lang)
         if not short:
             text += " " + card_name(card, self.faces, self.lang)
         return [(f"class:suit{card.suit}", text)]
@@ -148,197 +246,262 @@ class View:
     def who(self, seat: int) -> Text:
         return [("class:you" if seat == self.seat else "", self.names[seat])]
 
-    def verb(self, seat: int, name: str) -> str:
-        return verb(self.lang, name, 0 if seat == self.seat else 1)
+    def person(self, seat: int) -> str:
+        return "you" if seat == self.seat else "other"
 
-    def side(self, team: int) -> str:
-        return " & ".join(self.names[s] for s in self.rules.teams[team])
+    def side_person(self, team: int) -> str:
+        alone = len(self.rules.teams[team]) == 1
+        if self._mine(team):
+            return "you" if alone else "we"
+        return "other" if alone else "they"
+
+    def side(self, team: int, names: Sequence[str] | None = None) -> str:
+        return " & ".join((names or self.names)[s] for s in self.rules.teams[team])
 
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def side_wins(self, team: int, template: str) -> Text:
-        mine, alone = self._mine(team), len(self.rules.teams[team]) == 1
-        form = (0 if alone else 2) if mine else (1 if alone else 3)
-        win = verb(self.lang, "win", form)
-        return self.say(
-            template, "class:win" if mine else "class:lose", side=self.side(team), win=win
-        )
-
     def scores(self, values: Sequence[int], *, short: bool = False) -> str:
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
-                return self.side(team)
-            return words(self.lang, "Us" if self._mine(team) else "Them")
+                return self.side(team, self.listed)
+            return words(self.lang, "us" if self._mine(team) else "them")
 
         return " · ".join(f"{name(t)} {v}" for t, v in enumerate(values))
 
     def points(self, n: int) -> str:
-        if n == 0:
-            return words(self.lang, "no points")
-        return words(self.lang, "1 point") if n == 1 else words(self.lang, "{n} points", n=n)
+        return words(self.lang, "points", count=n)
 
     # -- lines -----------------------------------------------------------------
 
-    def intro(self, notes: Sequence[str], seed: int | None) -> list[Text]:
+    def intro(
+        self, notes: Sequence[str], seed: int | None, *, toolbar: bool = True, level: str = ""
+    ) -> list[Text]:
         r, w = self.rules, self.lang
-        target = "first to {target} round" if r.target == 1 else "first to {target} rounds"
-        head = ["Briscola", words(w, "{players} players", players=r.players)]
-        head.append(words(w, target, target=r.target))
+        head = ["Briscola", words(w, "intro.players", players=r.players)]
+        if not r.default_pack:
+            head.append(words(w, "intro.pack", count=r.pack))
+        head.append(words(w, "intro.target", count=r.target))
         if r.variant != "italian":
-            head.append(words(w, "{variant} variant", variant=r.variant))
+            head.append(words(w, "intro.variant", variant=r.variant))
+        if level:
+            head.append(words(w, "intro.level", level=words(w, f"level.{level}")))
         if seed is not None:
-            head.append(f"seed {seed}")
+            head.append(words(w, "intro.seed", seed=seed))
         lines: list[Text] = [[("class:head", " · ".join(head))]]
         n = r.players
-        where = {1: "on your right", n - 1: "on your left"}
+        where = {1: "right", n - 1: "left"}
         if n in (4, 6):
-            where[n // 2] = "opposite you"
+            where[n // 2] = "opposite"
         if n == 6:
-            where |= {2: "second on your right", 4: "second on your left"}
+            where |= {2: "right2", 4: "left2"}
         for s in range(n):
             if s == self.seat:
                 continue
-            role = "your partner" if r.team_of[s] == r.team_of[self.seat] else "against you"
-            text = ": " + words(w, role)
+            role = "partner" if r.team_of[s] == r.team_of[self.seat] else "against"
             if n > 2:
-                text += ", " + words(w, where[(s - self.seat) % n])
-            note = f" ({notes[s]})" if notes[s] else ""
-            lines.append([("", "  "), *self.who(s), ("", note + text)])
-        tip = "  Type help for the commands; the toolbar shows the score."
-        lines.append(self.say(tip, "class:dim"))
+                at = words(w, f"where.{where[(s - self.seat) % n]}")
+                role_text = words(w, f"role.{role}_at", where=at)
+            else:
+                role_text = words(w, f"role.{role}")
+            if notes[s]:
+                lines.append(self.say("intro.seat", who=self.who(s), note=notes[s], role=role_text))
+            else:
+                lines.append(self.say("intro.seat_bare", who=self.who(s), role=role_text))
+        if self.listed[self.seat] != self.names[self.seat]:
+            lines.append(self.say("intro.you_are", name=self.listed[self.seat]))
+        lines.append(self.say("intro.tip" if toolbar else "intro.tip_lines", "class:dim"))
         return lines
 
     def event(self, ev: Event, seen: Seen) -> list[Text]:
         """The lines one event prints."""
         if isinstance(ev, RoundStarted):
-            head = self.say("Round {round}", "class:head", round=ev.round)
-            trump = "Trump: {card} · {stock} cards in the stock"
-            return [
-                [("", "")],
-                [
-                    *head,
-                    ("", " · "),
-                    *self.who(ev.dealer),
-                    ("", " " + self.verb(ev.dealer, "deal")),
-                ],
-                self.say(trump, card=self.card(ev.trump), stock=ev.stock),
-            ]
+            head = self.say(
+                "round.head", "class:head", person=self.person(ev.dealer), round=ev.round,
+                who=self.names[ev.dealer],
+            )  # fmt: skip
+            trump = self.say("round.trump", count=ev.stock, card=self.card(ev.trump))
+            return [[("", "")], head, trump]
         if isinstance(ev, Played):
-            return [self.does(ev.seat, "play", self.card(ev.card))]
+            line = self.does(ev.seat, "play", self.card(ev.card))
+            return [line + self.best_mark(seen, ev.card)]
         if isinstance(ev, TrickDone):
-            return [self.took("  → {who} {take} the trick: {points}", ev)]
+            return [self.took("trick.took", ev)]
         if isinstance(ev, Drew):
             return [self.does(ev.seat, "draw", self.card(ev.card), "class:dim")]
         if isinstance(ev, TrumpTaken):
-            empty = "  {who} {draw} the face-up {card}: the stock is empty."
-            who, draw = self.who(ev.seat), self.verb(ev.seat, "draw")
-            return [self.say(empty, "class:dim", who=who, draw=draw, card=self.card(ev.card))]
+            return [
+                self.say(
+                    "trump.taken", "class:dim", person=self.person(ev.seat), who=self.who(ev.seat),
+                    card=self.card(ev.card),
+                )
+            ]  # fmt: skip
         if isinstance(ev, Exchanged):
             return [
                 self.say(
-                    "  {who} {exchange} {gave} for the face-up {took}",
-                    who=self.who(ev.seat),
-                    exchange=self.verb(ev.seat, "exchange"),
-                    gave=self.card(ev.gave),
-                    took=self.card(ev.took),
+                    "exchanged", person=self.person(ev.seat), who=self.who(ev.seat),
+                    gave=self.card(ev.gave), took=self.card(ev.took),
                 )
-            ]
+            ]  # fmt: skip
         if isinstance(ev, RoundEnded):
             return self.round_end(ev, seen)
         if isinstance(ev, MatchEnded):
             return self.match_end(ev)
         return []  # pragma: no cover - every event type is shown above
 
-    def took(self, template: str, trick: TrickDone) -> Text:
-        """Who took ``trick`` and its points, in ``template``."""
-        who, take = self.who(trick.winner), self.verb(trick.winner, "take")
-        return self.say(template, who=who, take=take, points=self.points(trick.points))
+    def best_mark(self, seen: Seen, card: Card) -> Text:
+        """At 3 seats or more, a mark on the card that is winning the trick so far."""
+        trick = [c for _, c in seen.trick]
+        if self.rules.players < 3 or len(trick) < 2 or seen.trump is None:
+            return []
+        if trick[self.rules.trick_winner(seen.trump.suit, trick)] != card:
+            return []
+        return [("class:dim", " " + words(self.lang, "table.best"))]
 
-    def does(self, seat: int, name: str, card: Text, style: str = "") -> Text:
+    def took(self, key: str, trick: TrickDone) -> Text:
+        """Who took ``trick`` and its points, in sentence ``key``."""
+        return self.say(
+            key,
+            person=self.person(trick.winner),
+            who=self.who(trick.winner),
+            points=self.points(trick.points),
+        )
+
+    def does(self, seat: int, key: str, card: Text, style: str = "") -> Text:
         """``  You play AD Ace of Coins`` / ``  Marco plays ...``."""
-        return [(style, "  "), *self.who(seat), (style, f" {self.verb(seat, name)} "), *card]
+        return self.say(key, style, person=self.person(seat), who=self.who(seat), card=card)
 
-    def hand(self, hand: Sequence[Card], exchange: Card | None = None) -> list[Text]:
-        line = self.say("Your hand:")
-        for i, c in enumerate(hand):
-            line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *self.card(c)]
+    def hand(self, slots: Sequence[Card | None], exchange: Card | None = None) -> list[Text]:
+        line = self.say("hand.head")
+        for i, c in enumerate(slots):
+            if c is not None:
+                line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *self.card(c)]
         lines = [line]
         if exchange is not None:
-            offer = "  You may exchange your {card} for the face-up card: type exchange"
-            lines.append(self.say(offer, card=self.card(exchange, short=True)))
+            lines.append(self.say("hand.exchange", card=self.card(exchange, short=True)))
         return lines
 
-    def table(self, trick: Sequence[tuple[int, Card]]) -> list[Text]:
-        if not trick:
-            return [self.say("You lead.", "class:dim")]
-        line = self.say("On the table:")
-        for s, c in trick:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c, short=True)]
+    def table(self, seen: Seen) -> list[Text]:
+        if not seen.trick:
+            return [self.say("table.lead", "class:dim")]
+        line = self.say("table.head")
+        for s, c in seen.trick:
+            line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
+        line += self.best_mark(seen, seen.trick[-1][1]) if len(seen.trick) > 1 else []
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:
         t = seen.last
         if t is None:
-            return [self.say("No trick has been taken yet this round.")]
-        line = self.say("Last trick:")
+            return [self.say("last.none")]
+        line = self.say("last.head")
         for s, c in t.cards:
             line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        return [line, self.took("  → {who} {take} it: {points}", t)]
+        return [line, self.took("last.took", t)]
 
     def score(self, seen: Seen) -> list[Text]:
-        won = "Rounds won (first to {target}): {scores}"
-        lines = [self.say(won, target=self.rules.target, scores=self.scores(seen.rounds_won))]
+        lines = [
+            self.say("score.rounds", count=self.rules.target, scores=self.scores(seen.rounds_won))
+        ]
         if seen.trump is not None:  # what the toolbar says, for the line mode too
-            trump = "Trump: {card} · {stock} cards in the stock"
-            lines.insert(0, self.say(trump, card=self.card(seen.trump), stock=seen.stock))
+            trump = self.say("round.trump", count=seen.stock, card=self.card(seen.trump))
+            lines.insert(0, trump)
         if self.count and seen.points:
-            lines.append(self.say("Points this round: {scores}", scores=self.scores(seen.points)))
+            lines.append(self.say("score.points", scores=self.scores(seen.points)))
         elif seen.points:
-            lines.append(self.say("Points this round are not shown (--no-count).", "class:dim"))
+            lines.append(self.say("score.hidden", "class:dim"))
         return lines
 
+    def seen(self, seen: Seen) -> list[Text]:
+        """The cards played this round by suit (trumps first), and the aces and threes
+        the seat has not seen yet (in other hands or the stock)."""
+        played = [c for t in seen.tricks for _, c in t.cards] + [c for _, c in seen.trick]
+        trump = seen.trump.suit if seen.trump is not None else 0
+        lines = [self.say("seen.head")]
+        for suit in sorted(range(4), key=lambda s: s != trump):
+            mine = sorted((c for c in played if c.suit == suit), key=self._order)
+            key = "seen.trump_suit" if suit == trump else "seen.suit"
+            shown: Text = self.cards(mine) if mine else [("", words(self.lang, "seen.none"))]
+            lines.append(self.say(key, suit=suit_name(suit, self.faces, self.lang), cards=shown))
+        known = set(played) | {c for c in seen.hand if c is not None}
+        if seen.face_up is not None:
+            known.add(seen.face_up)
+        ten = Rank.THREE if self.rules.ranking == "default" else Rank.SEVEN  # worth 10
+        out = [c for c in self.rules.deck if c.rank in (Rank.ACE, ten) and c not in known]
+        key = "seen.out" if ten == Rank.THREE else "seen.out7"
+        if out:
+            lines.append(self.say(key, cards=self.cards(sorted(out, key=self._order))))
+        else:
+            lines.append(self.say(key.replace("out", "all_out")))
+        return lines
+
+    def _order(self, card: Card) -> tuple[int, int]:
+        return (-self.rules.strength[card], card)
+
     def round_end(self, ev: RoundEnded, seen: Seen) -> list[Text]:
-        lines: list[Text] = [
-            [("", "")],
-            self.say("Round {round} over", "class:head", round=seen.round),
-        ]
+        lines: list[Text] = [[("", "")], self.say("end.head", "class:head", round=seen.round)]
         for team, pts in enumerate(ev.points):
             made = sorted(
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            line: Text = [("", f"  {self.side(team)}: {self.points(pts)}")]
+            side, points = self.side(team, self.listed), self.points(pts)
             if made:
-                line += [*self.say(" from "), *self.cards(made)]
-            lines.append(line)
+                lines.append(
+                    self.say("end.side_made", side=side, points=points, cards=self.cards(made))
+                )
+            else:
+                lines.append(self.say("end.side", side=side, points=points))
         if ev.winner is None:
-            lines.append(self.say("  A drawn round: it counts for nobody."))
+            lines.append(self.say("end.drawn"))
         else:
-            lines.append([("", "  "), *self.side_wins(ev.winner, "{side} {win} the round.")])
-        lines.append(self.say("  Rounds won: {scores}", scores=self.scores(ev.rounds_won)))
+            style = "class:win" if self._mine(ev.winner) else "class:lose"
+            who = self.side_person(ev.winner)
+            lines.append(self.say("end.won", style, person=who, side=self.side(ev.winner)))
+        lines.append(self.say("end.rounds", scores=self.scores(ev.rounds_won)))
+        return lines + self.review(seen)
+
+    def review(self, seen: Seen, top: int = 3) -> list[Text]:
+        """The tricks that decided the round: the richest ones, in the order played."""
+        rich = sorted(range(len(seen.tricks)), key=lambda i: -seen.tricks[i].points)[:top]
+        rich = sorted(i for i in rich if seen.tricks[i].points)
+        if not rich:
+            return []
+        lines = [self.say("review.head", "class:dim")]
+        for i in rich:
+            t = seen.tricks[i]
+            lines.append(
+                self.say(
+                    "review.trick", "class:dim", person=self.person(t.winner), i=i + 1,
+                    who=self.names[t.winner], points=self.points(t.points),
+                    cards=self.cards([c for _, c in t.cards]),
+                )
+            )  # fmt: skip
         return lines
 
     def match_end(self, ev: MatchEnded) -> list[Text]:
-        score = words(self.lang, "(rounds won: {scores})", scores=self.scores(ev.rounds_won))
+        scores = self.scores(ev.rounds_won)
         if ev.winner is None:
-            ends = "The match ends without a winner {score}."
-            return [[("", "")], self.say(ends, "class:head", score=score)]
-        cheer = "!" if self._mine(ev.winner) else "."
-        won = self.side_wins(ev.winner, "{side} {win} the match")
-        return [[("", "")], [*won, ("", f" {score}{cheer}")]]
+            return [[("", "")], self.say("match.none", "class:head", scores=scores)]
+        style = "class:win" if self._mine(ev.winner) else "class:lose"
+        who = self.side_person(ev.winner)
+        return [
+            [("", "")],
+            self.say("match.won", style, person=who, side=self.side(ev.winner), scores=scores),
+        ]
 
     def toolbar(self, seen: Seen) -> Text:
         def item(key: str, value: str | Text) -> Text:
-            shown = [("", value)] if isinstance(value, str) else value
-            return [("class:bottom-toolbar.key", f" {words(self.lang, key)} "), *shown, ("", " ")]
+            shown = [("class:bottom-toolbar.value", value)] if isinstance(value, str) else value
+            label = ("class:bottom-toolbar.key", f" {words(self.lang, key)} ")
+            return [label, *shown, ("", "  ")]  # the gap is where a narrow bar wraps
 
-        # Two lines, so that a 3-seat table fits in 80 columns.
-        bar = item("Trump", self.card(seen.trump) if seen.trump is not None else "-")
-        bar += item("Stock", str(seen.stock)) + item("Round", str(seen.round)) + [("", "\n")]
-        bar += item("Rounds", self.scores(seen.rounds_won, short=True))
+        trump = self.card(seen.trump) if seen.trump is not None else "-"
+        bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
+        bar += item("bar.round", str(seen.round))
+        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True))
         if self.count and seen.points:
-            bar += item("Points", self.scores(seen.points, short=True))
+            bar += item("bar.points", self.scores(seen.points, short=True))
         return bar
 
     def error(self, message: str) -> list[Text]:
