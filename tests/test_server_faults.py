@@ -124,6 +124,7 @@ async def test_a_flood_is_rate_limited_then_cut_off(tmp_path: Path) -> None:
         assert 20 <= len(answered) <= 80, f"{len(answered)} answered of a burst of 300"
         assert 49 <= len(limited) <= 51, f"{len(limited)} refused before the bye"
         assert got[-1]["type"] == "bye" and got[-1]["reason"] == "flood"
+        assert isinstance(got[-1].get("text"), str) and got[-1]["text"]
         await lan.alive()
     verify_records(lan.records, expect=1)
 

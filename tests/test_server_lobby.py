@@ -215,3 +215,22 @@ async def test_tokens_are_shown_to_their_seat_only(
     for token in tokens:
         assert token not in caplog.text, "a token in the server's log"
         assert token not in files_text(lan.records), "a token in the records"
+
+
+async def test_a_spectator_is_counted_and_may_leave(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        anna = await lan.connect("Anna")
+        await anna.create("t", bots={"1": "random"})
+        vera = await lan.connect("Vera")
+        await vera.ask("watch", "watching", table="t")
+        assert table_in(await anna.ask("list", "tables"), "t")["spectators"] == 1
+        await anna.join("t")
+        await anna.until("match_start")
+        await vera.ask("leave", "left")
+        assert table_in(await anna.ask("list", "tables"), "t")["spectators"] == 0
+        assert "Vera" in (await vera.ask("list", "tables"))["waiting"]
+        seen = len(vera.lines)
+        await asyncio.wait_for(play_out(anna), 30)
+        await vera.quiet(0.3)
+        assert [m["type"] for m in vera.lines[seen:]] == []
+    verify_records(lan.records, expect=1)
