@@ -36,10 +36,10 @@ from briscola.prompt.app import Options, run, split_specs
 from briscola.prompt.console import TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
-from briscola.prompt.view import Seen, View
+from briscola.prompt.view import Seen, View, wrap
 from briscola.prompt.words import CATALOG
 from briscola.rules import TableRules
-from briscola.table import play_match
+from briscola.table import play_match, run_match
 
 CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
 
@@ -523,3 +523,48 @@ async def test_a_failure_at_the_persons_seat_is_not_handed_to_a_bot(
     monkeypatch.setattr(View, "hand", broken)
     with pytest.raises(OSError, match="the terminal went away"):
         await typed("1\r", options())
+
+
+def test_lines_are_laid_out_for_a_narrow_terminal() -> None:
+    """At 60 columns a card's name never breaks and the toolbar wraps between items."""
+    rules = TableRules(players=3)
+    view = View(rules, 0, ["You", "Marco", "Giulia"])
+    hand = [Card.parse(t) for t in ("QS", "KB", "7C")]
+    lines = wrap(view.hand(hand)[0], 59)
+    texts = [to_plain_text(line) for line in lines]
+    assert texts == [
+        "Your hand:  1 QS Knight of Swords  2 KB King of Batons",
+        "    3 7C Seven of Cups",
+    ]
+    seen = Seen(rules, 0)
+    seen.update(RoundStarted(1, 2, 0, Card.parse("QD"), 27, (0, 0, 0), 0, tuple(hand)))
+    bar = [to_plain_text(line) for line in wrap(view.toolbar(seen), 60, indent="")]
+    assert len(bar) > 1 and all(len(line) <= 60 for line in bar)
+    assert "Trump QD Knight of Coins" in bar[0]
+    assert any("Points You 0 · Marco 0 · Giulia 0" in line for line in bar)
+
+
+async def test_the_terminal_wraps_what_it_shows() -> None:
+    with create_pipe_input() as inp:
+        shown = io.StringIO()
+        console = TerminalConsole(inp, DummyOutput(), print_output=PlainTextOutput(shown), width=40)
+        console.show([[("", "Not a card or a command: 'zz'. Type 1-3, a card in your hand.")]])
+    lines = shown.getvalue().replace("\r\n", "\n").splitlines()
+    assert lines == ["Not a card or a command: 'zz'. Type", "    1-3, a card in your hand."]
+
+
+def test_a_persons_record_is_told_as_you() -> None:
+    """The header names the person's seat; the replay says "you", never "You leads"."""
+    from briscola.records import Record
+    from briscola.replay import verify_record
+    from briscola.replay_text import Narrator, verdict_text
+
+    rec = Record(header={"people": [0]})
+    run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Tu", "Marco"], record=rec)
+    out = io.StringIO()
+    narrator = Narrator(out, lang="it")
+    result = verify_record(rec.lines, on_line=narrator.line)
+    told = out.getvalue()
+    assert "  Le tue carte: " in told and "Carte di Tu" not in told
+    assert re.search(r"Smazzata 1: (distribuisci tu, esce Marco|distribuisce Marco, esci tu)", told)
+    assert "smazzata/e" not in verdict_text(result, "x", "it")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -163,3 +164,91 @@ def test_a_drawn_seed_is_told_only_after_the_match(
     ]
     assert lines[told[0] + 1].startswith("Play again? (y/n)")
     assert not any("seed" in line for line in lines[: told[0]])
+
+
+def test_six_players_and_the_39_card_pack_at_the_prompt() -> None:
+    done = play("quit\ny\n", "--players", "6", "--pace", "0")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Luca (greedy): your partner, opposite you" in out
+    assert "Giulia (greedy): against you, second on your right" in out
+    assert "18 cards in the stock" in out  # 36 cards, 18 dealt
+    done = play("quit\ny\n", "--players", "3", "--pack", "39", "--pace", "0")
+    assert "Briscola · 3 players · 39 cards · first to 1 round · seed 7" in done.stdout
+    assert "30 cards in the stock" in done.stdout
+    done = play("", "--players", "2", "--pack", "39")
+    assert done.returncode == 2 and "a 2-player table plays with 40 cards" in done.stderr
+
+
+def test_the_settings_file_and_the_command_line_over_it(tmp_path: Path) -> None:
+    config = tmp_path / "briscola" / "config.toml"
+    config.parent.mkdir()
+    config.write_text('lang = "it"\nfaces = "french"\nname = "Anna"\nlevel = "easy"\npace = 0\n')
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    done = play_env("quit\ny\n", env, "--seed", "7")
+    out = done.stdout
+    assert "livello facile" in out and "Marco (random): contro di te" in out
+    assert "  Giochi come Anna." in out and "5♦ Cinque di Quadri" in out
+    done = play_env("quit\ny\n", env, "--seed", "7", "--lang", "de", "--level", "medium")
+    assert "Stufe mittel" in done.stdout and "Marco (greedy): gegen dich" in done.stdout
+    # The locale is the last word: rules and replay follow it (and the file) too.
+    rules = subprocess.run(
+        [sys.executable, "-m", "briscola", "rules"],
+        capture_output=True, text=True, check=False, env={**os.environ, **env},
+    )  # fmt: skip
+    assert rules.stdout.startswith("BRISCOLA: LE REGOLE")
+    config.write_text('pace = "fast"\n')
+    done = play_env("", env)
+    assert done.returncode == 2 and "config.toml: pace = 'fast'; expected 0 to 60" in done.stderr
+    config.write_text("colour = 1\n")
+    done = play_env("", env)
+    assert done.returncode == 2 and "unknown setting 'colour'" in done.stderr
+
+
+def play_env(script: str, env: dict[str, str], *extra: str) -> subprocess.CompletedProcess[str]:
+    """``briscola play`` without the fixed options, under ``env``."""
+    return subprocess.run(
+        [sys.executable, "-m", "briscola", "play", *extra],
+        input=script, capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "LC_ALL": "C.UTF-8", **env},
+    )  # fmt: skip
+
+
+def test_rules_and_replay_follow_the_locale() -> None:
+    env = {**os.environ, "LC_ALL": "de_DE.UTF-8"}
+    run = [sys.executable, "-m", "briscola"]
+    rules = subprocess.run([*run, "rules"], capture_output=True, text=True, env=env, check=False)
+    assert rules.stdout.startswith("BRISCOLA: DIE REGELN")
+    sample = str(Path(__file__).parent / "data" / "brisca_2p_exchange.jsonl")
+    told = subprocess.run([*run, "replay", sample], capture_output=True, text=True, env=env)
+    assert told.stdout.startswith("Briscola: 2 Spieler, brisca (mit Tausch)")
+    english = subprocess.run(
+        [*run, "replay", sample, "--lang", "en"], capture_output=True, text=True, env=env
+    )
+    assert english.stdout.startswith("Briscola: 2 players")
+
+
+def test_level_and_opponents_are_one_or_the_other(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["play", "--level", "easy", "--opponents", "greedy"]) == 2
+    assert "give --level or --opponents, not both" in capsys.readouterr().err
+
+
+def test_a_session_tally_hints_and_seen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "seen\nhint\nhint\n" + "1\n" * 18 + "2\n3\n" + "y\n" + "1\n" * 18 + "2\n3\n" + "n\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    code = cli.main(["play", "--seed", "7", "--opponents", "greedy", "--pace", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Played this round, by suit:\n  Coins (trump): -\n" in out
+    assert "  Aces and threes not yet seen: AC AS AB 3C 3D 3B" in out  # AD is face up, 3S mine
+    assert out.count("  Hint: the expert would play ") == 2 and "  2 hints used." in out
+    assert re.search(r"This session: 2 matches, \d won, \d lost; points \d+ to \d+\.", out)
+    assert "The biggest tricks:" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\ny\n"))
+    cli.main(["play", "--seed", "7", "--opponents", "greedy", "--no-hints"])
+    assert "Hints are off in this match (--no-hints)." in capsys.readouterr().out

@@ -136,7 +136,10 @@ def test_a_brisca_match_with_an_exchange_in_tmux() -> None:
         pane.keys("exchange", "Enter")
         pane.wait(lambda: "You exchange" in pane.screen(), "the exchange")
         pane.wait(at_prompt(pane, 0), "the prompt after the exchange")
-        assert toolbar_trump(pane) == offer.group(1) != dealt
+        # The new prompt draws its toolbar a moment after the line: wait for it.
+        given = offer.group(1)
+        pane.wait(lambda: toolbar_trump(pane) == given, f"the toolbar's trump {given}")
+        assert given != dealt
         pane.keys("score", "Enter")
         pane.wait(lambda: f"Trump: {offer.group(1)} " in pane.screen(), "score's trump")
         for played in range(1, 21):

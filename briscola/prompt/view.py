@@ -85,31 +85,38 @@ _ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar")
 def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
     """``line`` laid out in lines of at most ``width`` columns, broken at spaces only:
     never inside a card's name, nor between a hand's number and its card."""
-    tokens: list[tuple[str, str, bool]] = []  # style, text, may break here
+    units: list[tuple[Text, bool]] = []  # pieces that stay together; True: a space
+    glue = False  # the next piece joins the last (a number and its card)
     for style, text, *_ in line:
-        if style.startswith(_ATOMIC):
-            tokens.append((style, text, False))
-            continue
-        for part in re.split(r"(\s+)", text):
-            if part:
-                after_num = bool(tokens) and tokens[-1][0].startswith("class:num")
-                tokens.append((style, part, part.isspace() and not after_num))
+        parts = [text] if style.startswith(_ATOMIC) else [p for p in re.split(r"(\s+)", text) if p]
+        for part in parts:
+            space = part.isspace() and not style.startswith(_ATOMIC)
+            if glue or (space and units and units[-1][0][-1][0].startswith("class:num")):
+                units[-1][0].append((style, part))
+                glue = space
+                continue
+            units.append(([(style, part)], space))
+    # Pieces with no space between them are one word: a line breaks between words.
+    words_: list[tuple[Text, Text]] = []  # (the spaces before, the word)
+    spaces: Text = []
+    for frags, space in units:
+        if space:
+            spaces += frags
+        elif spaces or not words_:
+            words_.append((spaces, list(frags)))
+            spaces = []
+        else:
+            words_[-1][1].extend(frags)
     out: list[Text] = [[]]
     used = 0
-    pending: list[tuple[str, str]] = []  # spaces not yet placed
-    for style, text, breaks in tokens:
-        if breaks:
-            pending.append((style, text))
-            continue
-        gap = sum(len(t) for _, t in pending)
-        if used and used + gap + len(text) > width:
+    for gap_frags, word in words_:
+        gap = sum(len(t) for _, t, *_ in gap_frags)
+        size = sum(len(t) for _, t, *_ in word)
+        if used and used + gap + size > width:
             out.append([("", indent)] if indent else [])
-            used, pending = len(indent), []
-            gap = 0
-        out[-1].extend(pending)
-        out[-1].append((style, text))
-        used += gap + len(text)
-        pending = []
+            used, gap_frags, gap = len(indent), [], 0
+        out[-1] += gap_frags + word
+        used += gap + size
     return out
 
 
