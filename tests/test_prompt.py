@@ -33,7 +33,7 @@ from briscola.game import EXCHANGE, Action
 from briscola.observation import Observation
 from briscola.players import MatchInfo
 from briscola.prompt.app import Options, run, split_specs
-from briscola.prompt.console import TerminalConsole
+from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import Seen, View, wrap
@@ -568,3 +568,25 @@ def test_a_persons_record_is_told_as_you() -> None:
     assert "  Le tue carte: " in told and "Carte di Tu" not in told
     assert re.search(r"Smazzata 1: (distribuisci tu, esce Marco|distribuisce Marco, esci tu)", told)
     assert "smazzata/e" not in verdict_text(result, "x", "it")
+
+
+def test_an_entry_is_echoed_short_and_escaped() -> None:
+    """A 5 MB line is not printed back in full, and typed escapes are shown, not acted on."""
+    r = Reader("italian", "en", "italian")
+    hand = [Card.parse("AD")]
+    r.set_turn(hand, hand)
+    with pytest.raises(EntryError) as info:
+        r.read("x" * 5_000_000)
+    assert len(str(info.value)) < 200
+    with pytest.raises(EntryError, match=r"'\\\\x1b\[2J'"):
+        r.read("\x1b[2J")
+
+
+def test_names_from_other_clients_cannot_forge_lines() -> None:
+    shown = io.StringIO()
+    console = LineConsole(io.StringIO(), shown)
+    view = View(TableRules(), 0, ["You", "Eve\n  You play AD\x1b[2J\u202e"])
+    console.show(view.intro(["", ""], None, toolbar=False))
+    out = shown.getvalue()
+    assert "\x1b" not in out and "\u202e" not in out
+    assert "  Eve\\n  You play AD\\x1b[…: against you" in out  # escaped, and cut short

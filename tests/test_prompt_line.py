@@ -6,8 +6,10 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -252,3 +254,35 @@ def test_a_session_tally_hints_and_seen(
     monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\ny\n"))
     cli.main(["play", "--seed", "7", "--opponents", "greedy", "--no-hints"])
     assert "Hints are off in this match (--no-hints)." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_stops_the_bots_and_abandons_the_record(tmp_path: Path, sig: int) -> None:
+    """SIGTERM or SIGHUP to play: the bot programs are stopped (not left to init), the
+    record ends as abandoned, and the exit status is 128 + the signal."""
+    pidfile, rec = tmp_path / "bot.pid", tmp_path / "m.jsonl"
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "simple_bot.py"
+    command = f"sh -c 'echo $$ > {pidfile}; exec {sys.executable} {bot}'"
+    proc = subprocess.Popen(
+        [*PLAY[:-1], f"cmd:{command}", "--record", str(rec), "--pace", "0"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "LC_ALL": "C.UTF-8"},
+    )  # fmt: skip
+    assert proc.stdout is not None
+    for line in proc.stdout:  # wait for the first prompt: the bot is up by then
+        if line.startswith("play>"):
+            break
+    pid = int(pidfile.read_text())
+    proc.send_signal(sig)
+    assert proc.wait(20) == 128 + sig
+    last = json.loads(rec.read_text().splitlines()[-1])
+    assert last["type"] == "match_end" and last["reason"] == "abandoned"
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        raise AssertionError("the bot program outlived play")

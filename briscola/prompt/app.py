@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import re
+import signal
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -260,15 +263,52 @@ def _fresh_seed() -> int:
 
 
 async def run(opts: Options, console: Console) -> int:
-    """Matches until the person declines another; the exit status."""
+    """Matches until the person declines another; the exit status.
+
+    SIGTERM and SIGHUP (a closed terminal, a kill) end the game as Ctrl-C
+    would: the table stops every bot (their process groups too) and ends the
+    record as abandoned; the exit status is 128 + the signal.
+    """
     seed = opts.seed if opts.seed is not None else _fresh_seed()
-    with console.interrupts():
+    stopped: list[int] = []
+    with console.interrupts(), _stopped_by_signals(stopped):
         try:
             await _matches(opts, console, seed, Tally())
         except InputEnded:
             print(f"briscola play: {words(opts.lang, 'input.ended')}", file=sys.stderr)
             return EXIT_INPUT_ENDED
-    return 0
+        except asyncio.CancelledError:
+            if not stopped:
+                raise
+            asyncio.current_task().uncancel()  # type: ignore[union-attr]
+    return 128 + stopped[0] if stopped else 0
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(stopped: list[int]) -> Iterator[None]:
+    """While the game runs, SIGTERM and SIGHUP cancel it (noted in ``stopped``)."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    signals = [signal.SIGTERM, signal.SIGHUP]
+
+    def stop(signum: int) -> None:
+        if not stopped:
+            stopped.append(signum)
+            if task is not None:
+                task.cancel()
+
+    added = []
+    for sig in signals:
+        try:
+            loop.add_signal_handler(sig, stop, int(sig))
+            added.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            pass
+    try:
+        yield
+    finally:
+        for sig in added:
+            loop.remove_signal_handler(sig)
 
 
 async def _matches(opts: Options, console: Console, seed: int, tally: Tally) -> None:

@@ -28,9 +28,16 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import Validator
 
+from ..text import printable
 from .view import STYLE, Text, wrap
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]
+
+
+def _safe(line: Text) -> Text:
+    """A line with every control or bidi character shown as an escape: whatever a
+    bot or a client sent (a name, a chat line) cannot forge lines or repaint."""
+    return [(frag[0], printable(frag[1]), *frag[2:]) for frag in line]
 
 
 class Console:
@@ -105,7 +112,7 @@ class TerminalConsole(Console):
 
     def show(self, lines: list[Text]) -> None:
         width = self.columns()
-        for line in lines:
+        for line in map(_safe, lines):
             for part in wrap(line, width - 1) if width else [line]:
                 out = FormattedText(part)
                 print_formatted_text(out, style=self.style, output=self.print_output)
@@ -224,7 +231,7 @@ class LineConsole(Console):
         self._lines: asyncio.Queue[str | None] | None = None
 
     def show(self, lines: list[Text]) -> None:
-        for line in lines:
+        for line in map(_safe, lines):
             self.stdout.write(to_plain_text(line) + "\n")
         self.stdout.flush()
 

@@ -17,6 +17,7 @@ from prompt_toolkit.document import Document
 
 from ..cards import Card, Faces, Language, card_code, card_label, card_name, name_index
 from ..game import EXCHANGE, Action
+from ..text import printable
 from .words import ALIASES, words
 
 __all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
@@ -122,7 +123,8 @@ class Reader:
             words(
                 w,
                 "entry.unknown",
-                text=repr(text.strip()),
+                # Echoed short and escaped: a 5 MB line or an escape sequence is no entry.
+                text=repr(printable(text.strip(), limit=40)),
                 range=self._range(),
                 example=self.code(self.hand[0]) if self.hand else "AD",
             )

@@ -30,6 +30,7 @@ from ..events import (
 )
 from ..i18n import template
 from ..rules import TableRules
+from ..text import printable
 from .words import CATALOG, words
 
 __all__ = ["PALETTES", "STYLE", "Seen", "Text", "View", "style_for", "wrap"]
@@ -208,11 +209,12 @@ class View:
     ) -> None:
         self.rules, self.seat, self.faces, self.lang, self.count = rules, seat, faces, lang, count
         you = words(lang, "you")
-        self.names = [(you if s == seat else name) for s, name in enumerate(names)]
+        # Names can come from other clients (a LAN table): shown escaped and short.
+        self.names = [(you if s == seat else printable(name, 24)) for s, name in enumerate(names)]
         # In lists of scores the person goes by the name given (--name), if any.
         self.listed = list(self.names)
         if own_name:
-            self.listed[seat] = own_name
+            self.listed[seat] = printable(own_name, 24)
 
     # -- pieces ----------------------------------------------------------------
 
