@@ -45,6 +45,7 @@ from .rules import RulesError, TableRules
 from .spec import PlayerSpec, SpecError, UsageError, parse_spec
 from .stats import elo_difference, mean_ci, wilson
 from .table import run_match
+from .text import printable
 
 __all__ = ["ArenaConfig", "MatchResult", "Tally", "main", "plan", "play_one", "run_arena"]
 
@@ -85,6 +86,8 @@ class MatchResult:
     winner: int | None  # side
     rounds: tuple[tuple[int, ...], ...]  # each round's points by side
     faults: int
+    forfeit: int | None = None  # the side that failed and lost the match, if one did
+    failures: tuple[tuple[str, str], ...] = ()  # (code, message) of each seat failure
 
 
 def deal_seeds(seed: int, games: int) -> list[int]:
@@ -158,24 +161,46 @@ def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchR
     winner = None
     if outcome.winner is not None:
         winner = side_of_team(outcome.winner, rotation, config.sides)
+    forfeit = None
+    if outcome.forfeit is not None:
+        forfeit = side_of_team(outcome.forfeit, rotation, config.sides)
     return MatchResult(
         deal,
         rotation,
         winner,
         tuple(by_side(r.points) for r in outcome.rounds),
         len(outcome.faults),
+        forfeit,
+        tuple((f.code, f.message) for f in outcome.faults),
     )
 
 
 # -- workers ------------------------------------------------------------------
 
 _WORKER_CONFIG: ArenaConfig | None = None
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: stop at once, as a second Ctrl-C does, and exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _worker_init(config: ArenaConfig) -> None:
     global _WORKER_CONFIG
     _WORKER_CONFIG = config
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    # The parent stops the pool with SIGTERM (and a hang-up reaches us all): unwind the
+    # match being played, so that its bots are stopped and its record ends, then exit.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _worker_stop)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _worker_play(task: tuple[int, int, int]) -> MatchResult:
@@ -219,11 +244,13 @@ class Tally:
         k = cfg.sides
         per_deal: dict[int, list[list[float]]] = {}
         sides: list[dict[str, Any]] = []
-        counts = [[0, 0, 0] for _ in range(k)]  # wins, draws, losses
+        counts = [[0, 0, 0, 0] for _ in range(k)]  # wins, draws, losses, no result
+        failures: dict[str, list[Any]] = {}  # code: [count, first message]
         for res in self.results:
             for s in range(k):
-                slot = 1 if res.winner is None else 0 if res.winner == s else 2
-                counts[s][slot] += 1
+                counts[s][_slot(res, s)] += 1
+            for code, message in res.failures:
+                failures.setdefault(code, [0, message])[0] += 1
             diffs = per_deal.setdefault(res.deal, [[] for _ in range(k)])
             for pts in res.rounds:
                 for s in range(k):
@@ -233,7 +260,7 @@ class Tally:
         for res in self.results:
             rotations_done[res.deal] = rotations_done.get(res.deal, 0) + 1
         for s in range(k):
-            wins, draws, losses = counts[s]
+            wins, draws, losses, unfinished = counts[s]
             samples = [sum(d[s]) / len(d[s]) for d in per_deal.values() if d[s]]
             mean, low, high = mean_ci(samples)
             decisive = wins + losses
@@ -243,6 +270,7 @@ class Tally:
                     "wins": wins,
                     "draws": draws,
                     "losses": losses,
+                    "no_result": unfinished,
                     "win_rate": wins / decisive if decisive else None,
                     "win_rate_ci": list(wilson(wins, decisive)),
                     "point_diff": mean,
@@ -260,13 +288,29 @@ class Tally:
             "duplicate": cfg.duplicate,
             "interrupted": self.interrupted,
             "faults": sum(r.faults for r in self.results),
+            "failures": {
+                code: {"count": n, "first": first} for code, (n, first) in failures.items()
+            },
             "sides": sides,
         }
         if k == 2:
-            elo, low, high = elo_difference(*counts[0])
+            elo, low, high = elo_difference(*counts[0][:3])
             out["elo"] = _finite(elo)
             out["elo_ci"] = [_finite(low), _finite(high)]
         return out
+
+
+def _slot(res: MatchResult, side: int) -> int:
+    """Where a match counts for ``side``: 0 won, 1 drawn, 2 lost, 3 no result.
+
+    A side that failed lost.  With three sides nobody won a forfeited match: the
+    others get no result, neither a win nor a draw they did not play out.
+    """
+    if res.winner == side:
+        return 0
+    if res.forfeit is not None and res.winner is None:
+        return 2 if res.forfeit == side else 3
+    return 1 if res.winner is None else 2
 
 
 def _finite(x: float) -> float | None:
@@ -310,8 +354,14 @@ def render(summary: dict[str, Any]) -> str:
             f"Elo difference ({a} - {b}): {_num(s['elo'], '+.0f')} "
             f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
         )
+    unfinished = [side for side in s["sides"] if side["no_result"]]
+    if unfinished:
+        told = ", ".join(f"{side['spec']} {side['no_result']}" for side in unfinished)
+        lines.append(f"no result (another side failed, nobody won): {told}")
     if s["faults"]:
         lines.append(f"faults: {s['faults']} (see --record for details)")
+        for code, seen in sorted(s["failures"].items(), key=lambda kv: -kv[1]["count"]):
+            lines.append(f"  {code} {seen['count']}: {printable(seen['first'], 200)}")
     return "\n".join(lines)
 
 
@@ -348,15 +398,12 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         )
     for text in {t for side in members or ((t,) for t in texts) for t in side}:
         try:
-            parse_spec(text)
+            parse_spec(text).check_program()
         except (SpecError, ValueError) as err:
             raise UsageError(str(err)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.record is not None:
-        try:
-            Path(args.record).mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise UsageError(f"cannot use --record {args.record!r}: {err.strerror}") from None
+        _record_dir(args.record)
     return ArenaConfig(
         rules=rules,
         specs=tuple(texts),
@@ -369,6 +416,24 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         move_ms=args.move_ms,
         members=members,
     )
+
+
+def _record_dir(text: str) -> None:
+    """A directory for the run's records: made if need be, and holding none yet (a
+    second run must not overwrite the first one's records)."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"cannot use --record {text!r}: it is a file, not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        old = sorted(p.name for p in path.glob("deal*-rot*.jsonl"))
+    except OSError as err:
+        raise UsageError(f"cannot use --record {text!r}: {err.strerror or err}") from None
+    if old:
+        raise UsageError(
+            f"--record {text!r} already holds the records of a run ({old[0]}, ... {len(old)} "
+            "files); give a new or empty directory"
+        )
 
 
 def _collect(tally: Tally, results: Iterator[MatchResult], total: int, bar: bool) -> None:
@@ -407,19 +472,29 @@ def main(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt
         tally.interrupted = True
 
-    previous = signal.signal(signal.SIGINT, on_interrupt)
+    def on_stop(signum: int, frame: object) -> None:
+        tally.interrupted = True
+        raise Stopped(signum)
+
+    previous = {signal.SIGINT: signal.signal(signal.SIGINT, on_interrupt)}
+    previous.update({sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS})
+    status = 0
     try:
         _collect(tally, results, len(plan(config)), sys.stdout.isatty() and not args.json)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as err:  # Stopped too: the bots are stopped on the way out
         tally.interrupted = True
+        status = 128 + err.signum if isinstance(err, Stopped) else 130
     finally:
-        signal.signal(signal.SIGINT, previous)
         close = getattr(results, "close", None)
         if close is not None:
             close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     summary = tally.summary()
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(render(summary))
-    return 130 if tally.interrupted else 0
+    try:
+        print(json.dumps(summary) if args.json else render(summary))
+    except OSError:
+        if status != 128 + signal.SIGHUP:
+            raise
+        # after a hang-up the terminal may be gone: the records hold the result
+    return status or (130 if tally.interrupted else 0)

@@ -14,8 +14,13 @@ not make sense together, which the command turns into exit status 2.
 from __future__ import annotations
 
 import inspect
+import math
+import os
 import shlex
+import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .bots import BOTS, make_bot
@@ -43,6 +48,28 @@ class PlayerSpec:
     def label(self) -> str:
         return self.text
 
+    def check_program(self) -> None:
+        """For ``cmd:``, a SpecError now when the program cannot be found or run: better
+        than one forfeit per match of a whole run."""
+        if self.kind != "cmd":
+            return
+        program = shlex.split(self.command)[0]
+        where = f"cannot run {self.text!r}:"
+        if os.sep not in program:
+            if shutil.which(program) is None:
+                raise SpecError(f"{where} there is no program {program!r} on the PATH")
+            return
+        path = Path(program)
+        if not path.exists():
+            raise SpecError(f"{where} {program} does not exist")
+        if not path.is_file():
+            raise SpecError(f"{where} {program} is not a file")
+        if not os.access(path, os.X_OK):
+            raise SpecError(
+                f"{where} {program} is not executable (chmod +x it, or name its interpreter: "
+                f"'cmd:python3 {program}')"
+            )
+
     def make(self, seed: int | None = None, name: str | None = None, **host: Any) -> Player:
         """A fresh Player for one match; ``seed`` feeds a bot's own random choices.
 
@@ -69,6 +96,38 @@ def _value(text: str) -> Any:
         except ValueError:
             pass
     return text
+
+
+def _whole(low: int, high: int | None = None) -> tuple[str, Callable[[Any], bool]]:
+    words = f"a whole number {low}..{high}" if high is not None else f"a whole number >= {low}"
+    return words, lambda v: type(v) is int and v >= low and (high is None or v <= high)
+
+
+def _number(
+    low: float, high: float | None = None, above: bool = False
+) -> tuple[str, Callable[[Any], bool]]:
+    def ok(v: Any) -> bool:
+        if type(v) not in (int, float) or not math.isfinite(v):
+            return False
+        return (v > low if above else v >= low) and (high is None or v <= high)
+
+    span = f"above {low}" if above else f"{low}..{high}" if high is not None else f">= {low}"
+    return f"a number {span}", ok
+
+
+# Every option a built-in bot takes, with what it must be: checked when the spec is
+# read, so that a bad one is a clear error (exit 2), not a forfeit in every match.
+OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "seed": _whole(0),
+    "name": ("a non-empty name", lambda v: isinstance(v, str) and bool(v.strip())),
+    "samples": _whole(1),
+    "think_ms": _number(0, above=True),
+    "max_ms": _number(0, above=True),
+    "solve_cards": _whole(0, 40),
+    "win_bonus": _number(0, 120),
+    "noise": _number(0, 1),
+    "adapt": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+}
 
 
 def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec:
@@ -105,6 +164,12 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
             f"unknown option {unknown[0]!r} for {name!r} in {text!r}; "
             f"it takes {', '.join(accepted)}"
         )
+    for key, value in options.items():
+        words, ok = OPTIONS[key]
+        if not ok(value):
+            raise SpecError(
+                f"bad options for {name!r} in {text!r}: {key} must be {words}, got {value!r}"
+            )
     try:  # fail now, not in the middle of an arena run
         make_bot(name, **options)
     except (TypeError, ValueError) as err:

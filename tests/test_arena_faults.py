@@ -1,0 +1,169 @@
+"""The arena against hostile bots and arguments: signals stop every bot, a forfeit is a
+loss only for the side that failed, specs and --record are checked before the run."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from briscola.cli import main as cli_main
+from briscola.replay import verify_record
+
+ROOT = Path(__file__).resolve().parent.parent
+MISBEHAVE = f"{sys.executable} {ROOT / 'tests' / 'bots' / 'misbehave.py'}"
+ARENA = [sys.executable, "-m", "briscola", "arena"]
+
+
+def gone(pid: int) -> bool:
+    return not Path(f"/proc/{pid}").exists()
+
+
+def wait_for(check: Any, timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize(("sig", "jobs"), [("SIGTERM", "1"), ("SIGTERM", "2"), ("SIGHUP", "1")])
+def test_sigterm_or_sighup_stops_every_bot_and_ends_the_records(
+    sig: str, jobs: str, tmp_path: Path
+) -> None:
+    rec, pids = tmp_path / "rec", tmp_path / "pids"
+    pids.mkdir()
+    specs = [f"cmd:{MISBEHAVE} hang", f"cmd:{MISBEHAVE} linger"]  # linger ignores SIGTERM
+    args = ["--games", "4", "--jobs", jobs, "--move-ms", "60000", "--record", str(rec), "--json"]
+    arena = subprocess.Popen(
+        [*ARENA, *specs, *args],
+        env={**os.environ, "BOT_PID_DIR": str(pids)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        want = 2 * int(jobs)  # two bots in each match being played
+        assert wait_for(lambda: len(list(pids.glob("*.pid"))) >= want, 30)
+        time.sleep(1.0)  # into the match: the hang bot sleeps at its third turn
+        arena.send_signal(getattr(signal, sig))
+        out, err = arena.communicate(timeout=30)
+        assert arena.returncode == 128 + getattr(signal, sig), err
+        assert "Traceback" not in err
+        assert json.loads(out)["interrupted"] is True
+        started = [int(p.stem) for p in pids.glob("*.pid")]
+        assert len(started) >= want and wait_for(lambda: all(gone(p) for p in started), 5)
+    finally:  # a failing run must not leave its bots behind
+        arena.kill()
+        for path in pids.glob("*.pid"):
+            with contextlib.suppress(OSError):
+                os.kill(int(path.stem), signal.SIGKILL)
+    records = sorted(rec.glob("*.jsonl"))
+    assert records
+    for path in records:  # every record ends, and checks
+        last = json.loads(path.read_text().splitlines()[-1])
+        assert last["type"] == "match_end"
+        verify_record(path.read_text().splitlines())
+    assert any('"abandoned"' in p.read_text().splitlines()[-1] for p in records)
+
+
+def arena_json(*args: str) -> dict[str, Any]:
+    done = subprocess.run([*ARENA, *args, "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.parametrize("players", ["3", "4", "6"])
+def test_a_forfeit_is_a_loss_for_the_failing_side_only(players: str) -> None:
+    crasher = f"cmd:{MISBEHAVE} exit_before_hello"
+    out = arena_json(crasher, "greedy", "--players", players, "--games", "2")
+    matches = out["matches"]
+    failing, *others = out["sides"]
+
+    def counts(side: dict[str, Any]) -> tuple[int, int, int, int]:
+        return side["wins"], side["draws"], side["losses"], side["no_result"]
+
+    assert counts(failing) == (0, 0, matches, 0)
+    # Two sides: the other one won.  Three: nobody won, and nobody drew either.
+    other = (matches, 0, 0, 0) if len(others) == 1 else (0, 0, 0, matches)
+    assert [counts(side) for side in others] == [other] * len(others)
+    assert out["failures"]["crashed"]["count"] == matches
+    assert "exited with status 3" in out["failures"]["crashed"]["first"]
+
+
+@pytest.mark.parametrize(
+    ("args", "told"),
+    [
+        (["expert:win_bonus=abc", "greedy"], "win_bonus must be a number 0..120, got 'abc'"),
+        (["expert:solve_cards=-3", "greedy"], "solve_cards must be a whole number 0..40, got -3"),
+        (["random:seed=x", "greedy"], "seed must be a whole number >= 0, got 'x'"),
+        (["random:seed=-1", "greedy"], "seed must be a whole number >= 0, got -1"),
+        (["expert:think_ms=inf", "greedy"], "think_ms must be a number above 0, got inf"),
+        (["cmd:/nonexistent/bot", "greedy"], "cannot run 'cmd:/nonexistent/bot': /nonexistent/bot"),
+        (
+            ["cmd:no-such-program-here --x", "greedy"],
+            "no program 'no-such-program-here' on the PATH",
+        ),
+        ([f"cmd:{ROOT / 'README.md'}", "greedy"], "is not executable (chmod +x it, or name"),
+        ([f"cmd:{ROOT}", "greedy"], "is not a file"),
+    ],
+)
+def test_bad_specs_are_refused_before_the_run(
+    args: list[str], told: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["arena", *args, "--games", "200"])
+    assert exc.value.code == 2
+    assert told in capsys.readouterr().err
+
+
+def test_bench_refuses_endless_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("inf", "nan", "-1"):
+        with pytest.raises(SystemExit) as exc:
+            cli_main(["bench", "--seconds", bad])
+        assert exc.value.code == 2
+        assert "--seconds must be 0 to 3600 seconds" in capsys.readouterr().err
+
+
+def test_a_second_run_into_the_same_record_directory_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rec = str(tmp_path / "rec")
+    assert cli_main(["arena", "greedy", "random", "--games", "1", "--record", rec, "--json"]) == 0
+    first = sorted(p.read_text() for p in Path(rec).iterdir())
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["arena", "greedy", "random", "--games", "1", "--record", rec, "--seed", "9"])
+    assert exc.value.code == 2
+    assert "already holds the records of a run (deal00001-rot0.jsonl" in capsys.readouterr().err
+    assert sorted(p.read_text() for p in Path(rec).iterdir()) == first  # untouched
+
+
+def test_record_on_a_file_says_it_is_not_a_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "a.jsonl"
+    path.write_text("mine\n")
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["arena", "greedy", "random", "--record", str(path)])
+    assert exc.value.code == 2
+    assert "it is a file, not a directory" in capsys.readouterr().err
+    assert path.read_text() == "mine\n"
+
+
+def test_the_table_counts_the_failures_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    crasher = f"cmd:{MISBEHAVE} exit_before_hello"
+    assert cli_main(["arena", crasher, "greedy", "--games", "2", "--players", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "faults: 6 (see --record for details)" in text
+    assert "  crashed 6: " in text and "exited with status 3" in text
+    assert "no result (another side failed, nobody won): greedy 6, greedy 6" in text
