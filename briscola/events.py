@@ -20,6 +20,7 @@ __all__ = [
     "Played",
     "RoundEnded",
     "RoundStarted",
+    "TakenBack",
     "TrickDone",
     "TrumpTaken",
     "seat_cards",
@@ -191,3 +192,23 @@ class MatchEnded(Event):
         if self.forfeit is not None:
             msg["forfeit"] = self.forfeit
         return msg
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack(Event):
+    """A person took back their last card and the replies (against bots only): the
+    round is as it was at that seat's previous turn, with ``tricks`` finished and
+    ``trick`` on the table.  The stock is as dealt, so the same cards come again."""
+
+    type: ClassVar[str] = "takeback"
+    seat: int
+    tricks: int
+    trick: tuple[tuple[int, Card], ...]
+
+    def to_message(self) -> Message:
+        return {
+            "type": self.type,
+            "seat": self.seat,
+            "tricks": self.tricks,
+            "trick": seat_cards(self.trick),
+        }

@@ -338,6 +338,14 @@ class Round:
         new.events = None
         return new
 
+    def restore(self, snapshot: Round) -> None:
+        """Go back to ``snapshot``, a :meth:`copy` of this round taken earlier (a
+        take-back); the events recorded so far stay."""
+        again = snapshot.copy()
+        for name in Round.__slots__:
+            if name != "events":
+                setattr(self, name, getattr(again, name))
+
     # -- helpers --------------------------------------------------------------
 
     def _exchange_card(self) -> Card | None:

@@ -9,6 +9,7 @@ checking a record is :mod:`briscola.replay`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -35,6 +36,14 @@ def event_line(event: Event) -> dict[str, Any]:
     return line
 
 
+def _position(out: Any) -> int:
+    """Where the next line starts in the file, or -1 where that cannot be told (a pipe)."""
+    try:
+        return int(out.tell())
+    except (OSError, ValueError, AttributeError):
+        return -1
+
+
 def dump_line(line: dict[str, Any]) -> str:
     """One record line as compact JSON, without the newline."""
     return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
@@ -57,9 +66,15 @@ class Record:
         *,
         sync: bool | Callable[[int], object] = False,
         header: dict[str, Any] | None = None,
+        on_error: Callable[[OSError], object] | None = None,
     ) -> None:
         self.lines: list[dict[str, Any]] = []
         self.out = out
+        # A write that fails (a full disk) stops the writing, not the match: the file
+        # keeps the whole lines written before, ``error`` says why, ``on_error`` is told.
+        self.error: OSError | None = None
+        self.on_error = on_error
+        self._written: int | None = None  # bytes in the file after the last whole line
         # fsync at each round's end (the LAN server's records); a callable does it
         # itself, given the file descriptor (the server: in a thread, off its loop).
         self.sync = sync
@@ -69,9 +84,37 @@ class Record:
 
     def write(self, line: dict[str, Any]) -> None:
         self.lines.append(line)
-        if self.out is not None:
-            self.out.write(dump_line(line) + "\n")
+        if self.out is None or self.error is not None:
+            return
+        text = dump_line(line) + "\n"
+        try:
+            if self._written is None:
+                self._written = _position(self.out)
+            self.out.write(text)
             self.out.flush()
+        except OSError as err:
+            self._failed(err)
+            return
+        if self._written >= 0:
+            self._written += len(text.encode())
+
+    def _failed(self, err: OSError) -> None:
+        """Stop writing; cut the file back to its last whole line where it can be."""
+        self.error = err
+        out, self.out = self.out, None
+        try:
+            fd = os.dup(out.fileno()) if out is not None else -1
+        except (OSError, ValueError, AttributeError):
+            fd = -1
+        with contextlib.suppress(OSError, ValueError):
+            out.close()  # type: ignore[union-attr]  # what it still holds may or may not go
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                if self._written is not None and self._written >= 0:
+                    os.ftruncate(fd, self._written)
+            os.close(fd)
+        if self.on_error is not None:
+            self.on_error(err)
 
     def header(
         self,
@@ -105,7 +148,10 @@ class Record:
     def event(self, event: Event) -> None:
         self.write(event_line(event))
         if self.sync and self.out is not None and event.type in ("round_end", "match_end"):
-            (os.fsync if self.sync is True else self.sync)(self.out.fileno())
+            try:
+                (os.fsync if self.sync is True else self.sync)(self.out.fileno())
+            except OSError as err:
+                self._failed(err)
 
     def fault(self, seat: int, code: str, message: str, **extra: Any) -> None:
         self.write({"type": "fault", "seat": seat, "code": code, "message": message, **extra})

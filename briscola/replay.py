@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .cards import Card, CardError
-from .events import Event
+from .events import Event, TakenBack
 from .game import IllegalMoveError, Match, Round, RoundResult
 from .jsonline import JSONLineError, loads
+from .observation import observe
 from .records import RECORD_VERSION, event_line
 from .replay_text import Narrator, verdict_text
 from .rules import RULES_VERSION, RulesError, TableRules
@@ -72,6 +73,7 @@ class ReplayResult:
     rounds_won: tuple[int, ...] = ()
     reason: str = ""
     people: list[int] = field(default_factory=list)  # seats a person sat in (header)
+    takebacks: int = 0  # moves a person took back (against bots)
 
 
 def parse_line(no: int, raw: bytes | str) -> Line | None:
@@ -232,6 +234,7 @@ class _Checker:
         self.expected: deque[Line] = deque()
         self.ended_at = 0
         self.result = ReplayResult(rules, tuple(names), seed, self.match.first_dealer)
+        self.before: dict[int, list[Round]] = {}
         people = header.get("people", [])
         self.result.people = list(people) if isinstance(people, list) else []
 
@@ -252,11 +255,38 @@ class _Checker:
         elif kind == "info":
             self._seat(no, line)
             _field(no, line, "text", str)
+        elif kind == "takeback":
+            self._takeback(no, line)
         else:
             raise RecordError(
                 no,
                 f"unknown line type {kind!r}; expected header, deal, a game event, fault or info",
             )
+
+    def _takeback(self, no: int, line: Line) -> None:
+        """A person took back their last move: the round goes back to the state before
+        it, kept when that move was checked; the moves that follow are checked from there."""
+        if self.expected:
+            raise RecordError(no, f"expected {_describe(self.expected[0])}, got a takeback line")
+        r = self.round
+        seat = self._seat(no, line)
+        if r is None or r.over or self.match.over or not self.before.get(seat):
+            raise RecordError(no, f"takeback: seat {seat} has no move to take back this round")
+        if seat != r.to_move:
+            raise RecordError(
+                no, f"takeback: seat {seat} takes back, but it is seat {r.to_move}'s turn"
+            )
+        r.restore(self.before[seat].pop())
+        assert r.events is not None
+        r.events.clear()
+        want = event_line(TakenBack(seat, len(r.history), observe(r, seat).trick))
+        for key in ("tricks", "trick"):
+            if not _same(line.get(key, ...), want[key]):
+                raise RecordError(
+                    no,
+                    f"takeback: {key} is {_show(line.get(key, ...))}, expected {_show(want[key])}",
+                )
+        self.result.takebacks += 1
 
     def _derived(self, no: int, line: Line) -> None:
         if line["type"] == "match_end" and line.get("reason") == "abandoned":
@@ -293,6 +323,7 @@ class _Checker:
         seat = self._seat(no, line)
         if seat != r.to_move:
             raise RecordError(no, f"seat {seat} moves, but it is seat {r.to_move}'s turn")
+        self.before.setdefault(seat, []).append(r.copy())  # for a takeback line
         try:
             if kind == "played":
                 r.play(_card(no, line, "card"))
@@ -347,6 +378,7 @@ class _Checker:
         elif deck is None:
             raise RecordError(no, f"round {number} has no deal line and the record has no seed")
         self.round = self.match.start_round(deck)
+        self.before = {}  # the round before each seat's moves, for takebacks
         self._take_events()
 
     def _fault(self, no: int, line: Line) -> None:

@@ -54,6 +54,10 @@ _EN: Final[dict[str, Message]] = {
     "takeover": "    -> a built-in bot takes over the seat",
     "refused": "    -> refused; the seat was asked again",
     "info": "  {name} says: {text}",
+    "takeback": {
+        "you": "  You take back your card: back to trick {i}",
+        "other": "  {name} takes back a card: back to trick {i}",
+    },
     "round_end": "Round {i} over: {points}. {result}. Rounds won: {won}",
     "round_won": {
         "you": "You win the round",
@@ -121,6 +125,10 @@ _DE: Final[dict[str, Message]] = {
     "takeover": "    -> ein eingebauter Bot übernimmt den Platz",
     "refused": "    -> abgelehnt; der Platz wurde erneut gefragt",
     "info": "  {name} sagt: {text}",
+    "takeback": {
+        "you": "  Du nimmst deine Karte zurück: wieder Stich {i}",
+        "other": "  {name} nimmt eine Karte zurück: wieder Stich {i}",
+    },
     "round_end": "Runde {i} vorbei: {points}. {result}. Gewonnene Runden: {won}",
     "round_won": {
         "you": "Du gewinnst die Runde",
@@ -188,6 +196,10 @@ _IT: Final[dict[str, Message]] = {
     "takeover": "    -> un bot integrato prende il posto",
     "refused": "    -> rifiutato; il posto è stato interpellato di nuovo",
     "info": "  {name} dice: {text}",
+    "takeback": {
+        "you": "  Riprendi la tua carta: si torna alla presa {i}",
+        "other": "  {name} riprende una carta: si torna alla presa {i}",
+    },
     "round_end": "Smazzata {i} finita: {points}. {result}. Smazzate vinte: {won}",
     "round_won": {
         "you": "Vinci tu la smazzata",
@@ -381,6 +393,12 @@ class Narrator:
             self.say("forfeit", team=self.teams[self.rules.team_of[line["seat"]]])
         else:
             self.say("takeover")
+
+    def _takeback(self, line: dict[str, Any]) -> None:
+        seat = line["seat"]
+        self.tricks = line["tricks"]
+        self.plays = [f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["trick"]]
+        self.say("takeback", person=self.person(seat), name=self.seats[seat], i=self.tricks + 1)
 
     def _info(self, line: dict[str, Any]) -> None:
         self.say("info", name=self.seats[line["seat"]], text=line["text"])

@@ -14,20 +14,21 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from .cards import Card
-from .events import Event, RoundStarted
+from .events import Event, RoundStarted, TakenBack
 from .game import Match, Round, RoundResult
 from .observation import observe
 from .players import MatchInfo, Player, SeatFailure
 from .records import Record
 from .rules import TableRules
 
-__all__ = ["FaultPolicy", "MatchOutcome", "SeatFault", "play_match", "run_match"]
+__all__ = ["UNDO", "FaultPolicy", "MatchOutcome", "SeatFault", "play_match", "run_match"]
 
 FaultPolicy = Literal["forfeit", "takeover"]
 DEFAULT_MOVE_MS = 10_000
+UNDO: Final = "undo"  # a seat's answer: take back my last move (see play_match's undo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,7 @@ async def play_match(
     first_dealer: int | None = None,
     start_from: tuple[Match, Round | None] | None = None,
     on_round: Callable[[Round], None] | None = None,
+    undo: Sequence[int] = (),
 ) -> MatchOutcome:
     """Play one match between ``players`` (one per seat) and return how it ended.
 
@@ -76,7 +78,9 @@ async def play_match(
     down for a failed seat under the ``takeover`` policy.  ``start_from`` goes
     on with a match rebuilt from its record (the LAN server after a restart:
     the record already has its header and every line so far); ``on_round(r)``
-    is told of each round as it is dealt (or resumed).
+    is told of each round as it is dealt (or resumed).  The seats in ``undo`` may
+    answer :data:`UNDO` to take back their last move and the replies (a person
+    against bots at ``play``; never at a LAN table).
     """
     if len(players) != rules.players:
         raise ValueError(
@@ -174,16 +178,27 @@ async def play_match(
                     on_round(r)
             assert r.events is not None
             await deliver(r.events)
+            # Per seat that may take back: the round before each of its moves this round.
+            before: dict[int, list[Round]] = {s: [] for s in undo}
             while not r.over and not match.over:
                 seat = r.to_move
                 obs = observe(r, seat)
                 if seats[seat].sees_all:
                     seats[seat].reveal(r.copy())
+                if seat in before:
+                    before[seat].append(r.copy())
                 try:
                     try:
                         action = await seats[seat].act(obs, move_ms)
                     finally:
                         await keep_faults(seat)
+                    if seat in before and str(action) == UNDO:  # an answer beyond Action
+                        before[seat].pop()  # this turn's own
+                        if before[seat]:  # back to the last turn, kept again when asked
+                            r.restore(before[seat].pop())
+                            taken = TakenBack(seat, len(r.history), observe(r, seat).trick)
+                            await deliver([taken])
+                        continue
                     if action not in obs.legal:
                         raise SeatFailure(
                             "illegal_move",

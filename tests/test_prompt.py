@@ -590,3 +590,40 @@ def test_names_from_other_clients_cannot_forge_lines() -> None:
     out = shown.getvalue()
     assert "\x1b" not in out and "\u202e" not in out
     assert "  Eve\\n  You play AD\\x1b[…: against you" in out  # escaped, and cut short
+
+
+async def test_undo_takes_back_the_card_and_the_replies(tmp_path: Path) -> None:
+    """The same card drawn again after a take-back (the stock as dealt), the record
+    replays to the final line of play, and the summary counts the take-backs."""
+    from briscola.replay import RecordError, verify_record
+
+    rec = tmp_path / "u.jsonl"
+    keys = "undo\r1\r1\rundo\rundo\r1\r1\r" + "quit\ry\r"
+    code, out = await typed(keys, options(record=str(rec), seed=2026))
+    assert code == 0
+    assert out.count("Nothing to take back yet this round.") == 1  # at the first turn
+    assert out.count("  You take back your card: trick ") == 2
+    draws = re.findall(r"You draw (\w\w)", out)
+    assert draws[0] == draws[2] and draws[1] == draws[3]  # the same cards come again
+    lines = record_lines(rec)
+    taken = [x for x in lines if x["type"] == "takeback"]
+    assert [x["tricks"] for x in taken] == [1, 0]
+    result = verify_record(lines)
+    assert result.takebacks == 2 and result.reason == "abandoned"
+    # A take-back that does not go back to what the record says is refused.
+    bad = [dict(x) for x in lines]
+    first = next(i for i, x in enumerate(bad) if x["type"] == "takeback")
+    bad[first]["tricks"] = 5
+    with pytest.raises(RecordError, match=f"line {first + 1}: takeback: tricks is 5, expected 1"):
+        verify_record(bad)
+    mine = next(i for i, x in enumerate(lines) if x["type"] == "played" and x["seat"] == 0)
+    early = [*lines[:mine], {"type": "takeback", "seat": 0, "tricks": 0, "trick": []}]
+    with pytest.raises(RecordError, match="seat 0 has no move to take back this round"):
+        verify_record(early)
+
+
+async def test_undo_is_off_against_programs_and_counted_in_the_summary() -> None:
+    _, out = await typed("1\rundo\rquit\ry\r", options(opponents="cmd:false"))
+    assert "No take-backs in this game (only against built-in bots)." in out
+    _, out = await typed("1\rundo\r" + whole_round(20) + "n\r", options(seed=5))
+    assert "  1 card taken back." in out

@@ -37,6 +37,7 @@ VALUES = {
     "plays": "Anna AD", "winner": "Marco", "draws": "Anna 5D", "team": "Anna", "code": "timeout",
     "message": "Mqz", "result": "Sqz", "reason": "complete", "pack": ", 39 Pqz", "label": "x.jsonl",
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
+    "why": "Wyz",
 }  # fmt: skip
 
 

@@ -200,6 +200,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     n = opts.rules.players
     names = [opts.name, *BOT_NAMES[: n - 1]]
     notes = ["", *(s.label for s in opts.opponents)]
+    # Take-backs against built-in bots only: a program would see a game go backwards.
+    takeback = all(spec.kind != "cmd" for spec in opts.opponents)
     person = Person(
         console,
         name=opts.name,
@@ -213,6 +215,7 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
         level=opts.level,
         hint=hinter(opts.rules, seed) if opts.hints else None,
         hints_off=not opts.hints,
+        undo=takeback,
     )
     players: list[Player] = [person]
     players += [
@@ -225,6 +228,10 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
         failed = words(opts.lang, "takeover", name=names[seat], level=level)
         console.show([[("class:dim", failed)]])
         return make_bot(level, seed=seed + seat)
+
+    def record_failed(err: OSError) -> None:  # a full disk: say so and play on
+        why = err.strerror or str(err)
+        console.show([[("class:dim", words(opts.lang, "record.failed", why=why))]])
 
     out: IO[str] | None = None
     if opts.record is not None:
@@ -240,9 +247,10 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
             seed=seed,
             names=names,
             # The person's seat, so that a replay can tell it as "you".
-            record=Record(out, header={"people": [0]}) if out is not None else None,
+            record=Record(out, header={"people": [0]}, on_error=record_failed) if out else None,
             on_fault="takeover",
             takeover=takeover,
+            undo=(0,) if takeback else (),
         )
     except InputEnded:
         raise

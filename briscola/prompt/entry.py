@@ -22,7 +22,7 @@ from .words import ALIASES, words
 
 __all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
 
-COMMANDS = ("help", "hand", "last", "seen", "score", "hint", "rules", "quit", "exchange")
+COMMANDS = ("help", "hand", "last", "seen", "score", "hint", "undo", "rules", "quit", "exchange")
 
 Slots = Sequence[Card | None]
 

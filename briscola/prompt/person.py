@@ -11,13 +11,15 @@ over events rebuilt from the wire; it leaves out the hints.  Floor 6.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 
 from ..cards import Card, Faces, Language, Rank
-from ..events import Event, MatchEnded, Played, RoundStarted, TrickDone
+from ..events import Event, MatchEnded, Played, RoundStarted, TakenBack, TrickDone
 from ..game import EXCHANGE, Action
 from ..observation import Observation
 from ..players import MatchInfo, Player
+from ..table import UNDO
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
 from .view import Seen, Text, View
@@ -49,7 +51,9 @@ class PromptFailed(BaseException):
 
 class Person(Player):
     """The person's seat.  ``hint`` (optional) answers the ``hint`` command; without
-    it the command says there are none (``hints_off``: they were turned off)."""
+    it the command says there are none (``hints_off``: they were turned off).
+    ``undo`` lets the person take back their last card (the table must allow it
+    for this seat: ``play_match(undo=...)``); the LAN client leaves it off."""
 
     def __init__(
         self,
@@ -66,10 +70,13 @@ class Person(Player):
         level: str = "",
         hint: Hinter | None = None,
         hints_off: bool = False,
+        undo: bool = False,
     ) -> None:
         self.console, self.name, self.faces, self.lang = console, name, faces, lang
         self.count, self.pace, self.notes, self.seed = count, pace, tuple(notes), seed
         self.own_name, self.level, self.hint, self.hints_off = own_name, level, hint, hints_off
+        self.undo, self.takebacks = undo, 0
+        self.before: list[Seen] = []  # what the seat had seen at each turn this round
         self.hints_used = 0
         self.view: View | None = None
         self.seen: Seen | None = None
@@ -88,25 +95,38 @@ class Person(Player):
         self.seen = Seen(info.rules, info.seat)
         self.reader = Reader(self.faces, self.lang, info.rules.variant)
         self.console.pending = None  # a Ctrl-C from the last match is no question in this one
-        self.hints_used = 0
+        self.hints_used = self.takebacks = 0
         notes = self.notes or ("",) * info.rules.players
         intro = self.view.intro(notes, self.seed, toolbar=self.console.toolbar, level=self.level)
         self.console.show(intro)
 
     async def notify(self, event: Event) -> None:
         assert self.view is not None and self.seen is not None
-        self.seen.update(event)
+        if isinstance(event, TakenBack) and event.seat == self.seen.seat and self.before:
+            self.before.pop()  # the turn the person left; the one before comes again
+            self.seen = self.before.pop()
+            self.takebacks += 1
+        else:
+            self.seen.update(event)
         self.console.show(self.view.event(event, self.seen))
-        if isinstance(event, MatchEnded) and self.hints_used:
-            self.console.show(
-                [[("class:dim", words(self.lang, "hints.used", count=self.hints_used))]]
-            )
+        if isinstance(event, MatchEnded):
+            self.console.show(self._summary())
         if (isinstance(event, Played) and event.seat != self.seen.seat) or isinstance(
             event, TrickDone
         ):
             await self.console.pause(self.pace)
         if isinstance(event, RoundStarted):
             self.console.typeahead = ""  # nothing typed in the last round plays in this one
+            self.before = []
+
+    def _summary(self) -> list[Text]:
+        """The hints used and the cards taken back in the match, when there were any."""
+        lines: list[Text] = []
+        if self.hints_used:
+            lines.append([("class:dim", words(self.lang, "hints.used", count=self.hints_used))])
+        if self.takebacks:
+            lines.append([("class:dim", words(self.lang, "takebacks.used", count=self.takebacks))])
+        return lines
 
     # -- the person's turn ---------------------------------------------------
 
@@ -136,6 +156,7 @@ class Person(Player):
     async def _turn(self, obs: Observation) -> Action:
         assert self.view is not None and self.seen is not None and self.reader is not None
         self.seen.sync(obs.hand)  # the observation is the truth at a turn
+        self.before.append(copy.deepcopy(self.seen))  # as the table keeps the round
         self.reader.set_turn(self.seen.hand, obs.legal)
         completer = HandCompleter(self.reader)
         self._show_turn(obs)
@@ -160,7 +181,20 @@ class Person(Player):
                 continue
             if not isinstance(entry, Command):
                 return entry
+            if entry.name == "undo":
+                refusal = self._cannot_undo()
+                if refusal is None:
+                    return UNDO  # type: ignore[return-value]  # the table knows it
+                self.console.show([[("class:dim", refusal)]])
+                continue
             await self.command(entry.name, obs)
+
+    def _cannot_undo(self) -> str | None:
+        if not self.undo:
+            return words(self.lang, "undo.off")
+        if len(self.before) < 2:
+            return words(self.lang, "undo.none")
+        return None
 
     async def _leave_key(self) -> None:
         key, self.console.pending = self.console.pending, None

@@ -25,6 +25,7 @@ from ..events import (
     Played,
     RoundEnded,
     RoundStarted,
+    TakenBack,
     TrickDone,
     TrumpTaken,
 )
@@ -350,6 +351,13 @@ class View:
                 self.say(
                     "exchanged", person=self.person(ev.seat), who=self.who(ev.seat),
                     gave=self.card(ev.gave), took=self.card(ev.took),
+                )
+            ]  # fmt: skip
+        if isinstance(ev, TakenBack):
+            return [
+                self.say(
+                    "takeback", "class:dim", person=self.person(ev.seat), who=self.who(ev.seat),
+                    i=ev.tricks + 1,
                 )
             ]  # fmt: skip
         if isinstance(ev, RoundEnded):

@@ -117,6 +117,10 @@ _EN: Final[dict[str, Message]] = {
     "input.ended": "The input ended in the middle of the match; the match is abandoned.",
     "seed.told": "This match was seed {seed}: briscola play --seed {seed} deals it again.",
     "takeover": "{name}'s player failed; a built-in {level} bot plays that seat from here.",
+    "record.failed": (
+        "The record could not be written ({why}); it holds the match up to here. "
+        "The game goes on."
+    ),
     "entry.empty": (
         "Type {range} for a card in your hand, the card itself (e.g. {example}), or help."
     ),
@@ -145,6 +149,13 @@ _EN: Final[dict[str, Message]] = {
     "hint.only": "  Hint: the expert would play {card}.",
     "hint.off": "Hints are off in this match (--no-hints).",
     "hint.none": "No hints in this game.",
+    "undo.off": "No take-backs in this game (only against built-in bots).",
+    "undo.none": "Nothing to take back yet this round.",
+    "takeback": {
+        "you": "  You take back your card: trick {i} again.",
+        "other": "  {who} takes back a card: trick {i} again.",
+    },
+    "takebacks.used": {"one": "  1 card taken back.", "other": "  {n} cards taken back."},
 }
 
 _DE: Final[dict[str, Message]] = {
@@ -256,6 +267,10 @@ _DE: Final[dict[str, Message]] = {
     "takeover": (
         "Das Programm von {name} ist ausgefallen; ab hier spielt der eingebaute Bot {level}."
     ),
+    "record.failed": (
+        "Die Aufzeichnung ließ sich nicht schreiben ({why}); sie enthält die Partie bis hier. "
+        "Das Spiel geht weiter."
+    ),
     "entry.empty": (
         "Tippe {range} für eine Karte deiner Hand, die Karte selbst (z. B. {example}) oder help."
     ),
@@ -284,6 +299,13 @@ _DE: Final[dict[str, Message]] = {
     "hint.only": "  Tipp: der Experte spielte {card}.",
     "hint.off": "In dieser Partie gibt es keine Tipps (--no-hints).",
     "hint.none": "In diesem Spiel gibt es keine Tipps.",
+    "undo.off": "In diesem Spiel wird nichts zurückgenommen (nur gegen eingebaute Bots).",
+    "undo.none": "In dieser Runde gibt es noch nichts zurückzunehmen.",
+    "takeback": {
+        "you": "  Du nimmst deine Karte zurück: wieder Stich {i}.",
+        "other": "  {who} nimmt eine Karte zurück: wieder Stich {i}.",
+    },
+    "takebacks.used": {"one": "  1 Karte zurückgenommen.", "other": "  {n} Karten zurückgenommen."},
 }
 
 _IT: Final[dict[str, Message]] = {
@@ -399,6 +421,10 @@ _IT: Final[dict[str, Message]] = {
     "takeover": (
         "Il giocatore di {name} non risponde più; da qui gioca al suo posto il bot {level}."
     ),
+    "record.failed": (
+        "Non si è potuto scrivere la registrazione ({why}); contiene la partita fin qui. "
+        "Il gioco continua."
+    ),
     "entry.empty": (
         "Scrivi {range} per una carta della tua mano, la carta stessa (per es. {example}) o help."
     ),
@@ -429,6 +455,13 @@ _IT: Final[dict[str, Message]] = {
     "hint.only": "  Suggerimento: l'esperto giocherebbe {card}.",
     "hint.off": "In questa partita non ci sono suggerimenti (--no-hints).",
     "hint.none": "In questo gioco non ci sono suggerimenti.",
+    "undo.off": "In questo gioco non si riprendono le carte (solo contro i bot integrati).",
+    "undo.none": "In questa smazzata non c'è ancora niente da riprendere.",
+    "takeback": {
+        "you": "  Riprendi la tua carta: di nuovo la presa {i}.",
+        "other": "  {who} riprende una carta: di nuovo la presa {i}.",
+    },
+    "takebacks.used": {"one": "  1 carta ripresa.", "other": "  {n} carte riprese."},
 }
 
 _HELP: Final = {
@@ -442,6 +475,7 @@ Commands:
   seen      the cards played this round, by suit, and the aces and threes not yet seen
   score     rounds won and points so far
   hint      what the expert would play here, and why
+  undo      take back your last card and the bots' replies (against built-in bots)
   rules     the rules in short (briscola rules prints them all)
   exchange  swap your trump 7 or 2 for the face-up card (brisca variant, when allowed)
   quit      leave the game (Ctrl-C asks too; Ctrl-D leaves at once)""",
@@ -456,6 +490,7 @@ Befehle:
   seen      (gespielt) die Karten dieser Runde nach Farben, und welche Asse und Dreien fehlen
   score     (stand) gewonnene Runden und Punkte bisher
   hint      (tipp) was der Experte hier spielte, und warum
+  undo      (zurück) deine letzte Karte und die Antworten der Bots zurücknehmen
   rules     (regeln) die Regeln in Kürze (briscola rules zeigt sie ganz)
   exchange  (tausch) die Trumpf-7 oder -2 gegen die offene Karte tauschen (Variante brisca)
   quit      (ende) die Partie verlassen (Strg-C fragt auch; Strg-D geht sofort)""",
@@ -470,6 +505,7 @@ Comandi:
   seen      (uscite) le carte giocate nella smazzata per seme, e gli assi e i tre mancanti
   score     (punti) smazzate vinte e punti finora
   hint      (consiglio) cosa giocherebbe l'esperto, e perché
+  undo      (annulla) riprendi la tua ultima carta e le risposte dei bot
   rules     (regole) le regole in breve (briscola rules le mostra tutte)
   exchange  (scambio) scambia il 7 o il 2 di briscola con la carta scoperta (variante brisca)
   quit      (esci) lascia la partita (Ctrl-C chiede conferma; Ctrl-D esce subito)""",
@@ -517,6 +553,7 @@ ALIASES: Final[dict[str, str]] = {
     "gespielt": "seen",
     "stand": "score",
     "tipp": "hint",
+    "zurück": "undo",
     "regeln": "rules",
     "ende": "quit",
     "tausch": "exchange",
@@ -526,6 +563,7 @@ ALIASES: Final[dict[str, str]] = {
     "uscite": "seen",
     "punti": "score",
     "consiglio": "hint",
+    "annulla": "undo",
     "regole": "rules",
     "esci": "quit",
     "scambio": "exchange",
