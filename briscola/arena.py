@@ -88,6 +88,7 @@ class MatchResult:
     faults: int
     forfeit: int | None = None  # the side that failed and lost the match, if one did
     failures: tuple[tuple[str, str], ...] = ()  # (code, message) of each seat failure
+    record_error: str = ""  # why its record could not be written in full (a full disk)
 
 
 def deal_seeds(seed: int, games: int) -> list[int]:
@@ -134,6 +135,7 @@ def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchR
     rules = config.rules
     record = None
     out = None
+    path = Path()
     if config.record_dir is not None:
         path = Path(config.record_dir) / f"deal{deal + 1:05d}-rot{rotation}.jsonl"
         out = path.open("w", encoding="utf-8")
@@ -172,7 +174,12 @@ def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchR
         len(outcome.faults),
         forfeit,
         tuple((f.code, f.message) for f in outcome.faults),
+        "" if record is None or record.error is None else _why(path, record.error),
     )
+
+
+def _why(path: Path, err: OSError) -> str:
+    return f"{path}: {err.strerror or err}"
 
 
 # -- workers ------------------------------------------------------------------
@@ -256,6 +263,7 @@ class Tally:
                 for s in range(k):
                     others = [pts[o] for o in range(k) if o != s]
                     diffs[s].append(pts[s] - sum(others) / len(others))
+        unwritten = [r.record_error for r in self.results if r.record_error]
         rotations_done: dict[int, int] = {}
         for res in self.results:
             rotations_done[res.deal] = rotations_done.get(res.deal, 0) + 1
@@ -288,6 +296,10 @@ class Tally:
             "duplicate": cfg.duplicate,
             "interrupted": self.interrupted,
             "faults": sum(r.faults for r in self.results),
+            "record_errors": {
+                "count": len(unwritten),
+                "first": unwritten[0] if unwritten else None,
+            },
             "failures": {
                 code: {"count": n, "first": first} for code, (n, first) in failures.items()
             },
@@ -358,6 +370,12 @@ def render(summary: dict[str, Any]) -> str:
     if unfinished:
         told = ", ".join(f"{side['spec']} {side['no_result']}" for side in unfinished)
         lines.append(f"no result (another side failed, nobody won): {told}")
+    unwritten = s["record_errors"]
+    if unwritten["count"]:
+        lines.append(
+            f"records: {unwritten['count']} could not be written in full "
+            f"(first: {printable(unwritten['first'], 200)})"
+        )
     if s["faults"]:
         lines.append(f"faults: {s['faults']} (see --record for details)")
         for code, seen in sorted(s["failures"].items(), key=lambda kv: -kv[1]["count"]):
@@ -404,6 +422,12 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.record is not None:
         _record_dir(args.record)
+    if args.bot_log is not None:
+        try:
+            Path(args.bot_log).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            why = err.strerror or err
+            raise UsageError(f"cannot use --bot-log {args.bot_log!r}: {why}") from None
     return ArenaConfig(
         rules=rules,
         specs=tuple(texts),

@@ -408,7 +408,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run("briscola.protocol.bot_side"))
 
     p = sub.add_parser("check-bot", help="run a bot program through the conformance checks")
-    p.add_argument("command", help="the bot's command line, e.g. 'python3 mybot.py'")
+    # Not dest "command": that names the subcommand in error messages.
+    p.add_argument("bot", metavar="COMMAND", help="the bot's command line, e.g. 'python3 mybot.py'")
     p.add_argument(
         "--move-ms",
         type=int_in(1, what="--move-ms"),

@@ -91,16 +91,16 @@ def test_check_bot_exit_status_and_a_bad_command_line() -> None:
 def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     command = f"{PY} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
     logs = tmp_path / "logs"
-    args = argparse.Namespace(command=command, move_ms=1000, handshake_ms=5000, bot_log=str(logs))
+    args = argparse.Namespace(bot=command, move_ms=1000, handshake_ms=5000, bot_log=str(logs))
     assert check.main(args) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("checking ") and "9 of 9 checks passed" in out
     assert "PASS  brisca exchange: offered 1 time(s), taken 1 time(s)" in out
-    args.command = f"{MISBEHAVE} exit_before_hello"
+    args.bot = f"{MISBEHAVE} exit_before_hello"
     args.verbose = True
     assert check.main(args) == 1
     err = capsys.readouterr().err
     assert 'seat0-bot >> {"type":"hello","id":1' in err
-    args.command = "python3 'unclosed"
+    args.bot = "python3 'unclosed"
     assert check.main(args) == 2
     assert "No closing quotation" in capsys.readouterr().err

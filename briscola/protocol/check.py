@@ -268,13 +268,21 @@ def main(args: argparse.Namespace) -> int:
     from .host import split_command
 
     try:
-        split_command(args.command)
+        split_command(args.bot)
     except ValueError as err:
         print(f"briscola check-bot: error: {err}", file=sys.stderr)
         return 2
     if args.bot_log is not None:
-        Path(args.bot_log).mkdir(parents=True, exist_ok=True)
-    print(f"checking {printable(repr(args.command))} (move_ms {args.move_ms})", flush=True)
+        try:
+            Path(args.bot_log).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            why = err.strerror or str(err)
+            print(
+                f"briscola check-bot: error: cannot use --bot-log {args.bot_log!r}: {why}",
+                file=sys.stderr,
+            )
+            return 2
+    print(f"checking {printable(repr(args.bot))} (move_ms {args.move_ms})", flush=True)
     log = logging.getLogger("briscola.protocol")
     shown = logging.StreamHandler(sys.stderr)  # the host logs every line at DEBUG
     shown.setFormatter(logging.Formatter("%(message)s"))
@@ -282,7 +290,7 @@ def main(args: argparse.Namespace) -> int:
         log.addHandler(shown)
         log.setLevel(logging.DEBUG)
     try:
-        checks = run_checks(args.command, args.move_ms, args.handshake_ms, args.bot_log)
+        checks = run_checks(args.bot, args.move_ms, args.handshake_ms, args.bot_log)
         results = asyncio.run(checks)
     finally:
         log.removeHandler(shown)
