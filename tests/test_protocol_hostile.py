@@ -214,3 +214,9 @@ async def test_past_the_queue_limit_the_host_stops_reading_and_loses_nothing() -
     assert [item["n"] for item in got] == list(range(lines))
     assert not bot.paused
     await bot.close()
+
+
+def test_a_control_character_in_a_record_string_is_told_once_at_its_column() -> None:
+    with pytest.raises(RecordError) as err:
+        verify_record(['{"type": "header", "names": ["a\x01b"]}'])
+    assert err.value.message == "bad JSON: Invalid control character at column 32"
