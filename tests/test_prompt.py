@@ -36,7 +36,7 @@ from briscola.prompt.app import Options, run, split_specs
 from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
-from briscola.prompt.view import Seen, View, wrap
+from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
 from briscola.prompt.words import CATALOG
 from briscola.rules import TableRules
 from briscola.table import play_match, run_match
@@ -627,3 +627,36 @@ async def test_undo_is_off_against_programs_and_counted_in_the_summary() -> None
     assert "No take-backs in this game (only against built-in bots)." in out
     _, out = await typed("1\rundo\r" + whole_round(20) + "n\r", options(seed=5))
     assert "  1 card taken back." in out
+
+
+def test_after_an_exchange_the_toolbar_and_score_show_the_new_face_up_card() -> None:
+    rules = TableRules(variant="brisca")
+    view, seen = View(rules, 0, ["You", "Marco"]), Seen(rules, 0)
+    hand = tuple(Card.parse(t) for t in ("7C", "4S", "5S"))
+    seen.update(RoundStarted(1, 1, 0, Card.parse("AC"), 34, (0, 0), 0, hand))
+    seen.update(Exchanged(0, Card.parse("7C"), Card.parse("AC")))
+    assert "Trump 7C Seven of Cups" in to_plain_text(view.toolbar(seen))
+    assert to_plain_text(view.score(seen)[0]) == "Trump: 7C Seven of Cups · 34 cards in the stock"
+    assert seen.hand[0] == Card.parse("AC")  # the card taken sits in the 7's slot
+
+
+def test_the_name_given_is_in_the_scores_and_the_rules_are_short() -> None:
+    rules = TableRules()
+    view = View(rules, 0, ["Anna", "Marco"], own_name="Anna")
+    assert view.scores((1, 0)) == "Anna 1 · Marco 0"
+    assert to_plain_text(view.intro(["", "greedy"], None)[-2]) == "  You play as Anna."
+    for lang in ("en", "de", "it"):
+        short = str(CATALOG[lang]["rules.short"]).splitlines()
+        assert len(short) <= 8 and "briscola rules" in short[-1]
+
+
+def test_the_colours_read_on_dark_and_light_backgrounds() -> None:
+    """No dark blue on a dark background, no bright yellow on a light one, and toolbar
+    labels that are not grey on black."""
+    for name, palette in PALETTES.items():
+        style = " ".join(palette.values())
+        if name == "dark":
+            assert "ansiblue" not in style.split() and "ansibrightblack" not in style
+        if name == "light":
+            assert "ansibrightyellow" not in style
+    assert "ansibrightblack" not in str(style_for("dark").style_rules)
