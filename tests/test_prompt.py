@@ -660,3 +660,10 @@ def test_the_colours_read_on_dark_and_light_backgrounds() -> None:
         if name == "light":
             assert "ansibrightyellow" not in style
     assert "ansibrightblack" not in str(style_for("dark").style_rules)
+
+
+def test_six_seats_name_the_other_pairs_in_the_toolbar() -> None:
+    rules = TableRules(players=6)
+    view = View(rules, 0, ["You", "Marco", "Giulia", "Luca", "Sofia", "Paolo"])
+    assert view.scores((1, 0, 2), short=True) == "Us 1 · Marco+Sofia 0 · Giulia+Paolo 2"
+    assert view.scores((1, 0, 2)) == "You & Luca 1 · Marco & Sofia 0 · Giulia & Paolo 2"

@@ -275,7 +275,11 @@ class View:
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
                 return self.side(team, self.listed)
-            return words(self.lang, "us" if self._mine(team) else "them")
+            if self._mine(team):
+                return words(self.lang, "us")
+            if len(self.rules.teams) > 2:  # two other pairs at six seats: "Them" twice says nothing
+                return "+".join(self.listed[s] for s in self.rules.teams[team])
+            return words(self.lang, "them")
 
         return " · ".join(f"{name(t)} {v}" for t, v in enumerate(values))
 
