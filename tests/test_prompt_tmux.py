@@ -20,10 +20,10 @@ pytestmark = pytest.mark.skipif(
 
 
 class Pane:
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, width: int = 110) -> None:
         assert TMUX is not None
         self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}"]  # a server of our own
-        self.tmux("new-session", "-d", "-s", "t", "-x", "110", "-y", "30", command)
+        self.tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", "30", command)
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(
@@ -150,5 +150,23 @@ def test_a_brisca_match_with_an_exchange_in_tmux() -> None:
         pane.keys("n", "Enter")
         pane.wait(lambda: "EXIT=0" in pane.screen(), "a clean exit")
         assert "Traceback" not in pane.history()
+    finally:
+        pane.close()
+
+
+def test_sixty_columns_wrap_by_card_and_keep_the_toolbar_whole() -> None:
+    python = shlex.quote(sys.executable)
+    play = f"LC_ALL=C.UTF-8 {python} -m briscola play --players 3 --seed 5 --opponents greedy"
+    pane = Pane(f"{play} --pace 0; sleep 60", width=60)
+    try:
+        pane.wait(at_prompt(pane, 0), "the first prompt")
+        screen = pane.screen()
+        names = re.compile(
+            r"(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King) of (Cups|Coins|Swords|Batons)"
+        )
+        hand = screen[screen.rindex("Your hand:") :].split("play>")[0]
+        assert len(names.findall(hand)) == 3, screen  # three whole names, none cut
+        assert re.search(r"^ Points You 0 · Marco 0 · Giulia 0\s*$", screen, re.M), screen
+        assert all(len(line) <= 60 for line in screen.splitlines())
     finally:
         pane.close()
