@@ -208,3 +208,12 @@ def test_a_turn_without_a_usable_legal_list_is_not_answered(capsys) -> None:
     for legal in (None, [{"x": 1}], ["ZZ"]):
         assert side.handle({"type": "turn", "id": 1, "legal": legal}) is None
     assert capsys.readouterr().err.count("names no legal card: no answer") == 3
+
+
+def test_match_start_names_the_pack_only_when_it_is_not_the_default() -> None:
+    """An added field (PROTOCOL.md: unknown fields are ignored), there only for 39 cards."""
+    names = ("a", "b", "c")
+    italian = MatchInfo(0, TableRules(players=3, pack=39), names, 100).to_message()
+    assert italian["pack"] == 39
+    assert "pack" not in MatchInfo(0, TableRules(players=3), names, 100).to_message()
+    assert "pack" not in MatchInfo(0, TableRules(players=6), names * 2, 100).to_message()
