@@ -183,6 +183,12 @@ def main(args: argparse.Namespace) -> int:
         err = f"briscola bench: error: --seconds must be a positive number, got {args.seconds}"
         print(err, file=sys.stderr)
         return 2
+    if getattr(args, "server", False):  # a long run of its own, in processes of its own
+        from .server.bench import bench_server, format_figures
+
+        runs = bench_server(tables=args.tables)
+        print(json.dumps(runs) if args.json else format_figures(runs))
+        return 0
     result = run(args)
     if args.json:
         print(json.dumps(result, sort_keys=False))

@@ -48,6 +48,8 @@ class Link:
 
     #: What the peer is, for messages: "bot program" or "client".
     kind = "peer"
+    #: How long lines wait to go out together (see :data:`FLUSH_S`).
+    flush_s = FLUSH_S
 
     def __init__(self, label: str = "peer", *, tap: Tap | None = None) -> None:
         self.label = label
@@ -61,7 +63,7 @@ class Link:
         self._splitter = LineSplitter()
         self._debug = log.isEnabledFor(logging.DEBUG)
         self._out = bytearray()
-        self._flush_timer: asyncio.TimerHandle | None = None
+        self._flush_timer: asyncio.TimerHandle | asyncio.Handle | None = None
         self._waiter: asyncio.Future[None] | None = None
 
     # -- what a transport provides ---------------------------------------------
@@ -96,8 +98,9 @@ class Link:
 
     def send(self, msg: Message | bytes, now: bool = False) -> None:
         """Queue one line (a message, or one already encoded), written ``now`` or within
-        :data:`FLUSH_S` with the lines that follow (one system call for a burst of
-        events).  Nothing once the peer is gone."""
+        :attr:`flush_s` with the lines that follow (one system call for a burst of
+        events; with no wait at all, ``now`` too waits for the end of this turn of
+        the event loop).  Nothing once the peer is gone."""
         if not self.alive:
             return
         data = msg if isinstance(msg, bytes) else encode(msg)
@@ -107,10 +110,14 @@ class Link:
             if self.tap is not None:
                 self.tap(">>", line)
         self._out += data
-        if now:
+        if now and self.flush_s:
             self.flush()
         elif self._flush_timer is None:
-            self._flush_timer = asyncio.get_running_loop().call_later(FLUSH_S, self.flush)
+            loop = asyncio.get_running_loop()
+            if self.flush_s:
+                self._flush_timer = loop.call_later(self.flush_s, self.flush)
+            else:  # at the end of this turn of the loop, with whatever else it sends
+                self._flush_timer = loop.call_soon(self.flush)
 
     def flush(self) -> None:
         if self._flush_timer is not None:

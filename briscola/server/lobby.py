@@ -31,6 +31,7 @@ from ..replay import RecordError, resume_point
 from ..rules import RulesError, TableRules
 from ..text import printable
 from .config import ServerConfig
+from .disk import Disk
 from .pool import BotPool
 from .seat import NetSeat
 from .table import LobbyError, Table, bot_spec
@@ -317,6 +318,7 @@ class Server:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.pool = BotPool(config.workers)
+        self.disk = Disk()
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.matches: set[asyncio.Task[None]] = set()
@@ -330,7 +332,11 @@ class Server:
         self.config.records.mkdir(parents=True, exist_ok=True)
         self.restore()
         self._server = await asyncio.start_server(
-            self._connected, self.config.host, self.config.port, limit=MAX_LINE + 2
+            self._connected,
+            self.config.host,
+            self.config.port,
+            limit=MAX_LINE + 2,
+            backlog=min(4096, max(100, self.config.max_connections)),
         )
         self.port = self._server.sockets[0].getsockname()[1]
         log.info("listening on %s:%d", self.config.host, self.port)
@@ -461,6 +467,7 @@ class Server:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2.0)
         self.pool.close()
+        await asyncio.get_running_loop().run_in_executor(None, self.disk.close)
         log.info("stopped")
 
     def restore(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -29,6 +30,13 @@ log = logging.getLogger("briscola.server")
 
 # The bots worth a trip to another process; the others answer in microseconds.
 SLOW = frozenset({"ExpertBot", "OracleBot"})
+
+
+def _lower_priority() -> None:
+    """A worker yields the cores to the server's loop: a bot may think a little longer,
+    but no table waits for another's bot."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
 
 
 def _choose(bot: Bot, obs: Observation) -> tuple[Action, Bot]:
@@ -48,7 +56,9 @@ class BotPool:
         if self._pool is None:
             # forkserver: a worker must not inherit the server's sockets and loop.
             ctx = multiprocessing.get_context("forkserver")
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=ctx)
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=ctx, initializer=_lower_priority
+            )
         return self._pool
 
     async def choose(self, bot: Bot, obs: Observation) -> tuple[Action, Bot]:

@@ -19,10 +19,11 @@ a recovered fault.  Floor 7 (server).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from ..game import Action
@@ -72,6 +73,7 @@ class NetSeat(Player):
         self.dropped_at: float | None = None
         self.info_: MatchInfo | None = None
         self._attached = asyncio.Event()
+        self._changed: asyncio.Future[None] | None = None
         self._grace: asyncio.TimerHandle | None = None
         self._notes: list[tuple[str, str]] = []
 
@@ -89,6 +91,8 @@ class NetSeat(Player):
         old = self.link
         if old is not None and old is not link and old.alive:
             old.bye("replaced", "this seat was resumed from another connection")
+        if old is not link:
+            self._hand_changed()
         self.link = link
         self.host.link = link
         self.dropped_at = None
@@ -146,6 +150,7 @@ class NetSeat(Player):
         self.token_sha = ""
         self.away = True
         self._attached.set()
+        self._hand_changed()
 
     # -- the Player interface -------------------------------------------------------
 
@@ -189,7 +194,10 @@ class NetSeat(Player):
                 return await self._ran_out(obs)
             ms = int(left * 1000) if limit > 0 else NO_LIMIT_MS
             try:
-                return await self.host.act(obs, ms)
+                action = await self._ask(obs, ms)
+                if action is not None:
+                    return action
+                continue  # the seat changed hands meanwhile: ask whoever has it now
             except SeatFailure as err:
                 if err.code == "timeout":
                     return await self._ran_out(obs)
@@ -204,6 +212,26 @@ class NetSeat(Player):
                 if self.link is link:
                     self.dropped(link)
                 continue
+
+    async def _ask(self, obs: Observation, ms: int) -> Action | None:
+        """The holder's answer; None when the seat changes hands before it comes."""
+        loop = asyncio.get_running_loop()
+        changed: asyncio.Future[None] = loop.create_future()
+        self._changed = changed
+        turn = loop.create_task(self.host.act(obs, ms))
+        waits: set[asyncio.Future[Any]] = {turn, changed}
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not turn.done():
+                turn.cancel()
+                with contextlib.suppress(asyncio.CancelledError, SeatFailure):
+                    await turn
+        return turn.result() if not turn.cancelled() else None
+
+    def _hand_changed(self) -> None:
+        if self._changed is not None and not self._changed.done():
+            self._changed.set_result(None)
 
     async def _ran_out(self, obs: Observation) -> Action:
         self._notes.append(("timeout", f"{self.name}'s turn time ran out; a bot played the card"))

@@ -20,7 +20,7 @@ import random
 import secrets
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 from ..game import Match, Round
@@ -34,6 +34,7 @@ from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
 from ..text import printable
 from .config import ServerConfig
+from .disk import DiskFile
 from .pool import BotPool, PooledBot
 from .seat import NetSeat, token_hash
 
@@ -355,7 +356,7 @@ class Table:
                 seed=seed,
                 names=names,
                 move_ms=self.move_ms,
-                record=Record(out, sync=True),
+                record=Record(out, sync=out.fsync),
                 on_fault="takeover",
                 takeover=lambda seat: self._standin(seat)(),  # a built-in bot that broke
                 watchers=[spectators],
@@ -392,7 +393,7 @@ class Table:
     def _on_round(self, r: Round) -> None:
         self.round = r
 
-    def _open_record(self, append: bool) -> IO[str]:
+    def _open_record(self, append: bool) -> DiskFile:
         folder = self.config.records
         folder.mkdir(parents=True, exist_ok=True)
         if not append or self.record_path is None:
@@ -402,7 +403,7 @@ class Table:
                 folder / f"{stamp}-{safe}-{self.matches}-{secrets.token_hex(3)}.jsonl"
             )
         self.save()
-        return open(self.record_path, "a" if append else "w", encoding="utf-8")
+        return self.server.disk.open(self.record_path, "a" if append else "w")
 
     # -- what survives a restart -------------------------------------------------------
 
@@ -413,7 +414,7 @@ class Table:
         """The match ended: nothing to reopen after a restart, no token hashes left."""
         path = self.seats_file()
         if path is not None:
-            path.unlink(missing_ok=True)
+            self.server.disk.submit(path.unlink, True)
 
     def save(self) -> None:
         """While a match runs, the seats file beside its record (written whole, then
@@ -433,12 +434,17 @@ class Table:
             ],
             "matches": self.matches,
         }
-        tmp = path.with_suffix(".tmp")
-        try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(data, f)
-                f.flush()
-                os.fsync(f.fileno())
-            tmp.replace(path)
-        except OSError as err:
-            log.warning("table %s: cannot keep its seats in %s: %s", self.name, path, err)
+        self.server.disk.submit(_write_whole, path, json.dumps(data))
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write a file whole and rename it into place (a crash leaves the old one or the new)."""
+    tmp = path.with_suffix(".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        tmp.replace(path)
+    except OSError as err:
+        log.warning("cannot keep the seats of a table in %s: %s", path, err)

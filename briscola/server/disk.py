@@ -1,0 +1,115 @@
+"""The server's files, written in one thread of their own, in order.
+
+A ``write`` or an ``fsync`` can wait on the disk for milliseconds, and on
+some file systems a write waits for an fsync of the same file in progress;
+on the event loop either would hold up every table.  :class:`Disk` runs
+every file operation of the server (records, seats files) in one thread, so
+their order is kept, and a :class:`DiskFile` is a text file whose writes go
+there.  A failure is logged once per file; the match goes on.
+Floor 7 (server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = ["Disk", "DiskFile"]
+
+log = logging.getLogger("briscola.server")
+
+
+class Disk:
+    def __init__(self) -> None:
+        self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="briscola-disk")
+        self._dirty: set[DiskFile] = set()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
+        return self.pool.submit(fn, *args)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.wrap_future(self.submit(fn, *args))
+
+    def dirty(self, f: DiskFile) -> None:
+        """``f`` has lines to write: at the end of this turn of the loop, with the others'."""
+        if not self._dirty:
+            asyncio.get_running_loop().call_soon(self._push)
+        self._dirty.add(f)
+
+    def _push(self) -> None:
+        batch = [item for f in self._dirty if (item := f.take()) is not None]
+        self._dirty.clear()
+        if batch:
+            self.submit(_write_all, batch)
+
+    def open(self, path: Path, mode: str) -> DiskFile:
+        return DiskFile(self, open(path, mode, encoding="utf-8"), path)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
+class DiskFile:
+    """A text file whose writes, flushes and fsyncs happen in the :class:`Disk` thread."""
+
+    def __init__(self, disk: Disk, f: IO[str], path: Path) -> None:
+        self.disk, self.f, self.path = disk, f, path
+        self.failed = False
+        self.buffer: list[str] = []
+
+    def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
+        if self.failed:
+            return
+        try:
+            fn(*args)
+        except (OSError, ValueError) as err:
+            self.failed = True
+            log.warning("cannot write %s: %s; the match goes on unrecorded", self.path, err)
+
+    def write(self, text: str, /) -> int:
+        self.buffer.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        """Lines written in one turn of the event loop go to the disk thread together."""
+        if self.buffer:
+            self.disk.dirty(self)
+
+    def _push(self) -> None:
+        if self.buffer:
+            data, self.buffer = "".join(self.buffer), []
+            self.disk.submit(self._guard, _write_flush, self.f, data)
+
+    def take(self) -> tuple[DiskFile, str] | None:
+        """What waits to be written, handed over (the disk thread writes it)."""
+        if not self.buffer:
+            return None
+        data, self.buffer = "".join(self.buffer), []
+        return self, data
+
+    def fileno(self) -> int:
+        return self.f.fileno()
+
+    def fsync(self, fd: int) -> None:
+        self._push()
+        self.disk.submit(self._guard, os.fsync, fd)
+
+    def close(self) -> None:
+        """Close once everything before is written (in the disk thread, in order)."""
+        self._push()
+        self.disk.submit(self._guard, self.f.close)
+
+
+def _write_flush(f: IO[str], data: str) -> None:
+    f.write(data)
+    f.flush()
+
+
+def _write_all(batch: list[tuple[DiskFile, str]]) -> None:
+    for f, data in batch:
+        f._guard(_write_flush, f.f, data)
