@@ -9,17 +9,18 @@ import pytest
 
 from briscola.cards import Card, parse_cards
 from briscola.game import Action, Round
-from briscola.rules import PLAYER_COUNTS, VARIANTS, TableRules
+from briscola.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
 
 # Every table size with every variant: the settings the engine must all play.
-ALL_TABLES = [(n, v) for n in PLAYER_COUNTS for v in VARIANTS]
+# (the 39-card pack at 3 seats included).
+ALL_TABLES = [(n, v, p) for n in PLAYER_COUNTS for p in PACKS[n] for v in VARIANTS]
 
 
-@pytest.fixture(params=ALL_TABLES, ids=[f"{n}p-{v}" for n, v in ALL_TABLES])
+@pytest.fixture(params=ALL_TABLES, ids=[f"{n}p-{p}-{v}" for n, v, p in ALL_TABLES])
 def any_rules(request: pytest.FixtureRequest) -> TableRules:
-    """Each table size and variant in turn."""
-    n, v = request.param
-    return TableRules(players=n, variant=v)
+    """Each table size, pack and variant in turn."""
+    n, v, p = request.param
+    return TableRules(players=n, variant=v, pack=p)
 
 
 def _seeded_deck(rules: TableRules, seed: int) -> list[Card]:

@@ -105,10 +105,10 @@ def test_turn_fields_follow_the_round() -> None:
     assert observe(r, 0).team == 0 and observe(r, 3).team == 1
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize(("players", "pack"), [(2, 40), (3, 36), (3, 39), (4, 40), (6, 36)])
 @pytest.mark.parametrize("variant", ["italian", "brisca", "bisca"])
-def test_an_observation_never_holds_a_hidden_card(players: int, variant: str) -> None:
-    rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
+def test_an_observation_never_holds_a_hidden_card(players: int, pack: int, variant: str) -> None:
+    rules = TableRules(players=players, variant=variant, pack=pack)  # type: ignore[arg-type]
     for seed in range(25):
         for r in positions(rules, seed):
             public = public_knowledge(r)
