@@ -3,6 +3,8 @@ record, never the game: the game goes on, says so, and the file keeps its whole 
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import resource
 import signal
@@ -14,6 +16,8 @@ import pytest
 
 from briscola.cli import build_parser
 from briscola.cli import main as cli_main
+from briscola.events import MatchEnded
+from briscola.records import Record, dump_line
 from briscola.replay import RecordError, verify_record
 
 BRISCOLA = [sys.executable, "-m", "briscola"]
@@ -92,3 +96,65 @@ def test_check_bot_with_a_bot_log_it_cannot_make(capsys: pytest.CaptureFixture[s
 def test_messages_name_the_subcommand_not_the_bots_command() -> None:
     args = build_parser().parse_args(["check-bot", "python3 mybot.py"])
     assert args.command == "check-bot" and args.bot == "python3 mybot.py"
+
+
+class Filling:
+    """A real file that fills up: after ``room`` bytes a write lands in part and fails."""
+
+    def __init__(self, path: Path, room: int) -> None:
+        self.file = path.open("w", encoding="utf-8")
+        self.room = room
+
+    def write(self, text: str) -> int:
+        if len(text) > self.room:
+            self.file.write(text[: self.room])  # half a line reaches the disk
+            self.file.flush()
+            self.room = 0
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(text)
+        return self.file.write(text)
+
+    def flush(self) -> None:
+        self.file.flush()
+
+    def tell(self) -> int:
+        return self.file.tell()
+
+    def fileno(self) -> int:
+        return self.file.fileno()
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def test_a_record_cut_by_a_full_disk_keeps_its_whole_lines(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    errors: list[OSError] = []
+    record = Record(Filling(path, 70), on_error=errors.append)
+    for n in range(5):
+        record.write({"type": "info", "seat": 0, "text": f"line {n}"})
+    assert [e.errno for e in errors] == [errno.ENOSPC] and record.error is errors[0]
+    assert path.read_text() == "".join(dump_line(line) + "\n" for line in record.lines[:1])
+    assert len(record.lines) == 5  # the match goes on, in memory
+
+
+def test_a_record_that_cannot_say_where_it_is_just_stops(tmp_path: Path) -> None:
+    class Pipe(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.EPIPE, "Broken pipe")
+
+    record = Record(Pipe())
+    record.write({"type": "info", "seat": 0, "text": "x"})
+    record.write({"type": "info", "seat": 0, "text": "y"})
+    assert record.error is not None and record.error.errno == errno.EPIPE
+    assert len(record.lines) == 2 and record.out is None
+
+
+def test_a_failed_fsync_stops_the_record_too(tmp_path: Path) -> None:
+    def broken(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    with (tmp_path / "s.jsonl").open("w") as out:
+        record = Record(out, sync=broken)
+        record.event(MatchEnded(0, (1, 0), "complete"))
+    assert record.error is not None and record.error.errno == errno.EIO
