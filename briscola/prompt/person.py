@@ -128,6 +128,16 @@ class Person(Player):
             lines.append([("class:dim", words(self.lang, "takebacks.used", count=self.takebacks))])
         return lines
 
+    async def resume(self, obs: Observation) -> None:
+        """Back at a LAN table mid-round: the state as of now, then the game goes on."""
+        assert self.view is not None and self.seen is not None
+        self.seen.restore(obs)
+        lines: list[Text] = [[("class:dim", words(self.lang, "back"))]]
+        lines += self.view.table(self.seen)
+        if obs.hand:
+            lines += self.view.hand(self.seen.hand)
+        self.console.show(lines)
+
     # -- the person's turn ---------------------------------------------------
 
     def _exchange_card(self, obs: Observation) -> Card | None:

@@ -16,7 +16,7 @@ from string import Formatter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
 
-from ..cards import Card, Faces, Language, Rank, card_label, card_name, suit_name
+from ..cards import Card, Faces, Language, Rank, card_label, card_name, card_points, suit_name
 from ..events import (
     Drew,
     Event,
@@ -30,6 +30,7 @@ from ..events import (
     TrumpTaken,
 )
 from ..i18n import template
+from ..observation import Observation
 from ..rules import TableRules
 from ..text import printable
 from .words import CATALOG, words
@@ -183,6 +184,21 @@ class Seen:
             self.hand[self.hand.index(None)] = card
         else:
             self.hand.append(card)
+
+    def restore(self, obs: Observation) -> None:
+        """Everything at once from a snapshot (a seat resumed at a LAN table)."""
+        sides = len(self.rules.teams)
+        self.round, self.dealer = obs.round, obs.dealer
+        self.trump = obs.trump_card or obs.dealt_trump
+        self.face_up, self.stock, self.hand = obs.trump_card, obs.stock, list(obs.hand)
+        self.trick, self.rounds_won = list(obs.trick), obs.rounds_won
+        self.points, self.captured = list(obs.points), [[] for _ in range(sides)]
+        ranking = self.rules.ranking
+        self.tricks = []
+        for cards, winner in zip(obs.played, obs.winners, strict=True):
+            self.captured[self.rules.team_of[winner]].extend(c for _, c in cards)
+            worth = sum(card_points(c, ranking) for _, c in cards)
+            self.tricks.append(TrickDone(cards, winner, worth))
 
     def sync(self, hand: Sequence[Card]) -> None:
         """Hold the slots to the hand the engine says (an observation at a turn)."""
