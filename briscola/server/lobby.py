@@ -122,6 +122,7 @@ class Client:
         return True
 
     def _refuse(self, msg: Message, code: str, message: str) -> None:
+        log.info("%s: refused %s: %s", self.link.peer, printable(str(msg["type"]), 20), code)
         msg_id = msg.get("id")
         ok = isinstance(msg_id, int) and not isinstance(msg_id, bool)
         self.link.send(error(code, message, msg_id if ok else None))
