@@ -42,7 +42,13 @@ from ..replay import verify_record
 from .config import ServerConfig
 from .lobby import Server
 
-__all__ = ["bench_server", "format_figures"]
+__all__ = [
+    "bench_config",
+    "bench_server",
+    "format_figures",
+    "run_clients",
+    "serve_measured",
+]
 
 HOST = "127.0.0.1"
 SEATS = 4
@@ -59,40 +65,49 @@ def _quantile(values: list[float], q: float) -> float:
 # -- the server's process --------------------------------------------------------------
 
 
-def _server_main(records: str, port_out: Connection, seed: int) -> None:
+def bench_config(records: Path, seed: int) -> ServerConfig:
+    """The server's settings for the benchmark: room for its 800 connections."""
+    return ServerConfig(
+        host=HOST,
+        port=0,
+        records=records,
+        max_connections=2000,
+        max_per_address=2000,
+        max_tables=1000,
+        turn_timeout=60.0,
+        seed=seed,
+    )
+
+
+async def serve_measured(config: ServerConfig, on_port: Any, stop: asyncio.Event) -> dict[str, Any]:
+    """Run the server until ``stop``; its own figures."""
+    TcpLink.answer_times = []
+    server = Server(config)
+    await server.start()
+    if os.environ.get("BRISCOLA_BENCH_DEBUG"):  # which callbacks hold the loop up
+        logging.basicConfig(level=logging.WARNING)
+        loop = asyncio.get_running_loop()
+        loop.set_debug(True)
+        loop.slow_callback_duration = 0.004
+    on_port(server.port)
+    await stop.wait()
+    await server.stop()
+    times, TcpLink.answer_times = TcpLink.answer_times, None
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "server_ms_p50": _quantile(times, 0.50) * 1000,
+        "server_ms_p99": _quantile(times, 0.99) * 1000,
+        "server_answers": len(times),
+        "server_rss_mb": usage.ru_maxrss / 1024,
+        "server_cpu_s": usage.ru_utime + usage.ru_stime,
+    }
+
+
+def _server_main(records: str, port_out: Connection, seed: int) -> None:  # pragma: no cover
     async def run() -> dict[str, Any]:
-        TcpLink.answer_times = []
-        config = ServerConfig(
-            host=HOST,
-            port=0,
-            records=Path(records),
-            max_connections=2000,
-            max_per_address=2000,
-            max_tables=1000,
-            turn_timeout=60.0,
-            seed=seed,
-        )
-        server = Server(config)
-        await server.start()
-        if os.environ.get("BRISCOLA_BENCH_DEBUG"):  # which callbacks hold the loop up
-            logging.basicConfig(level=logging.WARNING)
-            loop = asyncio.get_running_loop()
-            loop.set_debug(True)
-            loop.slow_callback_duration = 0.004
         stop = asyncio.Event()
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        port_out.send(server.port)
-        await stop.wait()
-        await server.stop()
-        times = TcpLink.answer_times
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        return {
-            "server_ms_p50": _quantile(times, 0.50) * 1000,
-            "server_ms_p99": _quantile(times, 0.99) * 1000,
-            "server_answers": len(times),
-            "server_rss_mb": usage.ru_maxrss / 1024,
-            "server_cpu_s": usage.ru_utime + usage.ru_stime,
-        }
+        return await serve_measured(bench_config(Path(records), seed), port_out.send, stop)
 
     port_out.send(asyncio.run(run()))
 
@@ -197,40 +212,40 @@ async def _lag(stop: asyncio.Event, out: list[float]) -> None:
         out.append(loop.time() - start - 0.01)
 
 
-def _clients_main(
-    port: int, tables: list[tuple[str, bool]], think: float, first: bool, out: Connection
-) -> None:
-    async def run() -> dict[str, Any]:
-        rng = random.Random(hash((port, first)))
-        seats: list[tuple[_Seat, bool]] = []
-        jobs = []
-        for table, expert in tables:
-            create = {"table": table, "players": SEATS, "bots": {"3": "expert"} if expert else {}}
-            people = SEATS - 1 if expert else SEATS
-            for s in range(people):
-                seat = _Seat(f"{table}-{s}", think, random.Random(rng.random()))
-                seats.append((seat, expert))
-                jobs.append(seat.run(port, table, create if s == 0 else None))
-        stop = asyncio.Event()
-        lag: list[float] = []
-        lagger = asyncio.ensure_future(_lag(stop, lag))
-        started = time.perf_counter()
-        results = await asyncio.wait_for(asyncio.gather(*jobs, return_exceptions=True), DEADLINE_S)
-        stop.set()
-        await lagger
-        failures = [str(r) for r in results if isinstance(r, BaseException)]
-        trips = [t for seat, expert in seats if not expert for t in seat.trips]
-        return {
-            "trips": trips,
-            "lag": lag,
-            "ended": sum(seat.ended for seat, _ in seats),
-            "seats": len(seats),
-            "failures": failures[:5],
-            "failed": len(failures),
-            "wall": time.perf_counter() - started,
-        }
+async def run_clients(port: int, tables: list[tuple[str, bool]], think: float) -> dict[str, Any]:
+    """Seat four clients (three beside an expert) at each table, play to the end; figures."""
+    rng = random.Random(port)
+    seats: list[tuple[_Seat, bool]] = []
+    jobs = []
+    for table, expert in tables:
+        create = {"table": table, "players": SEATS, "bots": {"3": "expert"} if expert else {}}
+        for s in range(SEATS - 1 if expert else SEATS):
+            seat = _Seat(f"{table}-{s}", think, random.Random(rng.random()))
+            seats.append((seat, expert))
+            jobs.append(seat.run(port, table, create if s == 0 else None))
+    stop = asyncio.Event()
+    lag: list[float] = []
+    lagger = asyncio.ensure_future(_lag(stop, lag))
+    started = time.perf_counter()
+    results = await asyncio.wait_for(asyncio.gather(*jobs, return_exceptions=True), DEADLINE_S)
+    stop.set()
+    await lagger
+    failures = [str(r) for r in results if isinstance(r, BaseException)]
+    return {
+        "trips": [t for seat, expert in seats if not expert for t in seat.trips],
+        "lag": lag,
+        "ended": sum(seat.ended for seat, _ in seats),
+        "seats": len(seats),
+        "failures": failures[:5],
+        "failed": len(failures),
+        "wall": time.perf_counter() - started,
+    }
 
-    out.send(asyncio.run(run()))
+
+def _clients_main(  # pragma: no cover - a process of its own
+    port: int, tables: list[tuple[str, bool]], think: float, out: Connection
+) -> None:
+    out.send(asyncio.run(run_clients(port, tables, think)))
 
 
 # -- a scenario ---------------------------------------------------------------------------
@@ -246,9 +261,9 @@ def _scenario(tables: int, think: float, experts: int, seed: int) -> dict[str, A
         names = [(f"t{i:03}", i < experts) for i in range(tables)]
         halves = [names[0::2], names[1::2]]
         pipes, procs = [], []
-        for i, half in enumerate(halves):
+        for half in halves:
             a, b = ctx.Pipe()
-            proc = ctx.Process(target=_clients_main, args=(port, half, think, i == 0, b))
+            proc = ctx.Process(target=_clients_main, args=(port, half, think, b))
             proc.start()
             pipes.append(a)
             procs.append(proc)

@@ -36,7 +36,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
     )
 
 
-async def serve(config: ServerConfig) -> int:
+async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
+    """Serve until SIGINT or SIGTERM (or ``stop``, for tests); the exit status."""
     server = Server(config)
     try:
         await server.start()
@@ -49,10 +50,12 @@ async def serve(config: ServerConfig) -> int:
         server.pool.close()
         return 1
     print(f"listening on {config.host}:{server.port}", flush=True)
-    stop = asyncio.Event()
+    signals = stop is None
+    stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+    if signals:  # pragma: no cover - the process tests stop it with a signal
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
     try:
         await stop.wait()
     finally:
