@@ -667,3 +667,14 @@ def test_six_seats_name_the_other_pairs_in_the_toolbar() -> None:
     view = View(rules, 0, ["You", "Marco", "Giulia", "Luca", "Sofia", "Paolo"])
     assert view.scores((1, 0, 2), short=True) == "Us 1 · Marco+Sofia 0 · Giulia+Paolo 2"
     assert view.scores((1, 0, 2)) == "You & Luca 1 · Marco & Sofia 0 · Giulia & Paolo 2"
+
+
+def test_the_mark_sits_on_the_card_winning_so_far_wherever_it_lies() -> None:
+    rules = TableRules(players=4)
+    view, seen = View(rules, 0, ["You", "Marco", "Giulia", "Luca"]), Seen(rules, 0)
+    seen.update(RoundStarted(1, 1, 2, Card.parse("2C"), 28, (0, 0), 0, ()))
+    seen.update(Played(2, Card.parse("QD")))
+    seen.update(Played(3, Card.parse("2D")))
+    assert to_plain_text(view.table(seen)[0]) == (
+        "On the table:  Giulia QD Knight of Coins (winning so far)  Luca 2D Two of Coins"
+    )

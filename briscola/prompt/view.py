@@ -423,8 +423,7 @@ class View:
             return [self.say("table.lead", "class:dim")]
         line = self.say("table.head")
         for s, c in seen.trick:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        line += self.best_mark(seen, seen.trick[-1][1]) if len(seen.trick) > 1 else []
+            line += [("", "  "), *self.who(s), ("", " "), *self.card(c), *self.best_mark(seen, c)]
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:

@@ -118,8 +118,7 @@ _EN: Final[dict[str, Message]] = {
     "seed.told": "This match was seed {seed}: briscola play --seed {seed} deals it again.",
     "takeover": "{name}'s player failed; a built-in {level} bot plays that seat from here.",
     "record.failed": (
-        "The record could not be written ({why}); it holds the match up to here. "
-        "The game goes on."
+        "The record could not be written ({why}); it holds the match up to here. The game goes on."
     ),
     "entry.empty": (
         "Type {range} for a card in your hand, the card itself (e.g. {example}), or help."
@@ -295,8 +294,8 @@ _DE: Final[dict[str, Message]] = {
     "seen.all_out": "  Alle Asse und Dreien sind schon gesehen.",
     "seen.out7": "  Noch nicht gesehene Asse und Siebenen: {cards}",
     "seen.all_out7": "  Alle Asse und Siebenen sind schon gesehen.",
-    "hint": "  Tipp: der Experte spielte {card} (Vorsprung am Rundenende {value}; {others}).",
-    "hint.only": "  Tipp: der Experte spielte {card}.",
+    "hint": "  Tipp: der Experte würde {card} spielen (Vorsprung am Rundenende {value}; {others}).",
+    "hint.only": "  Tipp: der Experte würde {card} spielen.",
     "hint.off": "In dieser Partie gibt es keine Tipps (--no-hints).",
     "hint.none": "In diesem Spiel gibt es keine Tipps.",
     "undo.off": "In diesem Spiel wird nichts zurückgenommen (nur gegen eingebaute Bots).",
