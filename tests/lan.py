@@ -607,8 +607,8 @@ def read_records(directory: Path) -> dict[Path, list[Message]]:
     for path in sorted(p for p in directory.rglob("*") if p.is_file()):
         try:
             lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            continue
+        except (UnicodeDecodeError, json.JSONDecodeError, FileNotFoundError):
+            continue  # FileNotFoundError: a seats file the server removed meanwhile
         if lines and isinstance(lines[0], dict) and lines[0].get("type") == "header":
             found[path] = lines
     return found

@@ -63,6 +63,18 @@ class TableConsole(Console):
     def pending(self, value: str | None) -> None:
         self.inner.pending = value
 
+    @property
+    def toolbar(self) -> bool:  # type: ignore[override]
+        return self.inner.toolbar
+
+    @property
+    def typeahead(self) -> str:
+        return self.inner.typeahead
+
+    @typeahead.setter
+    def typeahead(self, value: str) -> None:
+        self.inner.typeahead = value
+
     def show(self, lines: list[Text]) -> None:
         self.inner.show(lines)
 

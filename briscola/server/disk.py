@@ -48,7 +48,8 @@ class Disk:
             self.submit(_write_all, batch)
 
     def open(self, path: Path, mode: str) -> DiskFile:
-        return DiskFile(self, open(path, mode, encoding="utf-8"), path)
+        """A record to write (``w``) or to go on with (``a``)."""
+        return DiskFile(self, open(path, mode + "b", buffering=0), path)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
@@ -57,7 +58,7 @@ class Disk:
 class DiskFile:
     """A text file whose writes, flushes and fsyncs happen in the :class:`Disk` thread."""
 
-    def __init__(self, disk: Disk, f: IO[str], path: Path) -> None:
+    def __init__(self, disk: Disk, f: IO[bytes], path: Path) -> None:
         self.disk, self.f, self.path = disk, f, path
         self.failed = False
         self.buffer: list[str] = []
@@ -67,7 +68,7 @@ class DiskFile:
             return
         try:
             fn(*args)
-        except (OSError, ValueError) as err:
+        except Exception as err:  # in a thread nobody waits on: say it, never lose it
             self.failed = True
             log.warning("cannot write %s: %s; the match goes on unrecorded", self.path, err)
 
@@ -81,15 +82,16 @@ class DiskFile:
             self.disk.dirty(self)
 
     def _push(self) -> None:
-        if self.buffer:
-            data, self.buffer = "".join(self.buffer), []
-            self.disk.submit(self._guard, _write_flush, self.f, data)
+        item = self.take()
+        if item is not None:
+            self.disk.submit(self._guard, _write_flush, self.f, item[1])
 
-    def take(self) -> tuple[DiskFile, str] | None:
-        """What waits to be written, handed over (the disk thread writes it)."""
+    def take(self) -> tuple[DiskFile, bytes] | None:
+        """What waits to be written, handed over (the disk thread writes it): encoded
+        here, so that the thread only makes system calls, which let the loop run."""
         if not self.buffer:
             return None
-        data, self.buffer = "".join(self.buffer), []
+        data, self.buffer = "".join(self.buffer).encode(), []
         return self, data
 
     def fileno(self) -> int:
@@ -105,11 +107,13 @@ class DiskFile:
         self.disk.submit(self._guard, self.f.close)
 
 
-def _write_flush(f: IO[str], data: str) -> None:
-    f.write(data)
-    f.flush()
+def _write_flush(f: IO[bytes], data: bytes) -> None:
+    view = memoryview(data)
+    while view:  # an unbuffered file may write less than asked
+        done = f.write(view)
+        view = view[done or 0 :]
 
 
-def _write_all(batch: list[tuple[DiskFile, str]]) -> None:
+def _write_all(batch: list[tuple[DiskFile, bytes]]) -> None:
     for f, data in batch:
         f._guard(_write_flush, f.f, data)
