@@ -162,6 +162,7 @@ class Client:
 
     def create(self, msg: Message) -> None:
         table = self.server.create(msg)
+        table.creator = self
         self.answer(msg, "created", table=table.name)
 
     def join(self, msg: Message) -> None:
@@ -260,7 +261,13 @@ class Client:
         if self.seat is not None:
             seat, self.seat = self.seat, None
             seat.dropped(self.link)
+            if seat.link is None:
+                seat.table.vacate(seat)
             self.server.tidy(seat.table)
+        for table in list(self.server.tables.values()):
+            if table.creator is self:
+                table.creator = None
+                self.server.tidy(table)
 
     async def run(self) -> None:
         """Wait for the end of the connection, closing it at the handshake and idle limits."""

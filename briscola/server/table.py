@@ -70,6 +70,9 @@ def bot_spec(text: object) -> PlayerSpec:
         raise LobbyError(
             "bad_spec", f"{text!r} is not a bot this server runs: random, greedy or expert"
         )
+    others = sorted(set(spec.options) - {"think_ms"})
+    if others:  # samples=10**9 would hold the bot pool for everyone
+        raise LobbyError("bad_spec", f"this server sets only think_ms of a bot, not {others[0]}")
     think = spec.options.get("think_ms")
     if think is not None and think > MAX_THINK_MS:
         raise LobbyError("bad_spec", f"think_ms is at most {MAX_THINK_MS} here, got {think}")
@@ -117,6 +120,7 @@ class Table:
         self.record_path: Path | None = None
         self.rematch: set[int] = set()
         self.restored: tuple[Match, Round | None] | None = None
+        self.creator: object = None  # the connection that made it, until it goes
 
     # -- what the lobby shows ---------------------------------------------------------
 
@@ -151,9 +155,10 @@ class Table:
 
     @property
     def empty(self) -> bool:
-        """No person holds or is held a seat and nobody watches: the table can go."""
+        """No person holds or is held a seat, nobody watches and its creator has gone:
+        the table can go."""
         people = [s for s in self.seats if s is not None and s.token_sha]
-        return not people and not self.spectators and not self.playing
+        return not people and not self.spectators and not self.playing and not self.creator
 
     # -- seats ----------------------------------------------------------------------
 
@@ -207,6 +212,15 @@ class Table:
                     s.catch_up()
                 return s
         return None
+
+    def vacate(self, seat: NetSeat) -> None:
+        """A seat's connection went away between matches: nothing to hold, the seat is free."""
+        if not self.playing and self.seats[seat.seat] is seat:
+            self.seats[seat.seat] = None
+            self.rematch.discard(seat.seat)
+            self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
+            if self.state == "done":
+                self.state = "waiting"
 
     def leave(self, seat: NetSeat) -> None:
         name = seat.name
