@@ -293,3 +293,56 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
             main(["serve", *argv])
         assert exit_.value.code == 2
 
+
+
+async def test_the_relay_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bot`` through ``main`` (in a thread: it runs its own event loop), then the
+    relay's refusals: a table that does not exist, a bot that never says hello."""
+    from briscola.client.relay import relay
+    from briscola.client.run import main
+
+    async with running(tmp_path) as lan:
+        args = build_parser().parse_args(
+            ["join", f"127.0.0.1:{lan.port}", "--create", "--table", "r", "--bots",
+             "1:random", "--bot", shlex.join(SIMPLE_BOT)]
+        )  # fmt: skip
+        assert await asyncio.wait_for(asyncio.to_thread(main, args), GAME) == 0
+        err = capsys.readouterr().err
+        assert "sits at table r, seat 0" in err
+        status = await relay(
+            "127.0.0.1", lan.port, shlex.join(SIMPLE_BOT), table="nowhere", create=None,
+            seat=None, code=None,
+        )  # fmt: skip
+        assert status == 1 and "no table" in capsys.readouterr().err
+        mute = f"{shlex.quote(sys.executable)} -c 'import time; time.sleep(30)'"
+        status = await relay(
+            "127.0.0.1", lan.port, mute, table="r", create=None, seat=None, code=None
+        )
+        assert status == 1 and "did not answer hello" in capsys.readouterr().err
+    results = verify_records(lan.records, expect=1)
+    assert [r.reason for r in results.values()] == ["complete"]
+
+
+async def test_watching_a_table(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        await host.create("w", players=2, bots={"1": "greedy"})
+        args = build_parser().parse_args(
+            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "w", "--watch"]
+        )
+        out = io.StringIO()
+        console = LineConsole(stdin=io.StringIO(""), stdout=out)
+        watcher = asyncio.ensure_future(_person(args, "127.0.0.1", lan.port, console))
+        await asyncio.sleep(0.3)
+        anna = await lan.seated("Anna", "w")
+        while (await anna.receive(GAME))["type"] != "match_end":
+            if anna.lines[-1]["type"] == "turn":
+                await anna.play(anna.lines[-1])
+        await anna.ask("leave", "left")
+        await asyncio.sleep(0.3)
+    status = await asyncio.wait_for(watcher, WAIT)  # the server's stop said bye
+    screen = out.getvalue()
+    assert status == 1, screen
+    assert "You watch table w." in screen and "Anna plays" in screen
+    assert "Your hand" not in screen, "a spectator has no hand"
+    assert "The server closed the connection: the server is shutting down" in screen

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
+import pytest
 from lan import Client
 
+from briscola.bench import main as bench_main
 from briscola.cli import build_parser
 from briscola.server.bench import (
     bench_config,
@@ -95,21 +95,16 @@ async def test_the_benchmark_clients_in_process(tmp_path: Path) -> None:
     assert len(list(tmp_path.glob("*.jsonl"))) == 6
 
 
-def test_bench_server_end_to_end() -> None:
-    """``briscola bench --server --tables 2 --json``: every match complete, every record good."""
-    done = subprocess.run(
-        [sys.executable, "-m", "briscola", "bench", "--server", "--tables", "2", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    runs = json.loads(done.stdout)
+def test_bench_server_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    """``briscola bench --server --tables 2 --json`` (the server and the clients in
+    processes of their own): every match complete, every record good."""
+    args = build_parser().parse_args(["bench", "--server", "--tables", "2", "--json"])
+    assert bench_main(args) == 0
+    runs = json.loads(capsys.readouterr().out)
     assert [r["think_ms"] for r in runs] == [20.0, 0.0, 20.0]
     assert [r["expert_tables"] for r in runs] == [0, 0, 1]
     for r in runs:
         assert r["matches_complete"] == 2 and r["records_bad"] == 0 and r["client_failures"] == 0
-        assert r["server_rss_mb"] > 0
+        assert r["server_rss_mb"] > 0 and r["moves"] > 0
     text = format_figures(runs)
     assert "move round trip (client)" in text and "2 tables x 4 seats" in text
