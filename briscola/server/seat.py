@@ -227,6 +227,8 @@ class NetSeat(Player):
                 turn.cancel()
                 with contextlib.suppress(asyncio.CancelledError, SeatFailure):
                     await turn
+            elif not turn.cancelled():
+                turn.exception()  # seen, even when this act itself is being cancelled
         return turn.result() if not turn.cancelled() else None
 
     def _hand_changed(self) -> None:
