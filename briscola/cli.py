@@ -124,8 +124,11 @@ def add_table_options(
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="briscola",
-        description="The Italian card game Briscola: play at the prompt, "
-        "pit bots against each other, replay records.",
+        description="The Italian card game Briscola: play at the prompt, host and join "
+        "LAN tables, pit bots against each other, replay records.",
+        epilog="Start with 'briscola play'.  'briscola COMMAND --help' shows a command's "
+        "options; the manual is 'man briscola' (or 'man -l man/briscola.1' in the "
+        "source tree).",
     )
     parser.add_argument("--version", action="version", version=f"briscola {__version__}")
     parser.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -266,6 +269,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=10_000,
         help="time per move for external bots (default 10000)",
     )
+    p.add_argument(
+        "--fresh-process",
+        action="store_true",
+        help="start cmd: bots afresh for every match (default: one process per seat "
+        "plays match after match)",
+    )
     p.set_defaults(run=_run("briscola.arena"))
 
     p = sub.add_parser(
@@ -380,7 +389,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="with --bot: matches to play before leaving (default 1)",
     )
-    p.add_argument("--faces", choices=("italian", "french", "spanish"), default="italian")
+    p.add_argument(
+        "--faces",
+        choices=("italian", "french", "spanish"),
+        default="italian",
+        help="card pictures and names (default italian)",
+    )
     p.add_argument(
         "--lang",
         choices=("en", "de", "it"),
@@ -397,14 +411,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run("briscola.client"))
 
     p = sub.add_parser("bot", help="run a built-in bot over stdin/stdout (the JSON-lines protocol)")
-    p.add_argument("--level", choices=("random", "greedy", "expert"), default="expert")
+    p.add_argument(
+        "--level",
+        choices=("random", "greedy", "expert"),
+        default="expert",
+        help="which built-in bot answers (default expert)",
+    )
     p.add_argument(
         "--think-ms",
         type=int_in(1, what="--think-ms"),
         default=None,
         help="expert's time per move (default: its own)",
     )
-    p.add_argument("--seed", type=seed_type, default=None)
+    p.add_argument(
+        "--seed", type=seed_type, default=None, help="seed for the bot's own random choices"
+    )
     p.set_defaults(run=_run("briscola.protocol.bot_side"))
 
     p = sub.add_parser("check-bot", help="run a bot program through the conformance checks")
@@ -431,7 +452,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_run("briscola.protocol.check"))
 
+    _describe(parser, sub)
     return parser
+
+
+# The commands in the order a newcomer needs them, each with its one line (the
+# list in 'briscola --help') and, where its parser sets none, a description and
+# examples for its own --help.
+ORDER = ("play", "rules", "join", "serve", "replay", "arena", "tournament", "bot", "check-bot",
+         "bench")  # fmt: skip
+DETAILS: dict[str, tuple[str, str]] = {
+    "play": (
+        "Sit down at a table against built-in bots, at a terminal (or through a pipe).",
+        "briscola play\nbriscola play --players 4 --level hard --lang it",
+    ),
+    "rules": ("The rules of the game, in English, German or Italian.", "briscola rules --lang it"),
+    "replay": (
+        "Tell a recorded match trick by trick, checking every move through the engine.",
+        "briscola replay match.jsonl\nbriscola replay --check match.jsonl",
+    ),
+    "bench": (
+        "Measure the engine (and with options the bots, the protocol, the LAN server).",
+        "briscola bench\nbriscola bench --bots --protocol --json",
+    ),
+    "arena": (
+        "Play many matches between players on duplicate deals, with statistics.",
+        "briscola arena expert greedy --games 200 --jobs 2\n"
+        "briscola arena 'cmd:python3 mybot.py' greedy --games 20",
+    ),
+    "bot": (
+        "A built-in bot speaking the JSON-lines protocol on stdin/stdout.",
+        "briscola bot --level greedy\nbriscola arena 'cmd:briscola bot --level random' greedy",
+    ),
+    "check-bot": (
+        "Run a bot program through the protocol's conformance checks.",
+        "briscola check-bot 'python3 examples/bots/simple_bot.py'",
+    ),
+}
+
+
+def _describe(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Descriptions and examples where a command's parser has none; the newcomer's order."""
+    for name, (line, examples) in DETAILS.items():
+        p = sub.choices.get(name)
+        if p is None:
+            continue
+        if not p.description:
+            p.description = line
+        if not p.epilog:
+            p.epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples.split("\n"))
+            p.formatter_class = argparse.RawDescriptionHelpFormatter
+    rank = {name: i for i, name in enumerate(ORDER)}
+    sub._choices_actions.sort(key=lambda a: rank.get(a.dest, len(ORDER)))
 
 
 def _lang() -> str:
