@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +39,29 @@ def test_the_top_level_help_starts_with_play_and_points_at_the_manual(
     assert listed.index("rules") < listed.index("arena") < listed.index("bench")
     assert set(listed) == set(_commands())
     assert "man briscola" in out
+
+
+MAN = Path(__file__).resolve().parent.parent / "man" / "briscola.1"
+
+
+def test_the_man_page_names_only_options_that_exist() -> None:
+    page = MAN.read_text(encoding="utf-8")
+    known = {
+        opt
+        for p in [cli.build_parser(), *_commands().values()]
+        for action in p._actions
+        for opt in action.option_strings
+    }
+    named = {m.replace("\\-", "-") for m in re.findall(r"\\-\\-[a-z][a-z\\-]*[a-z]", page)}
+    assert named <= known, f"the man page names options argparse does not: {named - known}"
+
+
+def test_the_man_page_names_the_in_game_commands() -> None:
+    from briscola.client.lobby import COMMANDS as LOBBY
+    from briscola.prompt.entry import COMMANDS as PLAY
+
+    page = MAN.read_text(encoding="utf-8")
+    for word in (*PLAY, *LOBBY, "say"):
+        assert re.search(rf"\b{word}\b", page), word
+    for section in ("ENVIRONMENT", "FILES", "SEE ALSO", "EXIT STATUS", "EXAMPLES"):
+        assert f".SH {section}" in page
