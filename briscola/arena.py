@@ -27,16 +27,18 @@ out of the spread.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import math
 import multiprocessing
+import multiprocessing.util
 import random
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .bots import make_bot
 from .players import Player
@@ -44,10 +46,21 @@ from .records import Record
 from .rules import RulesError, TableRules
 from .spec import PlayerSpec, SpecError, UsageError, parse_spec
 from .stats import elo_difference, mean_ci, wilson
-from .table import run_match
+from .table import FaultPolicy, play_match
 from .text import printable
 
-__all__ = ["ArenaConfig", "MatchResult", "Tally", "main", "plan", "play_one", "run_arena"]
+__all__ = [
+    "ArenaConfig",
+    "MatchResult",
+    "Session",
+    "Tally",
+    "main",
+    "plan",
+    "play_one",
+    "run_arena",
+]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -60,10 +73,11 @@ class ArenaConfig:
     games: int
     duplicate: bool = True
     record_dir: str | None = None
-    on_fault: str = "forfeit"
+    on_fault: FaultPolicy = "forfeit"
     bot_log: str | None = None
     move_ms: int = 10_000
     members: tuple[tuple[str, ...], ...] = ()  # per side, a spec per seat of its team
+    fresh_process: bool = False  # a new process per match for cmd: players
 
     def side_members(self, side: int) -> tuple[str, ...]:
         return self.members[side] if self.members else (self.specs[side],)
@@ -111,11 +125,58 @@ def plan(config: ArenaConfig) -> list[tuple[int, int, int]]:
     ]
 
 
+class Session:
+    """What one process keeps between the matches it plays: an event loop and, unless
+    ``fresh_process``, a running program per seat of each ``cmd:`` spec (its process
+    plays the next match when this one ended cleanly; see CommandPlayer)."""
+
+    def __init__(self) -> None:
+        self.runner = asyncio.Runner()
+        self.kept: dict[tuple[str, int], Player] = {}
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self.runner.run(coro)
+
+    def player(self, spec: PlayerSpec, instance: int, host: dict[str, Any]) -> Player:
+        key = (spec.text, instance)
+        if key not in self.kept:
+            self.kept[key] = spec.make(name=spec.text, keep=True, **host)
+        return self.kept[key]
+
+    def close(self) -> None:
+        """Unwind a match cut short (its record ends, its bots stop), then stop every
+        kept program."""
+        loop = self.runner.get_loop()
+        if loop.is_closed():
+            return
+        left = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        from .protocol.host import CommandPlayer  # only cmd: players are ever kept
+
+        shutdowns = [p.shutdown() for p in self.kept.values() if isinstance(p, CommandPlayer)]
+        if shutdowns:
+            self.run(_all(shutdowns))
+        self.kept.clear()
+        self.runner.close()
+
+
+async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
+    await asyncio.gather(*aws, return_exceptions=True)
+
+
 def _seat_players(
-    config: ArenaConfig, specs: dict[str, PlayerSpec], rotation: int, seed: int
+    config: ArenaConfig,
+    specs: dict[str, PlayerSpec],
+    rotation: int,
+    seed: int,
+    session: Session | None = None,
 ) -> list[Player]:
     rules = config.rules
     players: list[Player] = []
+    instances: dict[str, int] = {}  # cmd: seats of each spec so far in this match
     for seat in range(rules.players):
         team = rules.team_of[seat]
         members = config.side_members(side_of_team(team, rotation, config.sides))
@@ -124,14 +185,23 @@ def _seat_players(
         host: dict[str, Any] = {"move_ms": config.move_ms}
         if config.bot_log is not None:
             host["bot_log"] = config.bot_log
-        players.append(spec.make(seed=bot_seed, name=spec.text, **host))
+        if spec.kind == "cmd" and session is not None and not config.fresh_process:
+            instance = instances[spec.text] = instances.get(spec.text, -1) + 1
+            players.append(session.player(spec, instance, host))
+        else:
+            players.append(spec.make(seed=bot_seed, name=spec.text, **host))
     return players
 
 
-def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchResult:
-    """Play one match of the run; the same arguments always give the same result."""
+def play_one(
+    config: ArenaConfig, deal: int, rotation: int, seed: int, session: Session | None = None
+) -> MatchResult:
+    """Play one match of the run; the same arguments always give the same result.
+
+    With a ``session`` the match runs on its event loop and its programs are kept
+    for the next match (unless ``config.fresh_process``)."""
     specs = {t: parse_spec(t) for side in range(config.sides) for t in config.side_members(side)}
-    players = _seat_players(config, specs, rotation, seed)
+    players = _seat_players(config, specs, rotation, seed, session)
     rules = config.rules
     record = None
     out = None
@@ -141,7 +211,7 @@ def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchR
         out = path.open("w", encoding="utf-8")
         record = Record(out)
     try:
-        outcome = run_match(
+        match = play_match(
             rules,
             players,
             seed=seed,
@@ -150,6 +220,7 @@ def play_one(config: ArenaConfig, deal: int, rotation: int, seed: int) -> MatchR
             on_fault=config.on_fault,
             takeover=lambda seat: make_bot("greedy", seed=seed + seat),
         )
+        outcome = session.run(match) if session is not None else asyncio.run(match)
     finally:
         if out is not None:
             out.close()
@@ -185,6 +256,7 @@ def _why(path: Path, err: OSError) -> str:
 # -- workers ------------------------------------------------------------------
 
 _WORKER_CONFIG: ArenaConfig | None = None
+_WORKER_SESSION: Session | None = None
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
@@ -197,8 +269,12 @@ class Stopped(KeyboardInterrupt):
 
 
 def _worker_init(config: ArenaConfig) -> None:
-    global _WORKER_CONFIG
+    global _WORKER_CONFIG, _WORKER_SESSION
     _WORKER_CONFIG = config
+    _WORKER_SESSION = Session()
+    # A worker leaves by SystemExit (the SIGTERM below) or at the pool's end; either
+    # way multiprocessing runs its finalizers, and the kept programs are stopped.
+    multiprocessing.util.Finalize(None, _WORKER_SESSION.close, exitpriority=10)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     # The parent stops the pool with SIGTERM (and a hang-up reaches us all): unwind the
     # match being played, so that its bots are stopped and its record ends, then exit.
@@ -212,21 +288,29 @@ def _worker_stop(signum: int, frame: object) -> None:
 
 def _worker_play(task: tuple[int, int, int]) -> MatchResult:
     assert _WORKER_CONFIG is not None
-    return play_one(_WORKER_CONFIG, *task)
+    return play_one(_WORKER_CONFIG, *task, session=_WORKER_SESSION)
 
 
-def run_arena(config: ArenaConfig, jobs: int = 1) -> Iterator[MatchResult]:
-    """The results of every match in plan order, from ``jobs`` processes."""
-    tasks = plan(config)
+def run_arena(
+    config: ArenaConfig, jobs: int = 1, tasks: Sequence[tuple[int, int, int]] | None = None
+) -> Iterator[MatchResult]:
+    """The results of every match (or of ``tasks``) in plan order, from ``jobs``
+    processes."""
+    tasks = plan(config) if tasks is None else tasks
     if jobs <= 1:
-        for task in tasks:
-            yield play_one(config, *task)
+        session = Session()
+        try:
+            for task in tasks:
+                yield play_one(config, *task, session=session)
+        finally:
+            session.close()
         return
     ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
     pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(config,))
     try:
         yield from pool.imap(_worker_play, tasks, chunksize=1)
         pool.close()
+        pool.join()  # the workers end by themselves and stop their programs with bye
     finally:
         pool.terminate()
         pool.join()
@@ -439,6 +523,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         bot_log=args.bot_log,
         move_ms=args.move_ms,
         members=members,
+        fresh_process=args.fresh_process,
     )
 
 

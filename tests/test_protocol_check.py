@@ -42,8 +42,8 @@ def test_good_bots_pass_every_check(command: str, tmp_path: Path) -> None:
     done = check_bot(command, "--move-ms", "1000", "--bot-log", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-1] == "9 of 9 checks passed"
-    assert sum(line.startswith("PASS  ") for line in lines) == 9
+    assert lines[-1] == "10 of 10 checks passed"
+    assert sum(line.startswith("PASS  ") for line in lines) == 10
     assert list(tmp_path.glob("*.stderr.log"))  # --bot-log kept every process's stderr
 
 
@@ -64,6 +64,8 @@ BAD = {
     "linger": ("leaves after bye", "did not exit after bye"),
     "chatty": ("unknown fields and types", "unknown_type: unknown message type 'shout'"),
     "slow": ("answers within time", "slowest of"),
+    "one_match": ("two matches, one process", "match 2: bot exited with status 0"),
+    "crash_later": ("two matches, one process", "needs 'arena --fresh-process'"),
 }
 
 
@@ -94,7 +96,7 @@ def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str
     args = argparse.Namespace(bot=command, move_ms=1000, handshake_ms=5000, bot_log=str(logs))
     assert check.main(args) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("checking ") and "9 of 9 checks passed" in out
+    assert out.splitlines()[0].startswith("checking ") and "10 of 10 checks passed" in out
     assert "PASS  brisca exchange: offered 1 time(s), taken 1 time(s)" in out
     args.bot = f"{MISBEHAVE} exit_before_hello"
     args.verbose = True

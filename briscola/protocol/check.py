@@ -5,7 +5,8 @@ through the real host, and prints one line: ``PASS`` or ``FAIL`` with the
 reason.  The checks: the handshake; a stateless reading of ``turn`` (a fresh
 process gets positions in the middle of a round, with no event before them);
 unknown fields and message types ignored; full matches at 2, 3 and 4 seats;
-the brisca exchange offered; every answer within ``move_ms``; leaving after
+two matches in one process (the arena keeps a process for many matches); the
+brisca exchange offered; every answer within ``move_ms``; leaving after
 ``bye``.  The exit status is 0 only if every check passes.
 
 Floor 6 (protocol).
@@ -146,6 +147,32 @@ class Checker:
         rounds = await self._play(rules, seats, seed=SEED + players)
         return f"{rounds} round(s), {len(probe.answer_ms)} answers, no fault"
 
+    async def two_matches(self) -> str:
+        """One process, two matches, at seat 0 then seat 1: after ``match_end`` comes
+        the next ``match_start``, as the arena does unless --fresh-process."""
+        rules = TableRules(players=2)
+        probe = self.probe()
+        probe.keep = True
+        hint = "; a bot that plays one match per process needs 'arena --fresh-process'"
+        try:
+            for n in range(2):
+                seats: list[Player] = [RandomBot(seed=n + 1)]
+                seats.insert(n, probe)
+                record = Record()
+                outcome = await play_match(
+                    rules, seats, seed=SEED + 10 + n, move_ms=self.move_ms, record=record
+                )
+                try:
+                    _raise_faults(record, outcome.faults)
+                except SeatFailure as err:
+                    raise SeatFailure(err.code, f"match {n + 1}: {err.message}{hint}") from None
+                if probe.spawned > 1:
+                    raise SeatFailure("left", f"the program exited after match 1{hint}")
+        finally:
+            await probe.shutdown()
+            self._account(probe)
+        return f"2 matches (seat 0, then seat 1) in one process, {len(probe.answer_ms)} answers"
+
     async def stateless(self) -> str:
         """Positions in the middle of rounds, each to a fresh process that saw no event."""
         rng = random.Random(SEED)
@@ -229,6 +256,7 @@ async def run_checks(
         ("match, 2 seats", lambda: c.match(2, "italian", 2)),
         ("match, 3 seats", lambda: c.match(3, "bisca")),
         ("match, 4 seats", lambda: c.match(4, "brisca")),
+        ("two matches, one process", c.two_matches),
         ("brisca exchange", c.exchange),
     ]
     results: list[CheckResult] = []

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .. import __version__
-from ..events import Event
+from ..events import Event, MatchEnded
 from ..game import Action
 from ..observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
@@ -284,7 +284,12 @@ class RemoteSeat(Player):
 
 
 class CommandPlayer(RemoteSeat):
-    """A seat played by an external program over the JSON-lines protocol."""
+    """A seat played by an external program over the JSON-lines protocol.
+
+    One process per match, or with ``keep`` one for many: after ``match_end`` the
+    next :meth:`start` sends the next ``match_start`` to the same process
+    (PROTOCOL.md: a bot reads messages until ``bye``).  :meth:`shutdown` stops it.
+    """
 
     def __init__(
         self,
@@ -298,6 +303,7 @@ class CommandPlayer(RemoteSeat):
         bot_log: str | Path | None = None,
         verbose: bool = False,
         tap: Tap | None = None,
+        keep: bool = False,
     ) -> None:
         argv = split_command(command)  # refuse a broken command line now, not at the table
         super().__init__(
@@ -311,24 +317,64 @@ class CommandPlayer(RemoteSeat):
         self.bot_log = bot_log
         self.verbose = verbose
         self.tap = tap
+        self.keep = keep
         self.process: BotProcess | None = None
+        self.spawned = 0  # processes started, over all matches
+        self._broken = False  # this process failed: the next match gets a fresh one
+        self._ended = False  # this match's match_end went out
+        self._stopped = False  # shutdown() has run for this process
 
     async def start(self, info: MatchInfo) -> None:
-        self.process = BotProcess(
-            self.command,
-            label=f"seat{info.seat}-{self.name}",
-            bot_log=self.bot_log,
-            verbose=self.verbose,
-            tap=self.tap,
-            close_ms=self.close_ms,
-        )
-        self.link = self.process
-        await self.process.spawn()
-        await self.handshake()
-        await super().start(info)
+        self._ended = False
+        try:
+            if self.process is None or self._broken or not self.process.alive:
+                await self.shutdown()
+                self._broken = False
+                self.process = BotProcess(
+                    self.command,
+                    label=f"seat{info.seat}-{self.name}",
+                    bot_log=self.bot_log,
+                    verbose=self.verbose,
+                    tap=self.tap,
+                    close_ms=self.close_ms,
+                )
+                self.link = self.process
+                self.bot = None
+                self._stopped = False
+                self.spawned += 1
+                await self.process.spawn()
+                await self.handshake()
+            await super().start(info)
+        except SeatFailure:
+            self._broken = True
+            raise
+
+    async def notify(self, event: Event) -> None:
+        await super().notify(event)
+        if isinstance(event, MatchEnded):
+            self._ended = True
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        try:
+            return await super().act(obs, time_ms)
+        except SeatFailure:
+            self._broken = True
+            raise
 
     async def close(self) -> None:
-        if self.process is not None:
+        """The match is over: stop the program, or with ``keep`` leave it running for
+        the next match when this one ended cleanly (a failure, or a match cut short,
+        always stops it, so whatever went wrong stays with this match)."""
+        process = self.process
+        if self.keep and self._ended and not self._broken and process and process.alive:
+            process.flush()  # match_end goes out now: the next match_start may be a while
+            return
+        await self.shutdown()
+
+    async def shutdown(self) -> None:
+        """Stop the program for good: bye, end of input, SIGTERM, SIGKILL."""
+        if self.process is not None and not self._stopped:
+            self._stopped = True  # once: its pid may belong to another process later
             await asyncio.shield(self.process.close(bye=self.bot is not None))
 
 
@@ -390,6 +436,7 @@ def _now() -> float:
 
 def make_command_player(command: str, name: str | None = None, **options: Any) -> Player:
     """A Player for ``cmd:COMMAND``; options: grace_ms, handshake_ms, close_ms, bot_log (a
-    directory for the bot's stderr), verbose (its stderr at INFO), tap, and move_ms (used
-    only when the table gives no time per move; the table's own always wins)."""
+    directory for the bot's stderr), verbose (its stderr at INFO), tap, keep (one process
+    for many matches: see CommandPlayer) and move_ms (used only when the table gives no
+    time per move; the table's own always wins)."""
     return CommandPlayer(command, name, **options)

@@ -8,7 +8,9 @@ old_protocol (says protocol 2), bad_hello (three broken hellos), recover (one
 illegal card, then legal play), chatty (info, unknown types and stray lines
 before each answer), slow (answers after move_ms but within the grace), stray
 (a second copy of each answer, a bad info and an unknown type after it),
-hello_again (answers one turn with a hello).
+hello_again (answers one turn with a hello), crash_later (crashes at its 23rd
+turn: in the second match of a process reused for 2-seat matches), one_match
+(leaves after match_end, as a bot written for one match per process does).
 """
 
 import json
@@ -51,6 +53,8 @@ for raw in sys.stdin.buffer:
             continue
         version = 2 if MODE == "old_protocol" else 1
         send({"type": "hello", "id": msg["id"], "protocol": version, "name": MODE})
+    elif kind == "match_end" and MODE == "one_match":
+        sys.exit(0)
     elif kind == "bye":
         if MODE == "exit_after_bye":
             sys.exit(0)
@@ -61,6 +65,8 @@ for raw in sys.stdin.buffer:
         legal = [a for a in msg["legal"] if a != "exchange"]
         answer = {"type": "play", "id": msg["id"], "card": legal[0]}
         bad = turns >= AT
+        if MODE == "crash_later" and turns == 20 + AT:
+            sys.exit(4)
         if MODE == "crash" and bad:
             print("Traceback: something went wrong", file=sys.stderr)
             sys.exit(1)
