@@ -25,7 +25,7 @@ from ..text import printable
 from .framing import FrameError, LineSplitter
 from .messages import Message, ProtocolError, decode, encode
 
-__all__ = ["FLUSH_S", "Item", "Link", "Tap"]
+__all__ = ["FLUSH_S", "Interrupted", "Item", "Link", "Tap"]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -41,6 +41,10 @@ QUEUE_MAX = 1000
 
 Tap = Callable[[str, str], None]  # (">>" or "<<", line): every line, for tests and transcripts
 Item = Message | ProtocolError | None  # a message, a refused line, or None for end of input
+
+
+class Interrupted(Exception):
+    """A receive cut short by :meth:`Link.interrupt`."""
 
 
 class Link:
@@ -65,6 +69,7 @@ class Link:
         self._out = bytearray()
         self._flush_timer: asyncio.TimerHandle | asyncio.Handle | None = None
         self._waiter: asyncio.Future[None] | None = None
+        self._interrupted = False
 
     # -- what a transport provides ---------------------------------------------
 
@@ -143,6 +148,9 @@ class Link:
             finally:
                 timer.cancel()
                 self._waiter = None
+            if self._interrupted:
+                self._interrupted = False
+                raise Interrupted
             if not self.items:
                 raise TimeoutError
         item = self.items.popleft()
@@ -157,6 +165,13 @@ class Link:
         if self.paused:
             self._read_again()
         return items
+
+    def interrupt(self) -> None:
+        """Wake the receive that waits now with :class:`Interrupted` (the LAN seat it
+        waited for changed hands); nothing when none waits."""
+        if self._waiter is not None:
+            self._interrupted = True
+            _wake(self._waiter)
 
     def put(self, item: Item) -> None:
         self.items.append(item)

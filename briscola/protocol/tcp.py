@@ -132,6 +132,14 @@ class TcpLink(Link):
                 self.feed_eof()
             self._release()
 
+    def _pause_reading(self, pause: bool) -> None:
+        transport = self.writer.transport
+        with contextlib.suppress(AttributeError, RuntimeError):  # closing already
+            if pause:
+                transport.pause_reading()  # type: ignore[attr-defined]
+            else:
+                transport.resume_reading()  # type: ignore[attr-defined]
+
     def _write(self, data: bytes) -> None:
         transport = self.writer.transport
         if transport.is_closing():

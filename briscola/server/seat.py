@@ -19,17 +19,17 @@ a recovered fault.  Floor 7 (server).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..events import Event
 from ..game import Action
 from ..observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
 from ..protocol.host import RemoteSeat
+from ..protocol.link import Interrupted
 from ..protocol.tcp import TcpLink
 
 if TYPE_CHECKING:
@@ -73,7 +73,8 @@ class NetSeat(Player):
         self.dropped_at: float | None = None
         self.info_: MatchInfo | None = None
         self._attached = asyncio.Event()
-        self._changed: asyncio.Future[None] | None = None
+        self._asking: TcpLink | None = None  # the link a turn waits on now
+        self._standin_listens = False
         self._grace: asyncio.TimerHandle | None = None
         self._notes: list[tuple[str, str]] = []
 
@@ -158,13 +159,17 @@ class NetSeat(Player):
         self.info_ = info
         self.standin = self._make_standin()
         await self.standin.start(info)
+        # Built-in bots read their observation alone: news is passed on only to one
+        # that listens (each event reaches every seat: this is the server's hot path).
+        bot = getattr(self.standin, "bot", self.standin)
+        self._standin_listens = type(bot).notify is not Player.notify
         if self.link is not None:
             self.catch_up()
 
     async def notify(self, event: Event) -> None:
         if self.link is not None:
             await self.host.notify(event)
-        if self.standin is not None:
+        if self.standin is not None and self._standin_listens:
             await self.standin.notify(event)
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
@@ -215,25 +220,17 @@ class NetSeat(Player):
 
     async def _ask(self, obs: Observation, ms: int) -> Action | None:
         """The holder's answer; None when the seat changes hands before it comes."""
-        loop = asyncio.get_running_loop()
-        changed: asyncio.Future[None] = loop.create_future()
-        self._changed = changed
-        turn = loop.create_task(self.host.act(obs, ms))
-        waits: set[asyncio.Future[Any]] = {turn, changed}
+        self._asking = self.link
         try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            return await self.host.act(obs, ms)
+        except Interrupted:
+            return None
         finally:
-            if not turn.done():
-                turn.cancel()
-                with contextlib.suppress(asyncio.CancelledError, SeatFailure):
-                    await turn
-            elif not turn.cancelled():
-                turn.exception()  # seen, even when this act itself is being cancelled
-        return turn.result() if not turn.cancelled() else None
+            self._asking = None
 
     def _hand_changed(self) -> None:
-        if self._changed is not None and not self._changed.done():
-            self._changed.set_result(None)
+        if self._asking is not None:
+            self._asking.interrupt()
 
     async def _ran_out(self, obs: Observation) -> Action:
         self._notes.append(("timeout", f"{self.name}'s turn time ran out; a bot played the card"))
