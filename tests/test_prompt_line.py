@@ -286,3 +286,15 @@ def test_a_signal_stops_the_bots_and_abandons_the_record(tmp_path: Path, sig: in
     else:
         os.kill(pid, signal.SIGKILL)
         raise AssertionError("the bot program outlived play")
+
+
+def test_an_opponent_program_that_cannot_run_is_refused_before_the_game() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "play", "--opponents", "cmd:/nonexistent/bot"],
+        input="", capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and "/nonexistent/bot does not exist" in done.stderr
+    assert done.stdout == ""

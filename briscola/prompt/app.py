@@ -117,6 +117,8 @@ def split_specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
             groups.append(word)
     try:
         specs = tuple(parse_spec(g, allow=allowed) for g in groups)
+        for spec in specs:  # a program that cannot run: say so before the game, not in it
+            spec.check_program()
     except SpecError as err:
         raise SetupError(f"--opponents: {err}") from None
     if len(specs) == 1:
