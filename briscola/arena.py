@@ -45,7 +45,8 @@ from .players import Player
 from .records import Record
 from .rules import RulesError, TableRules
 from .spec import PlayerSpec, SpecError, UsageError, parse_spec
-from .stats import elo_difference, mean_ci, wilson
+from .sprt import Sprt, SprtError, parse_sprt
+from .stats import elo_difference, mean_ci, paired_elo, wilson
 from .table import FaultPolicy, play_match
 from .text import printable
 
@@ -135,7 +136,21 @@ class Session:
         self.kept: dict[tuple[str, int], Player] = {}
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return self.runner.run(coro)
+        try:
+            return self.runner.run(coro)
+        except BaseException:  # Ctrl-C, SIGTERM: the match unwinds now, as under asyncio.run
+            self._unwind()
+            raise
+
+    def _unwind(self) -> None:
+        """Cancel what a signal cut short and let it finish: its record ends as
+        abandoned, its programs are stopped."""
+        loop = self.runner.get_loop()
+        left = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
 
     def player(self, spec: PlayerSpec, instance: int, host: dict[str, Any]) -> Player:
         key = (spec.text, instance)
@@ -144,16 +159,10 @@ class Session:
         return self.kept[key]
 
     def close(self) -> None:
-        """Unwind a match cut short (its record ends, its bots stop), then stop every
-        kept program."""
-        loop = self.runner.get_loop()
-        if loop.is_closed():
+        """Stop every kept program (and anything a signal left running)."""
+        if self.runner.get_loop().is_closed():
             return
-        left = [t for t in asyncio.all_tasks(loop) if not t.done()]
-        for task in left:
-            task.cancel()
-        if left:
-            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        self._unwind()
         from .protocol.host import CommandPlayer  # only cmd: players are ever kept
 
         shutdowns = [p.shutdown() for p in self.kept.values() if isinstance(p, CommandPlayer)]
@@ -321,14 +330,41 @@ def run_arena(
 
 @dataclass
 class Tally:
-    """The results so far, and the statistics they support."""
+    """The results so far, and the statistics they support; with ``sprt``, the test's
+    log-likelihood ratio after each complete deal pair, and its verdict."""
 
     config: ArenaConfig
     results: list[MatchResult] = field(default_factory=list)
     interrupted: bool = False
+    sprt: Sprt | None = None
+    llr: float = 0.0
+    verdict: str | None = None
+    counts: list[int] = field(default_factory=lambda: [0] * 5)  # pentanomial, side 0
+    _open: dict[int, list[MatchResult]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        results, self.results = self.results, []
+        for res in results:
+            self.add(res)
+
+    @property
+    def paired(self) -> bool:
+        """Whether deals come in pairs: two sides, each deal from both sides' seats."""
+        return self.config.sides == 2 and self.config.duplicate
 
     def add(self, result: MatchResult) -> None:
         self.results.append(result)
+        if not self.paired:
+            return
+        pair = self._open.setdefault(result.deal, [])
+        pair.append(result)
+        if len(pair) < 2:
+            return
+        del self._open[result.deal]
+        self.counts[int(2 * sum(_score(r) for r in pair))] += 1
+        if self.sprt is not None and self.verdict is None:
+            self.llr = self.sprt.llr(self.counts)
+            self.verdict = self.sprt.verdict(self.llr)
 
     def summary(self) -> dict[str, Any]:
         cfg = self.config
@@ -393,6 +429,21 @@ class Tally:
             elo, low, high = elo_difference(*counts[0][:3])
             out["elo"] = _finite(elo)
             out["elo_ci"] = [_finite(low), _finite(high)]
+        if self.paired:
+            elo, low, high = paired_elo(self.counts)
+            out["pairs"] = {
+                "count": sum(self.counts),
+                "pentanomial": list(self.counts),
+                "elo": _finite(elo),
+                "elo_ci": [_finite(low), _finite(high)],
+            }
+        if self.sprt is not None:
+            out["sprt"] = {
+                **self.sprt.to_json(),
+                "llr": self.llr,
+                "pairs": sum(self.counts),
+                "verdict": self.verdict,
+            }
         return out
 
 
@@ -407,6 +458,11 @@ def _slot(res: MatchResult, side: int) -> int:
     if res.forfeit is not None and res.winner is None:
         return 2 if res.forfeit == side else 3
     return 1 if res.winner is None else 2
+
+
+def _score(res: MatchResult) -> float:
+    """Side 0's score of a match between two sides: 1 won, 1/2 drawn, 0 lost."""
+    return (1.0, 0.5, 0.0, 0.0)[_slot(res, 0)]
 
 
 def _finite(x: float) -> float | None:
@@ -450,6 +506,16 @@ def render(summary: dict[str, Any]) -> str:
             f"Elo difference ({a} - {b}): {_num(s['elo'], '+.0f')} "
             f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
         )
+    if "pairs" in s:
+        pairs = s["pairs"]
+        lo, hi = pairs["elo_ci"]
+        lines.append(
+            f"Paired by deal ({pairs['count']} pairs; scored 0, 1/2, 1, 3/2, 2: "
+            f"{' '.join(map(str, pairs['pentanomial']))}): Elo {_num(pairs['elo'], '+.0f')} "
+            f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
+        )
+    if "sprt" in s:
+        lines.append(_sprt_line(s["sprt"]))
     unfinished = [side for side in s["sides"] if side["no_result"]]
     if unfinished:
         told = ", ".join(f"{side['spec']} {side['no_result']}" for side in unfinished)
@@ -467,10 +533,25 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _sprt_line(t: dict[str, Any]) -> str:
+    verdict = {
+        "H1": f"H1 accepted (Elo {t['elo1']:+g} rather than {t['elo0']:+g})",
+        "H0": f"H0 accepted (Elo {t['elo0']:+g} rather than {t['elo1']:+g})",
+        None: "no verdict yet",
+    }[t["verdict"]]
+    return (
+        f"SPRT elo0={t['elo0']:g} elo1={t['elo1']:g} alpha={t['alpha']:g} beta={t['beta']:g}: "
+        f"LLR {t['llr']:+.2f} [{t['lower']:+.2f}, {t['upper']:+.2f}] after {t['pairs']} "
+        f"pairs, {verdict}"
+    )
+
+
 # -- the command --------------------------------------------------------------
 
 
 _COUNT = {2: "two", 3: "three", 4: "four", 6: "six"}
+GAMES = 100  # deals, when --games is not given
+SPRT_GAMES = 100_000  # the most deals an SPRT plays, when --games is not given
 
 
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
@@ -516,7 +597,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         rules=rules,
         specs=tuple(texts),
         seed=seed,
-        games=args.games,
+        games=args.games or (SPRT_GAMES if getattr(args, "sprt", None) else GAMES),
         duplicate=not args.no_duplicate,
         record_dir=args.record,
         on_fault=args.on_fault,
@@ -546,12 +627,13 @@ def _record_dir(text: str) -> None:
 
 
 def _collect(tally: Tally, results: Iterator[MatchResult], total: int, bar: bool) -> None:
-    """Add every result to ``tally``, with a progress bar on a terminal; stop early
-    when ``tally.interrupted`` is set (by the Ctrl-C handler)."""
+    """Add every result to ``tally``, with a progress bar on a terminal (and the
+    SPRT's LLR in it); stop early when ``tally.interrupted`` is set (by the Ctrl-C
+    handler) or the SPRT has its verdict."""
     if not bar:
         for res in results:
             tally.add(res)
-            if tally.interrupted:
+            if tally.interrupted or tally.verdict is not None:
                 return
         return
     from prompt_toolkit.shortcuts import ProgressBar
@@ -560,17 +642,41 @@ def _collect(tally: Tally, results: Iterator[MatchResult], total: int, bar: bool
     title = f"{' vs '.join(tally.config.specs)}: {total} matches"
     # Ctrl-C in the bar sends this process SIGINT, which the handler below receives.
     with ProgressBar(title=title) as progress:
-        counter: ProgressBarCounter[None] = progress(label="matches", total=total)
+        counter: ProgressBarCounter[None] = progress(label=_label(tally), total=total)
         for res in results:
             tally.add(res)
+            counter.label = _label(tally)
             counter.item_completed()
-            if tally.interrupted:
+            if tally.interrupted or tally.verdict is not None:
                 return
+
+
+def _label(tally: Tally) -> str:
+    t = tally.sprt
+    if t is None:
+        return "matches"
+    return f"LLR {tally.llr:+.2f} [{t.lower:+.2f}, {t.upper:+.2f}]"
+
+
+def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None:
+    if getattr(args, "sprt", None) is None:
+        return None
+    try:
+        sprt = parse_sprt(args.sprt)
+    except SprtError as err:
+        raise UsageError(str(err)) from None
+    if config.sides != 2:
+        raise UsageError(
+            f"--sprt compares two sides; {config.rules.players} players here have {config.sides}"
+        )
+    if not config.duplicate:
+        raise UsageError("--sprt tests deal pairs: it cannot be used with --no-duplicate")
+    return sprt
 
 
 def main(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    tally = Tally(config)
+    tally = Tally(config, sprt=sprt_from_args(args, config))
     results = run_arena(config, args.jobs)
 
     def on_interrupt(signum: int, frame: object) -> None:

@@ -240,12 +240,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--games",
         type=int_in(1, what="--games"),
-        default=100,
-        help="deals to play (default 100); each is played once per rotation",
+        default=None,
+        help="deals to play (default 100; with --sprt the most, default 100000); each is "
+        "played once per rotation",
     )
     add_table_options(p)
     p.add_argument(
         "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    p.add_argument(
+        "--sprt",
+        nargs="+",
+        metavar="KEY=VALUE",
+        default=None,
+        help="stop once a sequential test decides: elo0=N elo1=N [alpha=0.05 beta=0.05] "
+        "(the GSPRT on deal pairs)",
     )
     p.add_argument(
         "--no-duplicate",
@@ -478,7 +487,8 @@ DETAILS: dict[str, tuple[str, str]] = {
     "arena": (
         "Play many matches between players on duplicate deals, with statistics.",
         "briscola arena expert greedy --games 200 --jobs 2\n"
-        "briscola arena 'cmd:python3 mybot.py' greedy --games 20",
+        "briscola arena 'cmd:python3 mybot.py' greedy --games 20\n"
+        "briscola arena 'cmd:python3 new.py' 'cmd:python3 old.py' --sprt elo0=0 elo1=10",
     ),
     "bot": (
         "A built-in bot speaking the JSON-lines protocol on stdin/stdout.",

@@ -35,6 +35,7 @@ FLOORS = {
     "settings": 6,
     "arena": 7,
     "stats": 7,
+    "sprt": 7,
     "bench": 7,
     "server": 7,
     "client": 7,
