@@ -127,6 +127,8 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "win_bonus": _number(0, 120),
     "noise": _number(0, 1),
     "adapt": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+    "infer": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+    "club": _number(0, 120),
 }
 
 

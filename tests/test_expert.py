@@ -255,7 +255,7 @@ def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_noise_randomizes_only_the_other_side(players: int) -> None:
     """With noise 1 the other side plays at random: its moves differ from greedy's,
-    while the playout's own side still plays greedy."""
+    while the playout's own side still plays greedy (with its own lead order)."""
     from briscola.bots.expert import _waste, playout
 
     rules = TableRules(players=players)
@@ -276,8 +276,8 @@ def test_noise_randomizes_only_the_other_side(players: int) -> None:
             hand = q.hands[q.to_move]
             if rules.team_of[q.to_move] != side and moves.random() < 1.0:
                 q.play(hand[int(moves.random() * len(hand))])
-            else:
-                q.play(greedy_card(q, _waste(q)))
+            else:  # our own side: safe partner tricks, plain Aces and 3s led late
+                q.play(greedy_card(q, _waste(q), sure=True, lead=_waste(q, lead=True)))
         assert q.score == noisy.score
     assert differs > 10
 

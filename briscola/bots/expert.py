@@ -43,12 +43,15 @@ import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from random import Random
 
 from ..cards import Card
 from ..game import EXCHANGE, Action
 from ..observation import Observation, determinize
 from ..players import Bot
+from .club import vetoed
+from .inference import Evidence
 from .model import OpponentModel
 from .solver import Position, expect, solve, trick_result
 
@@ -58,36 +61,56 @@ DEFAULT_SAMPLES = 600
 WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
 SOLVE_CARDS = 6  # solve a 2-side sample exactly when at most this many cards are left
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
+CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 _RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
 
-def _waste_table(trump: int, strength: tuple[int, ...], points: tuple[int, ...]) -> list[int]:
-    """Greedy's cost of throwing each card away, as one int (see GreedyBot.waste)."""
+def _waste_table(
+    trump: int, strength: tuple[int, ...], points: tuple[int, ...], lead: bool = False
+) -> list[int]:
+    """Greedy's cost of throwing each card away, as one int (see GreedyBot.waste).
+
+    With ``lead``, the order our own side leads in: a plain Ace or 3 after
+    every trump but the 3 and the Ace, since the other side trumps it (greedy
+    leads it before a trump with points, and the search then undervalues
+    keeping such cards)."""
     out = []
     for c in range(40):
         t = 1 if c // 10 == trump else 0
-        out.append((points[c] + 8 * t) * 20 + t * 10 + strength[c])
+        cost = (points[c] + 8 * t) * 20 + t * 10 + strength[c]
+        if lead and not t and points[c] >= 10:
+            cost += 100
+        out.append(cost)
     return out
 
 
-_WASTE: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_WASTE: dict[tuple[int, tuple[int, ...], bool], list[int]] = {}
 
 
-def _waste(p: Position) -> list[int]:
-    key = (p.trump, p.points)
+def _waste(p: Position, lead: bool = False) -> list[int]:
+    key = (p.trump, p.points, lead)
     table = _WASTE.get(key)
     if table is None:
-        table = _WASTE[key] = _waste_table(p.trump, p.strength, p.points)
+        table = _WASTE[key] = _waste_table(p.trump, p.strength, p.points, lead)
     return table
 
 
-def greedy_card(p: Position, waste: list[int]) -> int:
-    """The card :class:`~briscola.bots.greedy.GreedyBot` plays for the mover of ``p``."""
+def greedy_card(
+    p: Position, waste: list[int], sure: bool = False, lead: list[int] | None = None
+) -> int:
+    """The card :class:`~briscola.bots.greedy.GreedyBot` plays for the mover of ``p``.
+
+    With ``sure`` (our own side in a playout, which knows the sample) a
+    partner's trick counts as safe when no card of the other side still to
+    play beats it, not by greedy's rule of thumb (a trump 3 is not safe with
+    the Ace out): the search then sees a partner who loads only safe tricks.
+    ``lead`` is the order it leads in, if not ``waste``'s.
+    """
     hand = p.hands[p.to_move]
     trick = p.trick
     if not trick:
-        return min(hand, key=waste.__getitem__)
+        return min(hand, key=(lead or waste).__getitem__)
     trump, strength, points, team_of = p.trump, p.strength, p.points, p.team_of
     best_i, on_table = trick_result(trick, trump, strength, points)
     best = trick[best_i]
@@ -101,7 +124,11 @@ def greedy_card(p: Position, waste: list[int]) -> int:
             opponents_left = True
             break
     if team_of[(leader + best_i) % n] == mine:
-        if not opponents_left or (best // 10 == trump and strength[best] >= 8):
+        if sure:
+            safe = not _beaten(p, best, k, mine)
+        else:
+            safe = not opponents_left or (best // 10 == trump and strength[best] >= 8)
+        if safe:
             plain = [c for c in hand if c // 10 != trump] or hand
             return max(plain, key=lambda c: points[c] * 20 + 9 - strength[c])
         return min(hand, key=waste.__getitem__)
@@ -127,42 +154,71 @@ def greedy_card(p: Position, waste: list[int]) -> int:
     return min(hand, key=waste.__getitem__)
 
 
+def _beaten(p: Position, best: int, k: int, mine: int) -> bool:
+    """Does a seat of the other side still to play hold a card beating ``best``?"""
+    n, trump, strength, team_of = p.n, p.trump, p.strength, p.team_of
+    suit = best // 10
+    for j in range(k + 1, n):
+        seat = (p.leader + j) % n
+        if team_of[seat] == mine:
+            continue
+        for c in p.hands[seat]:
+            s = c // 10
+            if (s == suit and strength[c] > strength[best]) or (s == trump and suit != trump):
+                return True
+    return False
+
+
 def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None = None) -> None:
-    """Play ``p`` to the end of the round with the greedy rules for every seat.
+    """Play ``p`` to the end of the round with the greedy rules for every seat;
+    ``side``'s seats know which of their partner's tricks are safe and keep
+    plain Aces and 3s longer when leading (see :func:`greedy_card`).
 
     With ``noise`` each move of a seat not on ``side`` is a random card with
     that probability (drawn from ``rng``): the other side is modelled as a
     greedy player that sometimes does something else.
     """
     waste = _waste(p)
+    lead = _waste(p, lead=True)
     hands = p.hands
     team_of = p.team_of
     rand = (rng or _RNG).random
     while hands[p.to_move]:
         if p.n == 2 and not p.exchange_rule and not p.trick:
-            _playout2(p, waste, side if noise else -1, noise, rand)
+            _playout2(p, waste, lead, side, noise, rand)
             return
         if p.exchange_rule and p.exchange_card() >= 0:
             p.exchange()
         hand = hands[p.to_move]
-        if noise and team_of[p.to_move] != side and rand() < noise:
+        own = team_of[p.to_move] == side
+        if noise and not own and rand() < noise:
             p.play(hand[int(rand() * len(hand))])
+        elif own:
+            p.play(greedy_card(p, waste, True, lead))
         else:
             p.play(greedy_card(p, waste))
 
 
 def _playout2(
-    p: Position, waste_table: list[int], side: int, noise: float, rand: Callable[[], float]
+    p: Position,
+    waste_table: list[int],
+    lead_table: list[int],
+    side: int,
+    noise: float,
+    rand: Callable[[], float],
 ) -> None:
     """:func:`playout` for 2 players without the exchange, from a trick's start,
-    inlined: the playouts are most of the expert's time.  ``side`` -1: no noise."""
+    inlined: the playouts are most of the expert's time."""
     waste = waste_table.__getitem__
+    own_lead = lead_table.__getitem__
     hands, stock, score = p.hands, p.stock, p.score
     trump, strength, points = p.trump, p.strength, p.points
     leader = p.leader
     while hands[leader]:
         hand = hands[leader]
-        if side >= 0 and leader != side and rand() < noise:
+        if leader == side:
+            a = min(hand, key=own_lead)
+        elif noise and rand() < noise:
             a = hand[int(rand() * len(hand))]
         else:
             a = min(hand, key=waste)
@@ -185,7 +241,7 @@ def _playout2(
             elif s == trump and (low < 0 or strength[c] < strength[low]):
                 low = c
         on_table = points[a]
-        if side >= 0 and follower != side and rand() < noise:
+        if noise and follower != side and rand() < noise:
             b = hand[int(rand() * len(hand))]
         elif same >= 0:
             b = same
@@ -270,16 +326,24 @@ def evaluate(
     budget: Callable[[int], bool],
     search: Search = Search(),
     rng: Random | None = None,
+    evidence: Evidence | None = None,
 ) -> dict[Action, float]:
     """Mean value per legal action over samples drawn while ``budget(done)`` allows.
 
     Late in a round few distinct deals of the unseen cards remain (with 2
     players and two stock cards, four): a sample seen before reuses its values
     instead of solving again, which is what lets the exact solve start early.
+
+    With ``evidence`` each sample in which the other side plays greedy counts
+    by how well it explains that side's plays (:mod:`briscola.bots.inference`);
+    the samples with a random other side count alike, and the two kinds are
+    mixed in the shares they were drawn in.
     """
     lines: list[Line] | None = None
-    sums: list[float] = []
-    seen: dict[tuple[object, ...], list[float]] = {}
+    sums: list[list[float]] = [[], []]  # by kind: greedy, random
+    weights = [0.0, 0.0]
+    drawn = [0, 0]
+    seen: dict[tuple[object, ...], tuple[list[float], float]] = {}
     done = 0
     rng = rng or _RNG
     while budget(done):
@@ -297,25 +361,34 @@ def evaluate(
         if seed is not None:
             kind = True if _solved(base, search, True, 1) else seed
         key = (*(tuple(h) for h in base.hands), tuple(base.stock), kind)
-        values = seen.get(key)
-        if values is None:
+        cached = seen.get(key)
+        if cached is None:
             if lines is None:
                 lines = _lines(base)
-                sums = [0.0] * len(lines)
+                sums = [[0.0] * len(lines), [0.0] * len(lines)]
             values = []
             for line in lines:
                 q = base.copy()
                 for a in line:
                     q.act(a)
                 values.append(_finish(q, side, search, None if seed is None else Random(seed)))
-            seen[key] = values
+            w = 1.0
+            if evidence is not None and seed is None:
+                w = evidence.weight(base, partial(greedy_card, waste=_waste(base)))
+            cached = seen[key] = (values, w)
+        values, w = cached
+        k = 0 if seed is None else 1
         for i, v in enumerate(values):
-            sums[i] += v
+            sums[k][i] += w * v
+        weights[k] += w
+        drawn[k] += 1
         done += 1
     assert lines is not None
     best: dict[Action, float] = {}
-    for line, total in zip(lines, sums, strict=True):
-        value = total / done
+    for i, line in enumerate(lines):
+        value = sum(
+            drawn[k] / done * sums[k][i] / weights[k] for k in (0, 1) if weights[k] > 0
+        )
         if value > best.get(line[0], float("-inf")):
             best[line[0]] = value
     return best
@@ -335,6 +408,8 @@ class ExpertBot(Bot):
         win_bonus: float = WIN_BONUS,
         noise: float | None = None,
         adapt: bool | None = None,
+        infer: bool = True,
+        club: float = CLUB_MARGIN,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -343,6 +418,9 @@ class ExpertBot(Bot):
         if not isinstance(max_ms, int | float) or max_ms <= 0:
             raise ValueError(f"max_ms must be a positive number, got {max_ms!r}")
         _check_switch("adapt", adapt)
+        _check_switch("infer", infer)
+        if not isinstance(club, int | float) or not 0 <= club <= 120:
+            raise ValueError(f"club must be a margin of points 0..120, got {club!r}")
         if adapt is None:  # a given noise is kept; else the model sets it
             adapt = noise is None
         if noise is None:
@@ -357,6 +435,8 @@ class ExpertBot(Bot):
         self.search = Search(solve_cards, win_bonus, noise)
         # With adapt the noise follows how the other side has played this round.
         self.model = OpponentModel(seed) if adapt else None
+        self.infer = bool(infer)
+        self.club = club
 
     def _sampler(self, obs: Observation) -> Callable[[], Position]:
         rng = self.rng
@@ -388,14 +468,43 @@ class ExpertBot(Bot):
             search = dataclasses.replace(search, noise=self.model.noise(obs))
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, search)
-        values = evaluate(self._sampler(obs), side, self._budget(), search, self.rng)
-        return max(legal, key=lambda a: values[a])
+        values = evaluate(self._sampler(obs), side, self._budget(), search, self.rng,
+                          self._evidence(obs))  # fmt: skip
+        return self._pick(obs, values)
+
+    def _pick(self, obs: Observation, values: Mapping[Action, float]) -> Action:
+        """The best action; of equal ones the cheapest card (the 6 rather than
+        the 7 when nothing lies between them); a club veto (:mod:`.club`) unless
+        every allowed action is worse by more than ``club`` points."""
+        rules = obs.rules
+
+        def cost(a: Action) -> tuple[int, int]:
+            if not isinstance(a, Card):
+                return (-1, 0)  # the exchange, on a tie
+            return (rules.points[a] + (8 if a // 10 == obs.trump_suit else 0), rules.strength[a])
+
+        def order(a: Action) -> tuple[float, int, int]:
+            points, strength = cost(a)
+            return (round(values[a], 9), -points, -strength)
+
+        best = max(obs.legal, key=order)
+        if self.club and vetoed(obs, best) is not None:
+            allowed = [a for a in obs.legal if vetoed(obs, a) is None]
+            if allowed:
+                alt = max(allowed, key=order)
+                if values[best] - values[alt] <= self.club:
+                    return alt
+        return best
+
+    def _evidence(self, obs: Observation) -> Evidence | None:
+        return Evidence(obs) if self.infer else None
 
     def rank(self, obs: Observation) -> list[tuple[Action, float]]:
         """Every legal action with its mean value over the samples, best first: the
         expected margin of the round's points (plus ``win_bonus`` for a won round)."""
         side = obs.rules.team_of[obs.seat]
-        values = evaluate(self._sampler(obs), side, self._budget(), self.search, self.rng)
+        values = evaluate(self._sampler(obs), side, self._budget(), self.search, self.rng,
+                          self._evidence(obs))  # fmt: skip
         return sorted(((a, values[a]) for a in obs.legal), key=lambda av: -av[1])
 
     def _endgame(self, obs: Observation, side: int, search: Search) -> Action:

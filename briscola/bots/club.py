@@ -1,0 +1,81 @@
+"""A club player's vetoes: moves the search's playouts misjudge, named.
+
+Floor 5 (bots).  The expert's playouts play its own side by the greedy rules,
+which spend high cards badly later on; so the search can prefer cashing a
+card now to keeping it, or see little harm in a risky lead.  Players at a
+club see these at once.  :func:`vetoed` names the rule a move breaks, from
+the seat's observation only; the expert takes a vetoed move only when every
+other one looks worse by more than its ``club`` margin.  While the stock
+lasts only: once it is gone the search's endgames are exact or nearly.
+
+- ``lead_under_ace``: leading the second card of a suit (the 3, the 7 in
+  bisca) while that suit's Ace is unseen: it falls to the Ace.
+- ``lead_rich``: leading a plain Ace or 3 while trumps are unseen, with a
+  cheaper card to lead (a plain one under 10 points, a trump without points).
+- ``throw_rich``: throwing a card of 10 or more points onto the other side's
+  trick with no partner left to play, when a card without points would do.
+- ``rich_trump``: taking a trick of under 4 points with a trump that has
+  points, when a card that costs less is in hand: a trump without points
+  that takes it too, or a plain card with fewer points than that trump.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..game import Action
+from ..observation import Observation, unseen_cards
+
+__all__ = ["vetoed"]
+
+
+def vetoed(obs: Observation, action: Action) -> str | None:
+    """The club rule ``action`` breaks in ``obs``, or None."""
+    if not isinstance(action, Card) or obs.stock == 0:
+        return None
+    rules = obs.rules
+    strength, points = rules.strength, rules.points
+    trump = obs.trump_suit
+    hand = [c for c in obs.hand if c != action]
+    if not obs.trick:
+        suit = action // 10
+        order = sorted(range(suit * 10, suit * 10 + 10), key=lambda c: -strength[c])
+        if action == order[1] and Card(order[0]) in _unseen(obs) and hand:
+            return "lead_under_ace"
+        trumps_out = any(c // 10 == trump for c in _unseen(obs))
+        cheaper = any(
+            points[c] < points[action] and points[c] + 4 * (c // 10 == trump) < 10 for c in hand
+        )
+        if suit != trump and points[action] >= 10 and trumps_out and cheaper:
+            return "lead_rich"
+        return None
+    cards = [c for _, c in obs.trick]
+    best_i = rules.trick_winner(trump, cards)
+    mine = rules.team_of[obs.seat]
+    n = rules.players
+    later = [(obs.leader + k) % n for k in range(len(cards) + 1, n)]
+    wins = rules.beats[trump][cards[best_i]][action]
+    if (
+        not wins
+        and rules.team_of[obs.trick[best_i][0]] != mine
+        and not any(rules.team_of[s] == mine for s in later)
+        and points[action] >= 10
+        and any(points[c] == 0 for c in hand)
+    ):
+        return "throw_rich"
+    on_table = sum(points[c] for c in cards)
+    cheaper = any(
+        (c // 10 != trump and points[c] < points[action])
+        or (points[c] == 0 and rules.beats[trump][cards[best_i]][c])
+        for c in hand
+    )
+    if wins and action // 10 == trump and points[action] > 0 and on_table < 4 and cheaper:
+        return "rich_trump"
+    return None
+
+
+def _unseen(obs: Observation) -> set[Card]:
+    """Cards the seat cannot place, and those it knows sit in another hand."""
+    out = set(unseen_cards(obs))
+    for cards in obs.known:
+        out.update(cards)
+    return out

@@ -1,0 +1,73 @@
+"""Blunders people saw the expert make (issue 12), each rebuilt from its seed.
+
+Each position is the round dealt by the seed of ``briscola play`` with the
+moves that lead to it (the person's as a greedy player would make them, or
+as found to reach the position told); the test asserts the expert does not
+play the card named.  Small sample counts keep them fast.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from briscola.bots.club import vetoed
+from briscola.bots.expert import ExpertBot
+from briscola.cards import Card
+from briscola.game import Match
+from briscola.observation import Observation, observe
+from briscola.rules import TableRules
+
+TWO = ["4D", "4C", "2D", "7S", "2S", "6C", "3D", "AD", "6B", "KS"]  # seed 158111704
+
+
+def position(players: int, seed: int, moves: list[str], variant: str = "italian") -> Observation:
+    """The seat to move after ``moves`` in the first round the seed deals."""
+    r = Match(TableRules(players=players, variant=variant), seed).start_round()  # type: ignore[arg-type]
+    for code in moves:
+        r.act(next(a for a in r.legal_actions() if str(a) == code))
+    return observe(r, r.to_move)
+
+
+BLUNDERS = [
+    # 4 players, trick 1: KS 3S QS in hand, the trump Ace unseen: not the 3S.
+    pytest.param(4, 3266164312, [], "italian", "3S", id="4p-trump-three-lead"),
+    # 3 players, trick 4: 3D 7D AD on a led 6S: not the 3D (10 points) off suit.
+    pytest.param(3, 356891547, ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"],
+                 "italian", "3D", id="3p-three-thrown"),  # fmt: skip
+    # 2 players: AC 7S 6S on an empty 2D: the 6S takes it as well as the 7S.
+    pytest.param(2, 158111704, TWO[:3], "italian", "7S", id="2p-seven-on-empty"),
+    # AC 6S 3D to lead, the other holds 3S and AD unseen: neither AC nor 3D.
+    pytest.param(2, 158111704, TWO[:6], "italian", "3D", id="2p-three-under-ace"),
+    pytest.param(2, 158111704, TWO[:6], "italian", "AC", id="2p-ace-into-trump"),
+    # AC 6S KS on an empty 6B: the 6S, not the King.
+    pytest.param(2, 158111704, TWO[:9], "italian", "KS", id="2p-king-on-empty"),
+    # brisca: KC KB QS (trump Cups) on the 2D led after the exchange: not the King.
+    pytest.param(2, 27, ["exchange", "2D"], "brisca", "KC", id="brisca-king-on-two"),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "variant", "bad"), BLUNDERS)
+def test_the_expert_avoids_the_blunder(
+    players: int, seed: int, moves: list[str], variant: str, bad: str
+) -> None:
+    obs = position(players, seed, moves, variant)
+    assert Card.parse(bad) in obs.legal
+    for s in range(2):
+        assert str(ExpertBot(seed=s, samples=120).choose(obs)) != bad
+
+
+def test_the_vetoes_name_their_rule_and_stop_with_the_stock() -> None:
+    obs = position(4, 3266164312, [])
+    assert vetoed(obs, Card.parse("3S")) == "lead_under_ace"
+    assert vetoed(obs, Card.parse("KS")) is None
+    assert vetoed(position(2, 158111704, TWO[:9]), Card.parse("KS")) == "rich_trump"
+    three = position(3, 356891547, ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"])
+    assert vetoed(three, Card.parse("3D")) == "throw_rich"
+    assert vetoed(position(2, 158111704, TWO[:6]), Card.parse("AC")) == "lead_rich"
+    # No veto once the stock is gone, nor with the margin at 0.
+    obs = position(2, 158111704, TWO[:9])
+    late = dataclasses.replace(obs, stock=0)
+    assert vetoed(late, Card.parse("KS")) is None
+    assert ExpertBot(seed=0, samples=60, club=0).club == 0
