@@ -19,6 +19,7 @@ from briscola.game import Match
 from briscola.observation import Observation, observe
 from briscola.rules import TableRules
 
+THREE = ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"]  # seed 356891547
 TWO = ["4D", "4C", "2D", "7S", "2S", "6C", "3D", "AD", "6B", "KS"]  # seed 158111704
 
 
@@ -34,8 +35,7 @@ BLUNDERS = [
     # 4 players, trick 1: KS 3S QS in hand, the trump Ace unseen: not the 3S.
     pytest.param(4, 3266164312, [], "italian", "3S", id="4p-trump-three-lead"),
     # 3 players, trick 4: 3D 7D AD on a led 6S: not the 3D (10 points) off suit.
-    pytest.param(3, 356891547, ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"],
-                 "italian", "3D", id="3p-three-thrown"),  # fmt: skip
+    pytest.param(3, 356891547, THREE, "italian", "3D", id="3p-three-thrown"),
     # 2 players: AC 7S 6S on an empty 2D: the 6S takes it as well as the 7S.
     pytest.param(2, 158111704, TWO[:3], "italian", "7S", id="2p-seven-on-empty"),
     # AC 6S 3D to lead, the other holds 3S and AD unseen: neither AC nor 3D.
@@ -63,8 +63,7 @@ def test_the_vetoes_name_their_rule_and_stop_with_the_stock() -> None:
     assert vetoed(obs, Card.parse("3S")) == "lead_under_ace"
     assert vetoed(obs, Card.parse("KS")) is None
     assert vetoed(position(2, 158111704, TWO[:9]), Card.parse("KS")) == "rich_trump"
-    three = position(3, 356891547, ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"])
-    assert vetoed(three, Card.parse("3D")) == "throw_rich"
+    assert vetoed(position(3, 356891547, THREE), Card.parse("3D")) == "throw_rich"
     assert vetoed(position(2, 158111704, TWO[:6]), Card.parse("AC")) == "lead_rich"
     # No veto once the stock is gone, nor with the margin at 0.
     obs = position(2, 158111704, TWO[:9])

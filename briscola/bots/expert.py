@@ -386,9 +386,7 @@ def evaluate(
     assert lines is not None
     best: dict[Action, float] = {}
     for i, line in enumerate(lines):
-        value = sum(
-            drawn[k] / done * sums[k][i] / weights[k] for k in (0, 1) if weights[k] > 0
-        )
+        value = sum(drawn[k] / done * sums[k][i] / weights[k] for k in (0, 1) if weights[k] > 0)
         if value > best.get(line[0], float("-inf")):
             best[line[0]] = value
     return best
