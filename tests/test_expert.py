@@ -222,12 +222,14 @@ def test_percentile() -> None:
 def test_bench_bots_times_every_expert_move() -> None:
     from briscola.bots.bench import bench_bots
 
-    result = bench_bots(0.0)  # one match at least
-    assert result["expert_matches"] == 1
+    result = bench_bots(0.0, sizes=(2, 6))  # one match at least at each
+    assert result["expert_matches"] == result["expert_6p_matches"] == 1
     assert result["expert_moves_timed"] >= 20 and result["expert_moves_timed"] % 20 == 0
+    assert result["expert_6p_moves_timed"] % 6 == 0
     order = ["p50", "p90", "p99", "max"]
-    values = [result[f"expert_think_ms_{k}"] for k in order]
-    assert values == sorted(values) and values[0] > 0
+    for tag in ("", "_6p"):
+        values = [result[f"expert{tag}_think_ms_{k}"] for k in order]
+        assert values == sorted(values) and values[0] > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,8 +1,8 @@
 """Expert think times: ``briscola bench --bots`` (percentiles of the time per move).
 
-Floor 5 (bots).  The expert at its default budget plays 2-player matches
-through the one match loop until ``seconds`` have passed (the match in
-progress is finished), against the greedy bot and the random bot in turn
+Floor 5 (bots).  The expert at its default budget plays matches at 2, 3, 4
+and 6 seats through the one match loop until ``seconds`` have passed at each
+(the match in progress is finished), against greedy bots and random bots in turn
 (its opponent model makes it search otherwise against each), and every call
 of its ``choose`` is timed; forced moves count too, as they are moves a
 player waits for.
@@ -51,8 +51,19 @@ def percentile(values: list[float], q: float) -> float:
     return data[low] + (data[high] - data[low]) * (pos - low)
 
 
-def bench_bots(seconds: float, players: int = 2) -> dict[str, float]:
-    """The expert's think time per move in ms: p50, p90, p99, max; and the moves timed."""
+def bench_bots(seconds: float, sizes: tuple[int, ...] = (2, 3, 4, 6)) -> dict[str, float]:
+    """The expert's think time per move in ms at each table size (``seconds``
+    each): p50, p90, p99, max, the moves timed and the matches; the 2-seat
+    figures as ``expert_think_ms_p50`` and so on, the others with ``_3p`` etc."""
+    out: dict[str, float] = {}
+    for players in sizes:
+        tag = "" if players == 2 else f"_{players}p"
+        for key, value in _bench_table(seconds, players).items():
+            out[key.replace("expert_", f"expert{tag}_", 1) if tag else key] = value
+    return out
+
+
+def _bench_table(seconds: float, players: int) -> dict[str, float]:
     from ..table import run_match  # same floor; imported late to keep this module light
 
     rules = TableRules(players=players)
