@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .bots import make_bot
+from .deals import DealsError, read_deals
 from .players import Player
 from .records import Record
 from .rules import RulesError, TableRules
@@ -79,6 +80,8 @@ class ArenaConfig:
     move_ms: int = 10_000
     members: tuple[tuple[str, ...], ...] = ()  # per side, a spec per seat of its team
     fresh_process: bool = False  # a new process per match for cmd: players
+    deals: tuple[int, ...] = ()  # the match seeds of --deals; none: drawn from seed
+    deals_name: str | None = None  # where they came from
 
     def side_members(self, side: int) -> tuple[str, ...]:
         return self.members[side] if self.members else (self.specs[side],)
@@ -119,11 +122,8 @@ def side_of_team(team: int, rotation: int, sides: int) -> int:
 
 def plan(config: ArenaConfig) -> list[tuple[int, int, int]]:
     """Every match of the run in order: (deal, rotation, match seed)."""
-    return [
-        (deal, rot, seed)
-        for deal, seed in enumerate(deal_seeds(config.seed, config.games))
-        for rot in range(config.rotations)
-    ]
+    seeds = config.deals[: config.games] or deal_seeds(config.seed, config.games)
+    return [(deal, rot, seed) for deal, seed in enumerate(seeds) for rot in range(config.rotations)]
 
 
 class Session:
@@ -413,6 +413,7 @@ class Tally:
             "variant": cfg.rules.variant,
             "target": cfg.rules.target,
             "seed": cfg.seed,
+            "deals": cfg.deals_name,
             "duplicate": cfg.duplicate,
             "interrupted": self.interrupted,
             "faults": sum(r.faults for r in self.results),
@@ -481,7 +482,8 @@ def render(summary: dict[str, Any]) -> str:
         f"{' vs '.join(side['spec'] for side in s['sides'])}: {s['players']} players, "
         f"{s['pack']} cards, {s['variant']}, first to {s['target']}; "
         f"{s['games']} deals, {s['matches']} matches"
-        f"{' (duplicate)' if s['duplicate'] else ''}, seed {s['seed']}"
+        f"{' (duplicate)' if s['duplicate'] else ''}, "
+        f"{'deals from ' + s['deals'] if s.get('deals') else 'seed ' + str(s['seed'])}"
     )
     lines = [head]
     if s["interrupted"]:
@@ -585,6 +587,16 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         except (SpecError, ValueError) as err:
             raise UsageError(str(err)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    deals: tuple[int, ...] = ()
+    games = args.games or (SPRT_GAMES if getattr(args, "sprt", None) else GAMES)
+    if getattr(args, "deals", None) is not None:
+        try:
+            deals = read_deals(args.deals)
+        except DealsError as err:
+            raise UsageError(str(err)) from None
+        if args.games is not None and args.games > len(deals):
+            raise UsageError(f"--games {args.games}: {args.deals} holds {len(deals)} deals")
+        games = min(args.games or len(deals), len(deals))
     if args.record is not None:
         _record_dir(args.record)
     if args.bot_log is not None:
@@ -597,7 +609,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         rules=rules,
         specs=tuple(texts),
         seed=seed,
-        games=args.games or (SPRT_GAMES if getattr(args, "sprt", None) else GAMES),
+        games=games,
         duplicate=not args.no_duplicate,
         record_dir=args.record,
         on_fault=args.on_fault,
@@ -605,6 +617,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         move_ms=args.move_ms,
         members=members,
         fresh_process=args.fresh_process,
+        deals=deals,
+        deals_name=args.deals if deals else None,
     )
 
 

@@ -249,6 +249,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
     )
     p.add_argument(
+        "--deals",
+        metavar="FILE",
+        default=None,
+        help="play the deals of FILE (a match seed a line) instead of drawing them from "
+        "--seed; 2p-1000 and 4p-1000 are shipped suites",
+    )
+    p.add_argument(
         "--sprt",
         nargs="+",
         metavar="KEY=VALUE",

@@ -36,6 +36,7 @@ FLOORS = {
     "arena": 7,
     "stats": 7,
     "sprt": 7,
+    "deals": 7,
     "bench": 7,
     "server": 7,
     "client": 7,
