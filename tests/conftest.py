@@ -76,3 +76,19 @@ def _no_personal_settings(
 ) -> None:
     """The machine's own ~/.config/briscola/config.toml must not change any test."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture
+def usage_error(capsys: pytest.CaptureFixture[str]) -> Callable[[list[str]], str]:
+    """Run the command in-process and expect a usage error: exit 2, no traceback; the
+    error text."""
+    from briscola.cli import main
+
+    def run(argv: list[str]) -> str:
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and "Traceback" not in err, err
+        return err
+
+    return run

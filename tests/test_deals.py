@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -80,8 +81,6 @@ def test_the_arena_plays_the_suite_whatever_the_seed(
     ],
 )
 def test_bad_deals_are_usage_errors(
-    extra: list[str], words: str, capsys: pytest.CaptureFixture[str]
+    extra: list[str], words: str, usage_error: Callable[[list[str]], str]
 ) -> None:
-    with pytest.raises(SystemExit) as stop:
-        cli_main(["arena", "greedy", "random", *extra])
-    assert stop.value.code == 2 and words in capsys.readouterr().err
+    assert words in usage_error(["arena", "greedy", "random", *extra])
