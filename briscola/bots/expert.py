@@ -29,6 +29,16 @@ round.  The bonus defaults to 0: over 300 duplicate deals against greedy,
 bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%, and against random a
 bonus of 60 changed nothing measurable (94.8% against 94.5%).
 
+What the other side's plays say about its cards: with ``infer`` (the
+default) every sample in which it plays greedy counts by how well it explains
+its recent cards (:mod:`briscola.bots.inference`).  Our own side in a playout
+knows the sample, so it loads a partner's trick only when nothing can beat it,
+and it leads a plain Ace or 3 after its middle trumps (greedy's order spends
+them into the other side's trumps, and the search then prefers cashing high
+cards early).  Of equal moves the cheaper card is played; a move a club player
+would call a blunder (:mod:`briscola.bots.club`) only when every other is
+worse by more than ``club`` points.
+
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
 
