@@ -192,7 +192,8 @@ class Table:
             held.name = name
             held.token_sha = token_hash(token)
             held.attach(link)
-            held.catch_up()
+            # After the lobby's "joined", which goes out when this returns.
+            asyncio.get_running_loop().call_soon(held.catch_up)
         else:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
             net.attach(link)
