@@ -35,7 +35,7 @@ import multiprocessing.util
 import random
 import signal
 import sys
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Coroutine, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -302,7 +302,7 @@ def _worker_play(task: tuple[int, int, int]) -> MatchResult:
 
 def run_arena(
     config: ArenaConfig, jobs: int = 1, tasks: Sequence[tuple[int, int, int]] | None = None
-) -> Iterator[MatchResult]:
+) -> Generator[MatchResult, None, None]:
     """The results of every match (or of ``tasks``) in plan order, from ``jobs``
     processes."""
     tasks = plan(config) if tasks is None else tasks

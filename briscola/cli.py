@@ -121,6 +121,31 @@ def add_table_options(
     )
 
 
+def add_host_options(p: argparse.ArgumentParser) -> None:
+    """How the arena and the tournament treat their players: faults, programs, time."""
+    p.add_argument(
+        "--on-fault",
+        choices=("forfeit", "takeover"),
+        default="forfeit",
+        help="when a player fails: its side forfeits (default) or a bot takes over",
+    )
+    p.add_argument(
+        "--bot-log", metavar="DIR", default=None, help="keep external bots' stderr in DIR"
+    )
+    p.add_argument(
+        "--move-ms",
+        type=int_in(1, what="--move-ms"),
+        default=10_000,
+        help="time per move for external bots (default 10000)",
+    )
+    p.add_argument(
+        "--fresh-process",
+        action="store_true",
+        help="start cmd: bots afresh for every match (default: one process per seat "
+        "plays match after match)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="briscola",
@@ -270,28 +295,46 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--record", metavar="DIR", default=None, help="write one record per match")
-    p.add_argument(
-        "--on-fault",
-        choices=("forfeit", "takeover"),
-        default="forfeit",
-        help="when a player fails: its side forfeits (default) or a bot takes over",
-    )
-    p.add_argument(
-        "--bot-log", metavar="DIR", default=None, help="keep external bots' stderr in DIR"
-    )
-    p.add_argument(
-        "--move-ms",
-        type=int_in(1, what="--move-ms"),
-        default=10_000,
-        help="time per move for external bots (default 10000)",
-    )
-    p.add_argument(
-        "--fresh-process",
-        action="store_true",
-        help="start cmd: bots afresh for every match (default: one process per seat "
-        "plays match after match)",
-    )
+    add_host_options(p)
     p.set_defaults(run=_run("briscola.arena"))
+
+    p = sub.add_parser(
+        "tournament", help="every pairing of several players on the same deals, with ratings"
+    )
+    p.add_argument(
+        "specs", nargs="+", metavar="SPEC", help="the players, as for arena (two or more)"
+    )
+    p.add_argument(
+        "--gauntlet",
+        action="store_true",
+        help="the first spec against each of the others, instead of every pair",
+    )
+    p.add_argument(
+        "--games",
+        type=int_in(1, what="--games"),
+        default=None,
+        help="deals per pairing (default 100), each played from both sides' seats",
+    )
+    add_table_options(p, (2, 4))
+    p.add_argument(
+        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    p.add_argument("--deals", metavar="FILE", default=None, help="the deals of FILE, as for arena")
+    p.add_argument(
+        "--anchor",
+        metavar="SPEC",
+        default=None,
+        help="the spec rated 0 (default greedy when it plays, else the first)",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument(
+        "--record",
+        metavar="DIR",
+        default=None,
+        help="keep the tournament in DIR: every result and record; run again to resume",
+    )
+    add_host_options(p)
+    p.set_defaults(run=_run("briscola.tournament"))
 
     p = sub.add_parser(
         "serve",
@@ -496,6 +539,11 @@ DETAILS: dict[str, tuple[str, str]] = {
         "briscola arena expert greedy --games 200 --jobs 2\n"
         "briscola arena 'cmd:python3 mybot.py' greedy --games 20\n"
         "briscola arena 'cmd:python3 new.py' 'cmd:python3 old.py' --sprt elo0=0 elo1=10",
+    ),
+    "tournament": (
+        "A round robin (or a gauntlet) on the same duplicate deals: crosstable and ratings.",
+        "briscola tournament expert greedy random --games 100 --jobs 2\n"
+        "briscola tournament 'cmd:python3 mybot.py' expert greedy --gauntlet --record t1/",
     ),
     "bot": (
         "A built-in bot speaking the JSON-lines protocol on stdin/stdout.",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 __all__ = [
     "PAIR_SCORES",
     "Z95",
+    "bradley_terry",
     "elo_difference",
     "elo_from_score",
     "mean_ci",
@@ -128,3 +129,88 @@ def paired_elo(counts: Sequence[int], z: float = Z95) -> tuple[float, float, flo
     low = max(0.0, score - half)
     high = min(1.0, score + half)
     return (elo_from_score(score), elo_from_score(low), elo_from_score(high))
+
+
+def bradley_terry(
+    k: int,
+    games: Sequence[tuple[int, int, float, int]],
+    anchor: int = 0,
+    prior: float = 1.0,
+    z: float = Z95,
+) -> list[tuple[float, float, float]]:
+    """Ratings of ``k`` players by maximum likelihood (Bradley-Terry on the Elo scale,
+    a draw counting half): ``games`` are (i, j, score of i, matches) per pairing.
+    Each rating is (elo, low, high) against ``anchor`` (0 by definition), with a 95%
+    interval from the Fisher information, matches taken as independent.
+
+    ``prior`` adds that many drawn matches to every pairing played, so that a player
+    who won or lost everything still has a finite rating; 0 for none.
+    """
+    n = [[0.0] * k for _ in range(k)]
+    wins = [0.0] * k  # each player's score over all its matches
+    for i, j, score, matches in games:
+        if not (0 <= i < k and 0 <= j < k and i != j and 0 <= score <= matches):
+            raise ValueError(f"bad pairing {i} vs {j}: {score} of {matches}")
+        extra = prior if matches else 0.0
+        n[i][j] += matches + extra
+        n[j][i] += matches + extra
+        wins[i] += score + extra / 2
+        wins[j] += matches - score + extra / 2
+    gamma = [1.0] * k
+    for _ in range(100_000):  # Hunter's MM steps: each raises the likelihood
+        new = [
+            wins[i] / s
+            if (s := sum(n[i][j] / (gamma[i] + gamma[j]) for j in range(k) if n[i][j]))
+            else 1.0
+            for i in range(k)
+        ]
+        new = [max(g, 1e-300) for g in new]
+        scale = new[anchor]
+        new = [g / scale for g in new]
+        done = max(abs(math.log(a / b)) for a, b in zip(new, gamma, strict=True)) < 1e-12
+        gamma = new
+        if done:
+            break
+    theta = [math.log(g) for g in gamma]
+    # The Fisher information of the log-strengths, the anchor's row and column left out.
+    rest = [i for i in range(k) if i != anchor]
+    info = [[0.0] * len(rest) for _ in rest]
+    for a, i in enumerate(rest):
+        for j in range(k):
+            if j == i or not n[i][j]:
+                continue
+            p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+            w = n[i][j] * p * (1 - p)
+            info[a][a] += w
+            if j != anchor:
+                info[a][rest.index(j)] -= w
+    cov = _inverse(info)
+    to_elo = 400.0 / math.log(10.0)
+    out = []
+    for i in range(k):
+        elo = theta[i] * to_elo
+        if i == anchor:
+            out.append((0.0, 0.0, 0.0))
+            continue
+        var = cov[rest.index(i)][rest.index(i)] if cov is not None else math.inf
+        half = z * math.sqrt(var) * to_elo if math.isfinite(var) and var >= 0 else math.inf
+        out.append((elo, elo - half, elo + half))
+    return out
+
+
+def _inverse(m: list[list[float]]) -> list[list[float]] | None:
+    """Gauss-Jordan with partial pivoting; None when singular (a player never linked)."""
+    size = len(m)
+    a = [row[:] + [float(r == c) for c in range(size)] for r, row in enumerate(m)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        lead = a[col][col]
+        a[col] = [x / lead for x in a[col]]
+        for r in range(size):
+            if r != col and a[r][col]:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
+    return [row[size:] for row in a]

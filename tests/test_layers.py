@@ -37,6 +37,7 @@ FLOORS = {
     "stats": 7,
     "sprt": 7,
     "deals": 7,
+    "tournament": 7,
     "bench": 7,
     "server": 7,
     "client": 7,

@@ -1,0 +1,376 @@
+"""``briscola tournament``: every pairing of several players on the same duplicate deals.
+
+Floor 7 (an arrangement over the arena).  A round robin plays every pair of
+specs, a gauntlet the first spec against each of the others; each pairing is
+an arena run (:func:`briscola.arena.run_arena`) on the same deals, from
+``--seed`` or ``--deals``.  The result: a crosstable (the row's score against
+the column), each pairing's arena statistics, and ratings for all by maximum
+likelihood (Bradley-Terry on the Elo scale, :func:`briscola.stats.bradley_terry`)
+anchored at ``greedy`` (or ``--anchor``) = 0.
+
+With ``--record DIR`` the tournament lives in DIR: ``tournament.json`` (the
+table's rules), ``results.jsonl`` (one line per match played, written as it
+ends) and a record per match under ``pairNN-MM/``.  Running the same command
+again plays only the matches DIR does not hold yet, so an interrupted
+tournament resumes, and a longer ``--games`` or another spec adds to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import signal
+import sys
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any
+
+from .arena import (
+    STOP_SIGNALS,
+    ArenaConfig,
+    MatchResult,
+    Stopped,
+    Tally,
+    config_from_args,
+    plan,
+    run_arena,
+)
+from .spec import SpecError, UsageError, parse_spec
+from .stats import bradley_terry
+from .text import printable
+
+__all__ = ["Tournament", "main", "pairings", "render"]
+
+VERSION = 1
+
+
+def pairings(k: int, gauntlet: bool) -> list[tuple[int, int]]:
+    """Which specs meet: every pair, or the first against each of the others."""
+    if gauntlet:
+        return [(0, j) for j in range(1, k)]
+    return [(i, j) for i in range(k) for j in range(i + 1, k)]
+
+
+Key = tuple[str, str, int, int, int]  # the two specs, deal, rotation, match seed
+
+
+@dataclass
+class Tournament:
+    """The settings of a tournament and the results it holds."""
+
+    base: ArenaConfig  # the table, deals and host settings; its specs are replaced
+    specs: tuple[str, ...]
+    gauntlet: bool = False
+    anchor: int = 0
+    record_dir: Path | None = None
+    results: dict[Key, MatchResult] = field(default_factory=dict)
+
+    def config(self, pair: tuple[int, int]) -> ArenaConfig:
+        i, j = pair
+        records = None
+        if self.record_dir is not None:
+            records = str(self.record_dir / f"pair{i + 1:02d}-{j + 1:02d}")
+            Path(records).mkdir(parents=True, exist_ok=True)
+        return replace(self.base, specs=(self.specs[i], self.specs[j]), record_dir=records)
+
+    def missing(self, pair: tuple[int, int]) -> list[tuple[int, int, int]]:
+        a, b = self.specs[pair[0]], self.specs[pair[1]]
+        return [t for t in plan(self.config(pair)) if (a, b, *t) not in self.results]
+
+    def played(self, pair: tuple[int, int]) -> list[MatchResult]:
+        a, b = self.specs[pair[0]], self.specs[pair[1]]
+        return [
+            self.results[k] for t in plan(self.config(pair)) if (k := (a, b, *t)) in self.results
+        ]
+
+    # -- the directory ----------------------------------------------------------
+
+    def open(self) -> IO[str] | None:
+        """Read what the directory holds, check it was played at this table, and open
+        its results for appending; None without --record."""
+        if self.record_dir is None:
+            return None
+        rules = self._rules()
+        info = self.record_dir / "tournament.json"
+        try:
+            self.record_dir.mkdir(parents=True, exist_ok=True)
+            if info.exists():
+                held = _held(self.record_dir)
+                if held.get("rules") != rules:
+                    raise UsageError(
+                        f"--record {str(self.record_dir)!r} holds a tournament with other "
+                        f"settings ({_table(held.get('rules'))}; not {_table(rules)}): give "
+                        "the same options or a new directory"
+                    )
+            else:
+                info.write_text(json.dumps({"version": VERSION, "rules": rules}) + "\n")
+            path = self.record_dir / "results.jsonl"
+            cut = False
+            if path.exists():
+                cut = self._load(path)
+            out = path.open("a", encoding="utf-8")
+            if cut:  # a line cut short by a kill: what follows starts a line of its own
+                out.write("\n")
+            return out
+        except (OSError, ValueError) as err:
+            why = err.strerror if isinstance(err, OSError) and err.strerror else err
+            raise UsageError(f"cannot use --record {str(self.record_dir)!r}: {why}") from None
+
+    def _rules(self) -> dict[str, Any]:
+        r = self.base.rules
+        return {
+            "players": r.players,
+            "pack": r.pack,
+            "variant": r.variant,
+            "target": r.target,
+            "on_fault": self.base.on_fault,
+            "seed": self.base.seed,
+            "deals": self.base.deals_name,
+        }
+
+    def _load(self, path: Path) -> bool:
+        """Read the results; True when the last line has no end (cut short)."""
+        text = path.read_text(encoding="utf-8")
+        for line in text.splitlines():
+            try:
+                row = json.loads(line)
+                key: Key = (row["a"], row["b"], row["deal"], row["rotation"], row["seed"])
+                result = MatchResult(
+                    row["deal"],
+                    row["rotation"],
+                    row["winner"],
+                    tuple(tuple(r) for r in row["rounds"]),
+                    row["faults"],
+                    row["forfeit"],
+                    tuple((c, m) for c, m in row["failures"]),
+                    row["record_error"],
+                )
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short when the last run was killed: played again
+            self.results[key] = result
+        return bool(text) and not text.endswith("\n")
+
+
+def _held(directory: Path) -> dict[str, Any]:
+    """What a tournament directory's tournament.json says; {} when there is none."""
+    try:
+        held = json.loads((directory / "tournament.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise UsageError(f"cannot read {directory / 'tournament.json'}: {why}") from None
+    if not isinstance(held, dict) or not isinstance(held.get("rules"), dict):
+        raise UsageError(f"{directory / 'tournament.json'} is not a tournament's settings")
+    return held
+
+
+def _table(rules: Any) -> str:
+    if not isinstance(rules, dict):
+        return "unknown"
+    return ", ".join(f"{k} {v}" for k, v in rules.items())
+
+
+def _row(a: str, b: str, seed: int, res: MatchResult) -> str:
+    return json.dumps({"a": a, "b": b, "seed": seed, **asdict(res)}) + "\n"
+
+
+def play(t: Tournament, jobs: int, out: IO[str] | None) -> Iterator[MatchResult]:
+    """Play every missing match, pairing by pairing; each result is kept (and
+    written to ``out``) as it comes."""
+    for pair in pairings(len(t.specs), t.gauntlet):
+        tasks = t.missing(pair)
+        if not tasks:
+            continue
+        a, b = t.specs[pair[0]], t.specs[pair[1]]
+        seeds = {(deal, rot): seed for deal, rot, seed in tasks}
+        results = run_arena(t.config(pair), jobs, tasks)
+        try:
+            for res in results:
+                seed = seeds[(res.deal, res.rotation)]
+                t.results[(a, b, res.deal, res.rotation, seed)] = res
+                if out is not None:
+                    out.write(_row(a, b, seed, res))
+                    out.flush()
+                yield res
+        finally:
+            results.close()
+
+
+# -- the result ----------------------------------------------------------------
+
+
+def summary(t: Tournament, interrupted: bool = False) -> dict[str, Any]:
+    k = len(t.specs)
+    cross: dict[str, dict[str, Any]] = {s: {} for s in t.specs}
+    games: list[tuple[int, int, float, int]] = []
+    runs = []
+    complete = True
+    for pair in pairings(k, t.gauntlet):
+        i, j = pair
+        config = t.config(pair)
+        tally = Tally(config, t.played(pair))
+        run = tally.summary()
+        complete = complete and run["matches"] == len(plan(config))
+        runs.append(run)
+        first, second = run["sides"]
+        n = first["wins"] + first["draws"] + first["losses"]
+        score = first["wins"] + first["draws"] / 2
+        games.append((i, j, score, n))
+        for me, them, side, got in ((i, j, first, score), (j, i, second, n - score)):
+            cross[t.specs[me]][t.specs[them]] = {
+                "wins": side["wins"],
+                "draws": side["draws"],
+                "losses": side["losses"],
+                "score": got / n if n else None,
+                "point_diff": side["point_diff"],
+            }
+    ratings = bradley_terry(k, games, anchor=t.anchor)
+    return {
+        "specs": list(t.specs),
+        "format": "gauntlet" if t.gauntlet else "round robin",
+        "anchor": t.specs[t.anchor],
+        "games": t.base.games,
+        "players": t.base.rules.players,
+        "seed": t.base.seed,
+        "deals": t.base.deals_name,
+        "complete": complete,
+        "interrupted": interrupted,
+        "matches": sum(run["matches"] for run in runs),
+        "ratings": [
+            {"spec": spec, "elo": _finite(r[0]), "elo_ci": [_finite(r[1]), _finite(r[2])]}
+            for spec, r in zip(t.specs, ratings, strict=True)
+        ],
+        "crosstable": cross,
+        "pairings": runs,
+    }
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def _elo(x: float | None) -> str:
+    return "-" if x is None else f"{x:+.0f}"
+
+
+def render(s: dict[str, Any]) -> str:
+    specs = s["specs"]
+    source = f"deals from {s['deals']}" if s["deals"] else f"seed {s['seed']}"
+    lines = [
+        f"{s['format']} of {len(specs)}: {s['players']} players, {s['games']} deals per "
+        f"pairing, {s['matches']} matches, {source}"
+    ]
+    if s["interrupted"]:
+        lines.append("interrupted: the result so far")
+    elif not s["complete"]:
+        lines.append("incomplete: some matches are still to be played")
+    names = [printable(x, 40) for x in specs]
+    width = max(len("player"), *(len(n) for n in names))
+    lines.append("")
+    lines.append(f"ratings (Bradley-Terry, {printable(s['anchor'], 40)} = 0, 95% CI)")
+    order = sorted(range(len(specs)), key=lambda i: -(s["ratings"][i]["elo"] or 0))
+    for i in order:
+        r = s["ratings"][i]
+        lo, hi = r["elo_ci"]
+        lines.append(f"  {names[i]:<{width}}  {_elo(r['elo']):>6}  [{_elo(lo)}, {_elo(hi)}]")
+    lines.append("")
+    lines.append("crosstable (the row's score against the column: wins-draws-losses, share)")
+    cell = 22
+    lines.append(f"  {'':<{width}}  " + "".join(f"{names[j][:cell]:>{cell}}" for j in order))
+    for i in order:
+        row = s["crosstable"][specs[i]]
+        cells = []
+        for j in order:
+            c = row.get(specs[j])
+            if c is None:
+                cells.append(f"{'-':>{cell}}")
+                continue
+            share = "-" if c["score"] is None else f"{c['score']:.1%}"
+            cells.append(f"{c['wins']}-{c['draws']}-{c['losses']} {share:>6}".rjust(cell))
+        lines.append(f"  {names[i]:<{width}}  " + "".join(cells))
+    lines.append("")
+    lines.append("pairings")
+    for run in s["pairings"]:
+        first, second = run["sides"]
+        paired = run.get("pairs", {})
+        lo, hi = paired.get("elo_ci", [None, None])
+        lines.append(
+            f"  {printable(first['spec'], 40)} vs {printable(second['spec'], 40)}: "
+            f"{run['matches']} matches, {first['wins']}-{first['draws']}-{first['losses']}, "
+            f"{first['point_diff']:+.2f} points/round"
+            + (f", paired Elo {_elo(paired['elo'])} [{_elo(lo)}, {_elo(hi)}]" if paired else "")
+            + (f", {run['faults']} faults" if run["faults"] else "")
+        )
+    return "\n".join(lines)
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def from_args(args: argparse.Namespace) -> Tournament:
+    specs = tuple(args.specs)
+    if len(specs) < 2 or len(set(specs)) != len(specs):
+        raise UsageError(f"a tournament needs two or more different specs, got {' '.join(specs)}")
+    if args.players not in (2, 4):
+        raise UsageError(f"a tournament is played at 2 or 4 seats (two sides), not {args.players}")
+    anchor_text = args.anchor or ("greedy" if "greedy" in specs else specs[0])
+    if anchor_text not in specs:
+        raise UsageError(f"--anchor {anchor_text!r} is not one of the specs: {' '.join(specs)}")
+    record = Path(args.record) if args.record is not None else None
+    if record is not None and record.exists() and not record.is_dir():
+        raise UsageError(f"cannot use --record {args.record!r}: it is a file, not a directory")
+    if args.seed is None and record is not None:  # resuming: the seed it was played with
+        args.seed = _held(record).get("rules", {}).get("seed")
+    # The arena checks the table, the first pairing's specs and the deals; the other
+    # specs are checked here, and the record directory is the tournament's own.
+    arena_args = {**vars(args), "specs": list(specs[:2]), "record": None}
+    base = config_from_args(argparse.Namespace(**arena_args, no_duplicate=False, sprt=None))
+    for text in specs[2:]:
+        try:
+            parse_spec(text).check_program()
+        except (SpecError, ValueError) as err:
+            raise UsageError(str(err)) from None
+    return Tournament(
+        base, specs, gauntlet=args.gauntlet, anchor=specs.index(anchor_text), record_dir=record
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    t = from_args(args)
+    out = t.open()
+    total = sum(len(t.missing(p)) for p in pairings(len(t.specs), t.gauntlet))
+    interrupted = False
+    status = 0
+
+    def on_stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
+    try:
+        _collect(play(t, args.jobs, out), total, sys.stdout.isatty() and not args.json)
+    except KeyboardInterrupt as err:  # Ctrl-C, or Stopped: what was played is kept
+        interrupted = True
+        status = 128 + err.signum if isinstance(err, Stopped) else 130
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if out is not None:
+            out.close()
+    s = summary(t, interrupted)
+    print(json.dumps(s) if args.json else render(s))
+    return status
+
+
+def _collect(results: Iterator[MatchResult], total: int, bar: bool) -> None:
+    if not bar or total == 0:
+        for _ in results:
+            pass
+        return
+    from prompt_toolkit.shortcuts import ProgressBar
+
+    with ProgressBar(title=f"tournament: {total} matches to play") as progress:
+        for _ in progress(results, total=total, label="matches"):
+            pass
