@@ -69,7 +69,7 @@ __all__ = ["ExpertBot", "greedy_card", "keep_proven", "playout", "sample_value"]
 
 DEFAULT_SAMPLES = 600
 WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
-SOLVE_CARDS = 6  # solve a 2-side sample exactly when at most this many cards are left
+SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
