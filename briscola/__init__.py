@@ -15,8 +15,10 @@ The package is built in floors; each imports only from the floors below it:
 6. ``protocol/``, ``prompt/``, ``spec``, ``settings``
                         external programs and people as Players; player specs;
                         the person's settings (config.toml, the locale)
-7. ``arena``, ``tournament``, ``stats``, ``sprt``, ``deals``, ``bench``, ``server/``,
-   ``client/``          arrangements: many matches and their statistics, tournaments,
+7. ``arena``, ``tournament``, ``stats``, ``sprt``, ``deals``, ``cluster``, ``bench``,
+   ``server/``, ``client/``
+                        arrangements: many matches and their statistics, tournaments,
+                        a Dask cluster (optional),
                         the benchmarks, the LAN server and its client
 8. ``cli``              the ``briscola`` command
 """

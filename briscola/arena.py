@@ -672,6 +672,22 @@ def _label(tally: Tally) -> str:
     return f"LLR {tally.llr:+.2f} [{t.lower:+.2f}, {t.upper:+.2f}]"
 
 
+def matches(
+    config: ArenaConfig,
+    args: argparse.Namespace,
+    tasks: Sequence[tuple[int, int, int]] | None = None,
+) -> Generator[MatchResult, None, None]:
+    """The run's results from --jobs processes here, or from a --scheduler's cluster."""
+    scheduler = getattr(args, "scheduler", None)
+    if scheduler is None:
+        return run_arena(config, args.jobs, tasks)
+    if args.jobs > 1:
+        raise UsageError("--jobs and --scheduler: the cluster's workers are the jobs; give one")
+    from .cluster import run_on_cluster  # the optional extra, loaded only here
+
+    return run_on_cluster(config, scheduler, tasks)
+
+
 def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None:
     if getattr(args, "sprt", None) is None:
         return None
@@ -691,7 +707,7 @@ def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None
 def main(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     tally = Tally(config, sprt=sprt_from_args(args, config))
-    results = run_arena(config, args.jobs)
+    results = matches(config, args)
 
     def on_interrupt(signum: int, frame: object) -> None:
         # In one process the match being played ends first, so that its record and its

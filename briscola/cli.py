@@ -144,6 +144,13 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="start cmd: bots afresh for every match (default: one process per seat "
         "plays match after match)",
     )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
+        "pip install 'briscola[cluster]')",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

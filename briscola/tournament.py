@@ -34,8 +34,8 @@ from .arena import (
     Stopped,
     Tally,
     config_from_args,
+    matches,
     plan,
-    run_arena,
 )
 from .spec import SpecError, UsageError, parse_spec
 from .stats import bradley_terry
@@ -177,7 +177,7 @@ def _row(a: str, b: str, seed: int, res: MatchResult) -> str:
     return json.dumps({"a": a, "b": b, "seed": seed, **asdict(res)}) + "\n"
 
 
-def play(t: Tournament, jobs: int, out: IO[str] | None) -> Iterator[MatchResult]:
+def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterator[MatchResult]:
     """Play every missing match, pairing by pairing; each result is kept (and
     written to ``out``) as it comes."""
     for pair in pairings(len(t.specs), t.gauntlet):
@@ -186,7 +186,7 @@ def play(t: Tournament, jobs: int, out: IO[str] | None) -> Iterator[MatchResult]
             continue
         a, b = t.specs[pair[0]], t.specs[pair[1]]
         seeds = {(deal, rot): seed for deal, rot, seed in tasks}
-        results = run_arena(t.config(pair), jobs, tasks)
+        results = matches(t.config(pair), args, tasks)
         try:
             for res in results:
                 seed = seeds[(res.deal, res.rotation)]
@@ -350,7 +350,7 @@ def main(args: argparse.Namespace) -> int:
 
     previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
     try:
-        _collect(play(t, args.jobs, out), total, sys.stdout.isatty() and not args.json)
+        _collect(play(t, args, out), total, sys.stdout.isatty() and not args.json)
     except KeyboardInterrupt as err:  # Ctrl-C, or Stopped: what was played is kept
         interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130

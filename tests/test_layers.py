@@ -38,6 +38,7 @@ FLOORS = {
     "sprt": 7,
     "deals": 7,
     "tournament": 7,
+    "cluster": 7,
     "bench": 7,
     "server": 7,
     "client": 7,
