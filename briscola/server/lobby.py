@@ -327,6 +327,7 @@ class Server:
         self.config = config
         self.pool = BotPool(config.workers)
         self.disk = Disk()
+        self.standin = bot_spec(config.standin)  # read once: every seat makes one per match
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.matches: set[asyncio.Task[None]] = set()

@@ -251,7 +251,7 @@ class Table:
 
     def _standin(self, seat: int) -> Any:
         def make() -> Player:
-            spec = parse_spec(self.config.standin, allow=SERVER_BOTS)
+            spec = self.server.standin
             return PooledBot(spec.make(seed=self._seed() + 101 + seat), self.pool)  # type: ignore[arg-type]
 
         return make
