@@ -204,7 +204,7 @@ async def test_a_client_that_never_reads_is_cut_off(tmp_path: Path) -> None:
     verify_records(lan.records, expect=1)
 
 
-async def test_hundreds_of_connections_come_and_go(tmp_path: Path) -> None:
+async def test_a_thousand_connections_come_and_go(tmp_path: Path) -> None:
     async with running(tmp_path, max_connections=512, max_per_address=400) as lan:
         async with canary(lan, think=0.02):
             rng = random.Random(5)
@@ -226,8 +226,8 @@ async def test_hundreds_of_connections_come_and_go(tmp_path: Path) -> None:
                     else:
                         await client.close()
 
-            for start in range(0, 300, 50):
-                await asyncio.gather(*(visit(n) for n in range(start, start + 50)))
+            for start in range(0, 1000, 100):  # a thousand, a hundred at a time
+                await asyncio.gather(*(visit(n) for n in range(start, start + 100)))
         await asyncio.sleep(0.3)
         checker = await lan.connect("Checker")
         waiting = (await checker.ask("list", "tables"))["waiting"]
