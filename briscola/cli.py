@@ -383,27 +383,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds a dropped seat is held for its person before a bot plays it (default 60)",
     )
-    p.add_argument(
-        "--max-connections",
-        type=int_in(1, 100_000, "--max-connections"),
-        default=256,
-        metavar="N",
-        help="connections in all (default 256)",
-    )
-    p.add_argument(
-        "--max-per-address",
-        type=int_in(1, 100_000, "--max-per-address"),
-        default=32,
-        metavar="N",
-        help="connections from one address (default 32)",
-    )
-    p.add_argument(
-        "--max-tables",
-        type=int_in(1, 10_000, "--max-tables"),
-        default=64,
-        metavar="N",
-        help="tables at once (default 64)",
-    )
+    for flag, default, what in (
+        ("--max-connections", 256, "connections in all"),
+        ("--max-per-address", 32, "connections from one address"),
+        ("--max-tables", 64, "tables at once"),
+    ):
+        p.add_argument(
+            flag,
+            type=int_in(1, 100_000, flag),
+            default=default,
+            metavar="N",
+            help=f"{what} (default {default})",
+        )
     p.add_argument("--seed", type=seed_type, default=None, help="seed for every table's deals")
     p.add_argument(
         "--log-level",
