@@ -60,3 +60,17 @@ async def test_bot_options_that_would_hold_the_pool_are_refused(tmp_path: Path) 
         for spec in ("expert:samples=100000000", "expert:think_ms=60000", "random:seed=1"):
             await maker.refused("create", "bad_spec", table="t", bots={"1": spec})
         await maker.create("t", bots={"1": "expert:think_ms=20"})
+
+
+async def test_one_connection_holds_one_seat(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        await host.create("a", players=3)
+        await host.create("b", players=3)
+        anna = await lan.seated("Anna", "a")
+        bruno = await lan.seated("Bruno", "b")
+        await anna.refused("resume", "already_seated", token=bruno.token)
+        await anna.refused("join", "already_seated", table="b")
+        await anna.refused("watch", "already_seated", table="b")
+        tables = await listed(lan)
+        assert tables["a"]["seats"][0] == "Anna" and tables["b"]["seats"][0] == "Bruno"

@@ -198,6 +198,10 @@ class Client:
             held = next((s for s in table.seats if s is not None and s.owns(token)), None)
             if held is None:
                 continue
+            if self.seat is not None and self.seat is not held:
+                raise LobbyError(
+                    "already_seated", f"you hold seat {self.seat.seat} already; leave it first"
+                )
             self.stop_watching()
             old = held.link
             self.answer(msg, "resumed", table=table.name, seat=held.seat)
