@@ -19,7 +19,7 @@ from briscola.cli import main as cli_main
 from briscola.replay import verify_record
 from briscola.rules import TableRules
 from briscola.stats import bradley_terry
-from briscola.tournament import pairings
+from briscola.tournament import pairings, render
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
@@ -177,3 +177,37 @@ def test_a_directory_of_another_tournament_is_refused(
     assert "is not a tournament's settings" in usage_error(
         ["tournament", "greedy", "random", "--record", str(run)]
     )
+
+
+def test_ctrl_c_keeps_what_was_played_and_the_rerun_completes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import signal
+    import subprocess
+    import time
+
+    run = tmp_path / "t"
+    args = ["expert:samples=30", "greedy", "random", "--games", "6", "--seed", "2"]
+    cmd = [sys.executable, "-m", "briscola", "tournament", *args, "--record", str(run), "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = run / "results.jsonl"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if results.exists() and len(results.read_text().splitlines()) >= 2:
+                break
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and "Traceback" not in err
+    cut = json.loads(out)
+    assert cut["interrupted"] and not cut["complete"]
+    assert "interrupted: the result so far" in render(cut)
+    assert "incomplete: some matches" in render({**cut, "interrupted": False})
+    kept = len(results.read_text().splitlines())
+    assert 2 <= kept < 36
+    whole = tournament(capsys, *args, "--record", str(run))
+    assert whole["complete"] and whole["matches"] == 36
+    assert whole == tournament(capsys, *args)
