@@ -289,7 +289,7 @@ def test_interrupt_in_process(
 ) -> None:
     import briscola.arena as arena
 
-    def stopped(config: ArenaConfig, jobs: int) -> Iterator[MatchResult]:
+    def stopped(config: ArenaConfig, jobs: int, tasks: object = None) -> Iterator[MatchResult]:
         yield MatchResult(0, 0, 0, ((80, 40),), 0)
         raise KeyboardInterrupt
 
