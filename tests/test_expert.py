@@ -175,6 +175,12 @@ def test_expert_is_deterministic_for_a_seed() -> None:
     assert len(picks) == 1
 
 
+def test_bad_values_given_directly_are_value_errors() -> None:
+    for options in ({"club": -1}, {"club": "x"}, {"infer": 2}, {"samples": 0}, {"max_ms": 0}):
+        with pytest.raises(ValueError):
+            ExpertBot(**options)  # type: ignore[arg-type]
+
+
 def test_think_ms_budget() -> None:
     r = _deal(TableRules(players=2), random.Random(8))
     obs = observe(r, r.to_move)
@@ -193,6 +199,8 @@ def test_think_ms_budget() -> None:
         "expert:noise=2",
         "expert:adapt=maybe",
         "expert:adapt=2",
+        "expert:infer=2",
+        "expert:club=-1",
         "oracle:adapt=yes",
         "oracle:solve_cards=99",
     ],
