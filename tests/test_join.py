@@ -346,3 +346,22 @@ async def test_watching_a_table(tmp_path: Path) -> None:
     assert "You watch table w." in screen and "Anna plays" in screen
     assert "Your hand" not in screen, "a spectator has no hand"
     assert "The server closed the connection: the server is shutting down" in screen
+
+
+async def test_a_server_that_says_nothing(tmp_path: Path) -> None:
+    """A port that accepts and never speaks: a clear error, not a hang or a traceback."""
+    import briscola.client.session as session_module
+
+    async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await asyncio.sleep(5)
+        writer.close()
+
+    server = await asyncio.start_server(mute, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    old, session_module.CONNECT_S = session_module.CONNECT_S, 0.3
+    try:
+        with pytest.raises(ServerError, match="said nothing"):
+            await Session("127.0.0.1", port, "Ada").connect()
+    finally:
+        session_module.CONNECT_S = old
+        server.close()

@@ -86,7 +86,12 @@ class Session:
             route=self._route,
         )  # fmt: skip
         self.link.start()
-        first = await self.next(CONNECT_S)
+        try:
+            first = await self.next(CONNECT_S)
+        except TimeoutError:
+            await self.link.close(bye=False)
+            silent = f"{self.host}:{self.port} said nothing in {CONNECT_S:g} s"
+            raise ServerError("", silent) from None
         if first is None or first.get("type") != "hello":
             text = "" if first is None else first.get("text") or first.get("message") or ""
             raise ServerError(
