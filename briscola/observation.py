@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain, filterfalse
 from operator import itemgetter
 from typing import Any
@@ -71,7 +72,7 @@ class Observation:
             "trump_suit": "CDSB"[self.trump_suit],
             "stock": self.stock,
             "points": list(self.points),
-            "played": [seat_cards(t) for t in self.played],
+            "played": [_trick_cards(t) for t in self.played],
             "hand_sizes": list(self.hand_sizes),
             # Beyond the MUST fields: public facts a stateless bot needs to track cards.
             "seat": self.seat,
@@ -82,6 +83,13 @@ class Observation:
                 {"seat": s, "gave": str(g), "took": str(t)} for s, g, t in self.exchanges
             ],
         }
+
+
+@lru_cache(maxsize=4096)
+def _trick_cards(trick: tuple[tuple[int, Card], ...]) -> list[dict[str, Any]]:
+    """A finished trick in protocol form: the same for every later turn of the round,
+    so made once (the LAN server sends thousands of turns a second; read-only)."""
+    return seat_cards(trick)
 
 
 def _known_cards(r: Round) -> list[list[Card]]:

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..protocol import PROTOCOL_VERSION
-from ..protocol.framing import MAX_LINE
 from ..protocol.messages import Message, ProtocolError
 from ..protocol.tcp import TcpLink
 
@@ -74,22 +73,26 @@ class Session:
     async def connect(self) -> None:
         """Open the connection and answer the server's hello."""
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port, limit=MAX_LINE + 2), CONNECT_S
+            inf = float("inf")
+            _, link = await asyncio.wait_for(
+                asyncio.get_running_loop().create_connection(
+                    lambda: TcpLink(
+                        label="server", rate=inf, burst=inf, max_buffer=1 << 30, route=self._route
+                    ),
+                    self.host,
+                    self.port,
+                ),
+                CONNECT_S,
             )
         except (OSError, TimeoutError) as err:
             why = "no answer" if isinstance(err, TimeoutError) else err.strerror or str(err)
             raise ServerError("", f"cannot reach {self.host}:{self.port}: {why}") from None
-        inf = float("inf")
-        self.link = TcpLink(
-            reader, writer, label="server", rate=inf, burst=inf, max_buffer=1 << 30,
-            route=self._route,
-        )  # fmt: skip
-        self.link.start()
+        self.link = link
+        link.start()
         try:
             first = await self.next(CONNECT_S)
         except TimeoutError:
-            await self.link.close(bye=False)
+            await link.close(bye=False)
             silent = f"{self.host}:{self.port} said nothing in {CONNECT_S:g} s"
             raise ServerError("", silent) from None
         if first is None or first.get("type") != "hello":

@@ -25,7 +25,7 @@ from ..text import printable
 from .framing import FrameError, LineSplitter
 from .messages import Message, ProtocolError, decode, encode
 
-__all__ = ["FLUSH_S", "Interrupted", "Item", "Link", "Tap"]
+__all__ = ["FLUSH_S", "Interrupted", "Item", "Link", "Tap", "flush_due"]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -41,6 +41,31 @@ QUEUE_MAX = 1000
 
 Tap = Callable[[str, str], None]  # (">>" or "<<", line): every line, for tests and transcripts
 Item = Message | ProtocolError | None  # a message, a refused line, or None for end of input
+
+
+# Links without a wait (flush_s 0) with lines queued, per event loop: they are written
+# together at the end of this turn of the loop, or sooner, by whoever is about to wait
+# (flush_due), so the lines of a move leave in the step that made them.
+_due: dict[asyncio.AbstractEventLoop, dict[Link, None]] = {}
+
+
+def flush_due() -> None:
+    """Write what every link of this event loop has queued for the end of its turn."""
+    links = _due.pop(asyncio.get_running_loop(), None)
+    if links:
+        for link in links:
+            link.flush()
+
+
+def _queue(link: Link) -> None:
+    loop = asyncio.get_running_loop()
+    links = _due.get(loop)
+    if links is None:
+        for old in [other for other in _due if other.is_closed()]:
+            del _due[old]  # a loop that ended before its turn did
+        links = _due[loop] = {}
+        loop.call_soon(flush_due)
+    links[link] = None
 
 
 class Interrupted(Exception):
@@ -67,7 +92,8 @@ class Link:
         self._splitter = LineSplitter()
         self._debug = log.isEnabledFor(logging.DEBUG)
         self._out = bytearray()
-        self._flush_timer: asyncio.TimerHandle | asyncio.Handle | None = None
+        self._flush_timer: asyncio.TimerHandle | None = None
+        self._queued = False  # in _due (flush_s 0)
         self._waiter: asyncio.Future[None] | None = None
         self._interrupted = False
 
@@ -115,21 +141,24 @@ class Link:
             if self.tap is not None:
                 self.tap(">>", line)
         self._out += data
-        if now and self.flush_s:
+        if not self.flush_s:  # at the end of this turn of the loop, with all else it sends
+            if not self._queued:
+                self._queued = True
+                _queue(self)
+        elif now:
             self.flush()
         elif self._flush_timer is None:
-            loop = asyncio.get_running_loop()
-            if self.flush_s:
-                self._flush_timer = loop.call_later(self.flush_s, self.flush)
-            else:  # at the end of this turn of the loop, with whatever else it sends
-                self._flush_timer = loop.call_soon(self.flush)
+            self._flush_timer = asyncio.get_running_loop().call_later(self.flush_s, self.flush)
 
     def flush(self) -> None:
+        self._queued = False
         if self._flush_timer is not None:
             self._flush_timer.cancel()
             self._flush_timer = None
+        if not self._out:
+            return
         data, self._out = bytes(self._out), bytearray()
-        if data and self.alive:
+        if self.alive:
             self._write(data)
 
     # -- lines in ---------------------------------------------------------------
@@ -139,6 +168,7 @@ class Link:
         if not self.items:
             if timeout <= 0:
                 raise TimeoutError
+            flush_due()  # what this step said goes out before it waits
             # A bare future and a timer: cheaper than wait_for, which makes a task each time.
             loop = asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()

@@ -30,7 +30,6 @@ __all__ = ["MAX_BUFFER", "TcpLink", "TokenBucket"]
 log = logging.getLogger("briscola.protocol")
 
 MAX_BUFFER = 1 << 20  # bytes waiting for a peer that does not read: past it, cut off
-READ_CHUNK = 1 << 16
 FLOOD = 50  # lines refused in a row for their rate: the peer is flooding; close
 
 
@@ -66,12 +65,14 @@ class TokenBucket:
         return False
 
 
-class TcpLink(Link):
-    """One TCP connection; see the module docstring."""
+class TcpLink(Link, asyncio.Protocol):
+    """One TCP connection; see the module docstring.  Made by the transport's
+    protocol factory (``loop.create_server`` or ``create_connection``); it reads
+    nothing until :meth:`start`, so that whoever routes its lines is in place."""
 
     kind = "client"
-    # No waiting on TCP: the lines of one moment are written in the same turn of the
-    # event loop anyway, and a LAN round trip is worth more than a saved system call.
+    # No waiting on TCP: the lines of one moment go out together when the table's
+    # step ends (see Link.send), and a LAN round trip is worth more than a system call.
     flush_s = 0.0
     #: When set (``briscola bench --server``), the seconds from each ``play`` read to
     #: the next line written on the same connection are appended here.
@@ -79,8 +80,6 @@ class TcpLink(Link):
 
     def __init__(
         self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
         *,
         label: str = "client",
         rate: float = 20.0,
@@ -88,63 +87,79 @@ class TcpLink(Link):
         max_buffer: int = MAX_BUFFER,
         route: Callable[[Message | ProtocolError], bool] | None = None,
         tap: Tap | None = None,
+        on_connect: Callable[[TcpLink], None] | None = None,
     ) -> None:
         super().__init__(label, tap=tap)
-        self.reader = reader
-        self.writer = writer
         self.bucket = TokenBucket(rate, burst)
         self.max_buffer = max_buffer
         self.route = route
+        self.on_connect = on_connect
+        self.transport: asyncio.Transport | None = None
         self.closed = False
         self.cut_off = False  # closed by us because it did not read
         self.why = ""  # the bye reason when we closed it
         self._limited = 0
         self._owed = 0  # turns sent and not yet answered
         self._read_at = 0.0
-        self._task: asyncio.Task[None] | None = None
-        self.ended = asyncio.get_running_loop().create_future()
+        self._started = False
+        loop = asyncio.get_running_loop()
+        self.ended = loop.create_future()  # its input ended (or we closed it)
+        self._lost = loop.create_future()  # the transport let go of the socket
 
     @property
     def peer(self) -> str:
-        info = self.writer.get_extra_info("peername")
+        info = self.transport.get_extra_info("peername") if self.transport else None
         return f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?"
 
     @property
     def alive(self) -> bool:
         return not self.closed and not self.eof
 
+    # -- the asyncio protocol ---------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.pause_reading()  # until start()
+        if self.on_connect is not None:
+            self.on_connect(self)
+
+    def data_received(self, data: bytes) -> None:
+        if not self.closed:
+            self.feed(data)
+
+    def eof_received(self) -> bool:
+        self.closed = True
+        self._release()
+        return False  # close our side too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._release()
+        if not self._lost.done():
+            self._lost.set_result(None)
+
     def start(self) -> None:
         """Start reading the socket."""
-        self._task = asyncio.get_running_loop().create_task(self._read(), name=self.label)
-
-    async def _read(self) -> None:
-        try:
-            while not self.closed:
-                data = await self.reader.read(READ_CHUNK)
-                if not data:
-                    break
-                self.feed(data)
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.closed = True
-            if not self.eof:
-                self.feed_eof()
-            self._release()
+        self._started = True
+        if not self.paused:
+            self._pause_reading(False)
 
     def _pause_reading(self, pause: bool) -> None:
-        transport = self.writer.transport
-        with contextlib.suppress(AttributeError, RuntimeError):  # closing already
+        transport = self.transport
+        if transport is None or transport.is_closing() or (not pause and not self._started):
+            return
+        with contextlib.suppress(RuntimeError):  # closing already
             if pause:
-                transport.pause_reading()  # type: ignore[attr-defined]
+                transport.pause_reading()
             else:
-                transport.resume_reading()  # type: ignore[attr-defined]
+                transport.resume_reading()
 
     def _write(self, data: bytes) -> None:
-        transport = self.writer.transport
-        if transport.is_closing():
+        transport = self.transport
+        if transport is None or transport.is_closing():
             return
-        self.writer.write(data)
+        transport.write(data)
         if self._read_at and TcpLink.answer_times is not None:
             TcpLink.answer_times.append(time.perf_counter() - self._read_at)
             self._read_at = 0.0
@@ -206,13 +221,14 @@ class TcpLink(Link):
     def abort(self) -> None:
         """Drop the connection without a word (it does not read, or we stop)."""
         self.closed = True
-        self.writer.transport.abort()
+        if self.transport is not None:
+            self.transport.abort()
         self._release()
 
     def _shut(self) -> None:
         self.closed = True
-        with contextlib.suppress(Exception):
-            self.writer.close()
+        if self.transport is not None:
+            self.transport.close()  # what is buffered still goes out first
         self._release()
 
     def _release(self) -> None:
@@ -226,12 +242,11 @@ class TcpLink(Link):
             self.bye("bye", "goodbye")
         self.flush()
         self._shut()
-        if self._task is not None and self._task is not asyncio.current_task():
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+        if self.transport is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._lost), 1.0)
+            except TimeoutError:  # it does not take what is left: drop it
+                self.transport.abort()
         return None
 
     async def gone(self) -> tuple[str, str, str]:

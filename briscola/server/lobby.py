@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from ..protocol import PROTOCOL_VERSION
-from ..protocol.framing import MAX_LINE
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
@@ -229,7 +228,7 @@ class Client:
         if self.seat is None:
             raise LobbyError("not_seated", "only a seated player can ask for a rematch")
         table = self.seat.table
-        if table.state != "done":
+        if table.state != "done" and not table.ending:
             raise LobbyError("bad_message", f"table {table.name!r} is {table.state}, not done")
         # A rematch that starts now does so in a task: the answer still goes out first.
         self.answer(msg, "rematching", waiting=table.ask_rematch(self.seat))
@@ -344,61 +343,55 @@ class Server:
     async def start(self) -> None:
         self.config.records.mkdir(parents=True, exist_ok=True)
         self.restore()
-        self._server = await asyncio.start_server(
-            self._connected,
-            self.config.host,
-            self.config.port,
-            limit=MAX_LINE + 2,
-            backlog=min(4096, max(100, self.config.max_connections)),
+        cfg = self.config
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: TcpLink(
+                rate=cfg.rate, burst=cfg.burst, max_buffer=cfg.max_buffer, on_connect=self._accept
+            ),
+            cfg.host,
+            cfg.port,
+            backlog=min(4096, max(100, cfg.max_connections)),
         )
         self.port = self._server.sockets[0].getsockname()[1]
         log.info("listening on %s:%d", self.config.host, self.port)
 
     # -- connections ----------------------------------------------------------------
 
-    async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
+    def _accept(self, link: TcpLink) -> None:
+        """A connection came: its handler runs as a task of its own, tracked."""
+        task = asyncio.get_running_loop().create_task(self._connected(link))
         self.handlers.add(task)
+        task.add_done_callback(self.handlers.discard)
+
+    async def _connected(self, link: TcpLink) -> None:
         cfg = self.config
-        peer = writer.get_extra_info("peername")
-        address = peer[0] if isinstance(peer, tuple) else "?"
-        link = TcpLink(
-            reader,
-            writer,
-            label=f"client {address}:{peer[1] if isinstance(peer, tuple) else '?'}",
-            rate=cfg.rate,
-            burst=cfg.burst,
-            max_buffer=cfg.max_buffer,
-        )
+        link.label = f"client {link.peer}"
+        address = link.peer.rpartition(":")[0] or "?"
+        if len(self.clients) >= cfg.max_connections or (
+            self.per_address[address] >= cfg.max_per_address
+        ):
+            log.info("refused %s: too many connections", link.peer)
+            link.send(error("too_many_connections", "the server is full; try again later"))
+            link.bye("too_many_connections", "the server is full")
+            await link.close(bye=False)
+            return
+        client = Client(self, link)
+        link.route = client.route
+        self.clients.add(client)
+        self.per_address[address] += 1
+        log.info("connection from %s", link.peer)
         try:
-            if len(self.clients) >= cfg.max_connections or (
-                self.per_address[address] >= cfg.max_per_address
-            ):
-                log.info("refused %s: too many connections", link.peer)
-                link.send(error("too_many_connections", "the server is full; try again later"))
-                link.bye("too_many_connections", "the server is full")
-                await link.close(bye=False)
-                return
-            client = Client(self, link)
-            link.route = client.route
-            self.clients.add(client)
-            self.per_address[address] += 1
-            log.info("connection from %s", link.peer)
-            try:
-                link.start()
-                link.send(hello(1, SOFTWARE), now=True)
-                await client.run()
-            finally:
-                client.gone()
-                self.clients.discard(client)
-                self.per_address[address] -= 1
-                if not self.per_address[address]:
-                    del self.per_address[address]
-                await link.close(bye=False)
-                log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
+            link.start()
+            link.send(hello(1, SOFTWARE), now=True)
+            await client.run()
         finally:
-            self.handlers.discard(task)
+            client.gone()
+            self.clients.discard(client)
+            self.per_address[address] -= 1
+            if not self.per_address[address]:
+                del self.per_address[address]
+            await link.close(bye=False)
+            log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
 
     def seat_of(self, client: Client) -> NetSeat | None:
         seat = client.seat

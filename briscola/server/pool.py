@@ -23,6 +23,7 @@ from ..events import Event
 from ..game import Action
 from ..observation import Observation
 from ..players import Bot, MatchInfo, Player
+from ..protocol.link import flush_due
 
 __all__ = ["BotPool", "PooledBot"]
 
@@ -93,5 +94,6 @@ class PooledBot(Player):
         await self.bot.notify(event)
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        flush_due()  # the table's news goes out while the bot thinks
         action, self.bot = await self.pool.choose(self.bot, obs)
         return action

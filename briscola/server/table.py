@@ -86,6 +86,8 @@ class _Spectators(Player):
         self.table = table
 
     async def notify(self, event: Event) -> None:
+        if event.type == "match_end":  # before any seat can read it: rematches may come
+            self.table.ending = True
         if self.table.spectators:
             data = encode(event.to_message())
             for link in list(self.table.spectators):
@@ -119,6 +121,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.record_path: Path | None = None
         self.rematch: set[int] = set()
+        self.ending = False  # the match has ended; the table is not done with it yet
         self.restored: tuple[Match, Round | None] | None = None
         self.creator: object = None  # the connection that made it, until it goes
 
@@ -240,14 +243,17 @@ class Table:
         """A seated person wants another match; the seats still to agree."""
         self.rematch.add(seat.seat)
         self.announce("rematch", seat.seat, f"{seat.name} wants a rematch")
-        waiting = [
+        waiting = self._rematch_waits()
+        if not waiting and not self.free_seats() and self.state == "done":
+            self.start_match()  # else when the match that ends is done with
+        return waiting
+
+    def _rematch_waits(self) -> list[int]:
+        return [
             s.seat
             for s in self.seats
             if s is not None and not s.away and s.seat not in self.rematch
         ]
-        if not waiting and not self.free_seats():
-            self.start_match()
-        return waiting
 
     def _standin(self, seat: int) -> Any:
         def make() -> Player:
@@ -331,6 +337,7 @@ class Table:
 
     def start_match(self) -> None:
         self.state = "playing"
+        self.ending = False
         self.rematch.clear()
         self.matches += 1
         self.task = asyncio.get_running_loop().create_task(
@@ -384,6 +391,7 @@ class Table:
         except Exception:  # a bug of ours: the table stays up, the record says abandoned
             log.exception("table %s: match %d failed", self.name, self.matches)
             self.state = "done"
+            self.ending = False
             return
         finally:
             out.close()
@@ -395,6 +403,7 @@ class Table:
                 self.seats[i] = None
         if self.free_seats():
             self.state = "waiting"
+        self.ending = False
         self.server.tidy(self)
         log.info(
             "table %s: match %d ends: %s, rounds %s (%.0f s)",
@@ -404,6 +413,8 @@ class Table:
             "-".join(map(str, outcome.rounds_won)),
             time.monotonic() - started,
         )
+        if self.rematch and self.state == "done" and not self._rematch_waits():
+            self.start_match()  # every seat asked while the match was ending
 
     def _on_round(self, r: Round) -> None:
         self.round = r
