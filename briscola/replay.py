@@ -102,15 +102,21 @@ def parse_line(no: int, raw: bytes | str) -> Line | None:
 
 
 def verify_record(
-    source: Iterable[bytes | str | Line], *, on_line: Callable[[int, Line], None] | None = None
+    source: Iterable[bytes | str | Line],
+    *,
+    on_line: Callable[[int, Line], None] | None = None,
+    on_move: Callable[[int, Line, Round], None] | None = None,
 ) -> ReplayResult:
     """Check a whole record and return what it says happened.
 
     ``source`` yields raw lines (text or bytes, as read from a file) or lines
     already parsed (``Record.lines``).  ``on_line(number, line)`` is called for
-    each line once it has been checked.  Raises :class:`RecordError` at the
-    first line that disagrees with the engine, and at the end of a record cut
-    short.
+    each line once it has been checked.  ``on_move(number, line, round)`` is
+    called for each ``played`` or ``exchanged`` line of the seat to move, just
+    before the engine applies it, with the round as it stands then (to be
+    read, not changed: ``briscola review`` observes it).  Raises
+    :class:`RecordError` at the first line that disagrees with the engine, and
+    at the end of a record cut short.
     """
     checker: _Checker | None = None
     last = 0
@@ -123,6 +129,7 @@ def verify_record(
             raise RecordError(no, 'expected a string field "type"')
         if checker is None:
             checker = _Checker(no, line)
+            checker.on_move = on_move
         else:
             checker.feed(no, line)
         if on_line is not None:
@@ -235,6 +242,7 @@ class _Checker:
         self.ended_at = 0
         self.result = ReplayResult(rules, tuple(names), seed, self.match.first_dealer)
         self.before: dict[int, list[Round]] = {}
+        self.on_move: Callable[[int, Line, Round], None] | None = None
         people = header.get("people", [])
         self.result.people = list(people) if isinstance(people, list) else []
 
@@ -323,6 +331,8 @@ class _Checker:
         seat = self._seat(no, line)
         if seat != r.to_move:
             raise RecordError(no, f"seat {seat} moves, but it is seat {r.to_move}'s turn")
+        if self.on_move is not None:
+            self.on_move(no, line, r)
         self.before.setdefault(seat, []).append(r.copy())  # for a takeback line
         try:
             if kind == "played":
