@@ -7,7 +7,8 @@ lists that knows nothing of the engine.  Both use the same random calls (one
 shuffle per deal, one ``random()`` per card), so the ratio between them is
 the engine's overhead.  Figures are per second of CPU time.  ``--bots`` and
 ``--protocol`` add the figures of :mod:`briscola.bots.bench` and
-:mod:`briscola.protocol.bench`.
+:mod:`briscola.protocol.bench`; ``--positions`` instead runs the position
+suite of :mod:`briscola.positions`.
 
 Floor 7 (an arrangement): it drives the engine from outside, like any caller.
 """
@@ -183,6 +184,10 @@ def main(args: argparse.Namespace) -> int:
         err = f"briscola bench: error: --seconds must be a positive number, got {args.seconds}"
         print(err, file=sys.stderr)
         return 2
+    if getattr(args, "positions", None) is not None:  # a run of its own: the expert's choices
+        from .positions import run_bench
+
+        return run_bench(args.positions or None, args.player, SEED, args.json)
     if getattr(args, "server", False):  # a long run of its own, in processes of its own
         from .server.bench import bench_server, format_figures
 

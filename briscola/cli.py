@@ -1,6 +1,6 @@
 """The ``briscola`` command: one argparse parser, one subcommand per use.
 
-Each subcommand's work lives in its own room (``replay``, ``bench``,
+Each subcommand's work lives in its own room (``replay``, ``review``, ``bench``,
 ``arena``, ``protocol``, ``prompt``); this module only reads arguments, turns
 bad ones into a clear message with exit status 2, and never shows a user a
 traceback (``--debug`` does, for developers).
@@ -121,6 +121,22 @@ def add_table_options(
     )
 
 
+def add_words_options(p: argparse.ArgumentParser) -> None:
+    """How a record is told: ``--faces`` and ``--lang`` (replay, review)."""
+    p.add_argument(
+        "--faces",
+        choices=("italian", "french", "spanish"),
+        default="italian",
+        help="card names of the Italian (default), French or Spanish pack",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "de", "it"),
+        default=None,
+        help="language: en, de or it (default: the settings file's, else the locale's)",
+    )
+
+
 def add_host_options(p: argparse.ArgumentParser) -> None:
     """How the arena and the tournament treat their players: faults, programs, time."""
     p.add_argument(
@@ -177,22 +193,37 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="show a recorded match trick by trick and check it")
     p.add_argument("file", help="a match record (JSON lines), or - for standard input")
-    p.add_argument(
-        "--faces",
-        choices=("italian", "french", "spanish"),
-        default="italian",
-        help="card names of the Italian (default), French or Spanish pack",
-    )
-    p.add_argument(
-        "--lang",
-        choices=("en", "de", "it"),
-        default=None,
-        help="language: en, de or it (default: the settings file's, else the locale's)",
-    )
+    add_words_options(p)
     p.add_argument(
         "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
     )
     p.set_defaults(run=_run("briscola.replay"))
+
+    p = sub.add_parser("review", help="what a long search thinks of every move of a recorded match")
+    p.add_argument("file", help="a match record (JSON lines), or - for standard input")
+    p.add_argument(
+        "--seat",
+        type=int_in(0, 5, "--seat"),
+        default=None,
+        help="the seat to review (default: the seats people sat in when the record "
+        "says so, else every seat)",
+    )
+    add_words_options(p)
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument(
+        "--samples",
+        type=int_in(1, 1_000_000, "--samples"),
+        default=None,
+        help="the long search's samples a move (default 3000: about 0.3 s a move at 2 "
+        "seats, 0.6 s at 4)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_type,
+        default=1,
+        help="seed of the long search (default 1); the same seed gives the same review",
+    )
+    p.set_defaults(run=_run("briscola.review"))
 
     p = sub.add_parser("bench", help="measure the engine (and bots, the protocol)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -217,6 +248,22 @@ def build_parser() -> argparse.ArgumentParser:
         type=int_in(1, 500, "--tables"),
         default=200,
         help="with --server: tables at once (default 200)",
+    )
+    p.add_argument(
+        "--positions",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="instead: how often the expert picks a move within a point of a long "
+        "search's best on a suite of positions (default the shipped "
+        "benchmarks/positions/suite.jsonl; about a minute)",
+    )
+    p.add_argument(
+        "--player",
+        metavar="SPEC",
+        default="expert",
+        help="with --positions: the built-in bot to test (default expert, e.g. expert:samples=200)",
     )
     p.set_defaults(run=_run("briscola.bench"))
 
@@ -516,8 +563,8 @@ def build_parser() -> argparse.ArgumentParser:
 # The commands in the order a newcomer needs them, each with its one line (the
 # list in 'briscola --help') and, where its parser sets none, a description and
 # examples for its own --help.
-ORDER = ("play", "rules", "join", "serve", "replay", "arena", "tournament", "bot", "check-bot",
-         "bench")  # fmt: skip
+ORDER = ("play", "rules", "join", "serve", "replay", "review", "arena", "tournament", "bot",
+         "check-bot", "bench")  # fmt: skip
 DETAILS: dict[str, tuple[str, str]] = {
     "play": (
         "Sit down at a table against built-in bots, at a terminal (or through a pipe).",
@@ -528,9 +575,14 @@ DETAILS: dict[str, tuple[str, str]] = {
         "Tell a recorded match trick by trick, checking every move through the engine.",
         "briscola replay match.jsonl\nbriscola replay --check match.jsonl",
     ),
+    "review": (
+        "Every move of a recorded match valued by a long search on the seat's own cards.",
+        "briscola review match.jsonl\nbriscola review match.jsonl --seat 1 --lang it --json",
+    ),
     "bench": (
-        "Measure the engine (and with options the bots, the protocol, the LAN server).",
-        "briscola bench\nbriscola bench --bots --protocol --json",
+        "Measure the engine (and with options the bots, the protocol, the LAN server, the "
+        "expert on a position suite).",
+        "briscola bench\nbriscola bench --bots --protocol --json\nbriscola bench --positions",
     ),
     "arena": (
         "Play many matches between players on duplicate deals, with statistics.",
@@ -600,7 +652,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
-        if args.command in ("rules", "replay") and args.lang is None:
+        if args.command in ("rules", "replay", "review") and args.lang is None:
             args.lang = _lang()
         return int(args.run(args))
     except UsageError as err:

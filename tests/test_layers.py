@@ -40,6 +40,8 @@ FLOORS = {
     "tournament": 7,
     "cluster": 7,
     "bench": 7,
+    "positions": 7,
+    "review": 7,
     "server": 7,
     "client": 7,
     "cli": 8,

@@ -11,8 +11,9 @@ import pytest
 from briscola.i18n import Catalog, say, template
 from briscola.prompt.words import CATALOG
 from briscola.replay_text import PHRASES
+from briscola.review import PHRASES as REVIEW
 
-CATALOGS: dict[str, Catalog] = {"prompt": CATALOG, "replay": PHRASES}
+CATALOGS: dict[str, Catalog] = {"prompt": CATALOG, "replay": PHRASES, "review": REVIEW}
 
 # English words that are not German or Italian words too; the command names a
 # person types (help, hand, score, exchange ...) and "seed", which the Italian
@@ -37,7 +38,8 @@ VALUES = {
     "plays": "Anna AD", "winner": "Marco", "draws": "Anna 5D", "team": "Anna", "code": "timeout",
     "message": "Mqz", "result": "Sqz", "reason": "complete", "pack": ", 39 Pqz", "label": "x.jsonl",
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
-    "why": "Wyz",
+    "why": "Wyz", "seat": 1, "best": "7D", "unseen": "AD", "led": "6S", "cost": "6.0",
+    "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9",
 }  # fmt: skip
 
 

@@ -1,0 +1,551 @@
+"""``briscola review RECORD``: what a long search thinks of every move of a match.
+
+Floor 7, beside the bench: it replays a record through the engine
+(:func:`~briscola.replay.verify_record`) and, at each move of a reviewed
+seat, takes that seat's :func:`~briscola.observation.observe` of the round
+as it stood: the seat's own hand and what was public, never the hidden
+cards.  The long search of :mod:`briscola.positions` values every legal
+action from that observation alone (its seed drawn from ``--seed``, the
+round, the move and the seat, so a seat's values are the same whatever else
+is reviewed), and the move's *cost* is the best value less the value of the
+action taken.  Values are the expected round margin (the side's points minus
+the best other side's), the unit of ``hint``.
+
+The record is checked whole before any search, so a corrupt one fails at
+once.  A move taken back (``undo`` at ``play``) is not reviewed; the move
+played instead is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .cards import Card, Faces, Language, card_code, card_name
+from .game import EXCHANGE, Action, Round
+from .i18n import Catalog, Message, say
+from .observation import Observation, observe, unseen_cards
+from .positions import LONG_SAMPLES, WITHIN, long_search
+from .replay import RecordError, ReplayResult, _open, verify_record
+from .replay_text import _labels
+from .text import printable
+
+__all__ = [
+    "PHRASES",
+    "MoveReview",
+    "Review",
+    "SeatError",
+    "SeatReview",
+    "format_review",
+    "main",
+    "review_json",
+    "review_record",
+]
+
+SEED = 1
+
+
+class SeatError(ValueError):
+    """A seat to review that the record's table does not have."""
+
+
+_EN: Final[dict[str, Message]] = {
+    "intro": "Review of {label}: each legal card valued by a long search ({samples} samples "
+    "a move, seed {seed}) on the seat's own information only; values are the expected "
+    "round margin, the side's points minus the best other side's",
+    "seat": {
+        "zero": "{name} (seat {seat}): no moves",
+        "one": "{name} (seat {seat}): 1 move",
+        "other": "{name} (seat {seat}): {n} moves",
+    },
+    "trick": "trick {i}",
+    "round_trick": "round {round}, trick {i}",
+    "move": "  {where}: played {card}, best {best}, cost {cost} · {values}",
+    "forced": "  {where}: played {card}, the only legal card",
+    "exchange": "exchange",
+    "the_exchange": "the exchange",
+    "accuracy": {
+        "one": "  Accuracy: {within} of 1 choice within a point of best ({share}); "
+        "mean cost {cost} points",
+        "other": "  Accuracy: {within} of {n} choices within a point of best ({share}); "
+        "mean cost {cost} points",
+    },
+    "no_choices": "  No choices to review: every move was forced.",
+    "costliest": "  The costliest moves:",
+    "none_costly": "  No move cost more than a point.",
+    "lead": {
+        "one": "    {where}: leading {card} cost about 1 point; {best} was best",
+        "other": "    {where}: leading {card} cost about {n} points; {best} was best",
+    },
+    "lead_unseen": {
+        "one": "    {where}: leading {card} with {unseen} unseen cost about 1 point; "
+        "{best} was best",
+        "other": "    {where}: leading {card} with {unseen} unseen cost about {n} points; "
+        "{best} was best",
+    },
+    "follow": {
+        "one": "    {where}: playing {card} on {led} cost about 1 point; {best} was best",
+        "other": "    {where}: playing {card} on {led} cost about {n} points; {best} was best",
+    },
+    "follow_unseen": {
+        "one": "    {where}: playing {card} on {led} with {unseen} unseen cost about 1 point; "
+        "{best} was best",
+        "other": "    {where}: playing {card} on {led} with {unseen} unseen cost about {n} "
+        "points; {best} was best",
+    },
+    "exchanged": {
+        "one": "    {where}: the exchange cost about 1 point; {best} was best",
+        "other": "    {where}: the exchange cost about {n} points; {best} was best",
+    },
+}
+
+_DE: Final[dict[str, Message]] = {
+    "intro": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche "
+    "({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes; "
+    "Werte sind der erwartete Vorsprung der Runde, die Punkte der Partei minus die der "
+    "besten anderen",
+    "seat": {
+        "zero": "{name} (Platz {seat}): keine Züge",
+        "one": "{name} (Platz {seat}): 1 Zug",
+        "other": "{name} (Platz {seat}): {n} Züge",
+    },
+    "trick": "Stich {i}",
+    "round_trick": "Runde {round}, Stich {i}",
+    "move": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} · {values}",
+    "forced": "  {where}: gespielt {card}, die einzige erlaubte Karte",
+    "exchange": "Tausch",
+    "the_exchange": "der Tausch",
+    "accuracy": {
+        "one": "  Genauigkeit: {within} von 1 Wahl höchstens einen Punkt vom besten Zug "
+        "({share}); mittlere Kosten {cost} Punkte",
+        "other": "  Genauigkeit: {within} von {n} Wahlen höchstens einen Punkt vom besten Zug "
+        "({share}); mittlere Kosten {cost} Punkte",
+    },
+    "no_choices": "  Nichts zu bewerten: jeder Zug war erzwungen.",
+    "costliest": "  Die teuersten Züge:",
+    "none_costly": "  Kein Zug kostete mehr als einen Punkt.",
+    "lead": {
+        "one": "    {where}: {card} auszuspielen kostete etwa 1 Punkt; {best} war am besten",
+        "other": "    {where}: {card} auszuspielen kostete etwa {n} Punkte; {best} war am besten",
+    },
+    "lead_unseen": {
+        "one": "    {where}: {card} auszuspielen, solange {unseen} ungesehen war, kostete etwa "
+        "1 Punkt; {best} war am besten",
+        "other": "    {where}: {card} auszuspielen, solange {unseen} ungesehen war, kostete "
+        "etwa {n} Punkte; {best} war am besten",
+    },
+    "follow": {
+        "one": "    {where}: {card} auf {led} zu spielen kostete etwa 1 Punkt; "
+        "{best} war am besten",
+        "other": "    {where}: {card} auf {led} zu spielen kostete etwa {n} Punkte; "
+        "{best} war am besten",
+    },
+    "follow_unseen": {
+        "one": "    {where}: {card} auf {led} zu spielen, solange {unseen} ungesehen war, "
+        "kostete etwa 1 Punkt; {best} war am besten",
+        "other": "    {where}: {card} auf {led} zu spielen, solange {unseen} ungesehen war, "
+        "kostete etwa {n} Punkte; {best} war am besten",
+    },
+    "exchanged": {
+        "one": "    {where}: der Tausch kostete etwa 1 Punkt; {best} war am besten",
+        "other": "    {where}: der Tausch kostete etwa {n} Punkte; {best} war am besten",
+    },
+}
+
+_IT: Final[dict[str, Message]] = {
+    "intro": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga "
+    "({samples} campioni a mossa, seed {seed}) con le sole informazioni del posto; i valori "
+    "sono il margine atteso della smazzata, i punti della squadra meno quelli della "
+    "migliore delle altre",
+    "seat": {
+        "zero": "{name} (posto {seat}): nessuna mossa",
+        "one": "{name} (posto {seat}): 1 mossa",
+        "other": "{name} (posto {seat}): {n} mosse",
+    },
+    "trick": "presa {i}",
+    "round_trick": "smazzata {round}, presa {i}",
+    "move": "  {where}: giocata {card}, la migliore {best}, costo {cost} · {values}",
+    "forced": "  {where}: giocata {card}, l'unica carta giocabile",
+    "exchange": "scambio",
+    "the_exchange": "lo scambio",
+    "accuracy": {
+        "one": "  Precisione: {within} scelta su 1 entro un punto dalla migliore ({share}); "
+        "costo medio {cost} punti",
+        "other": "  Precisione: {within} scelte su {n} entro un punto dalla migliore ({share}); "
+        "costo medio {cost} punti",
+    },
+    "no_choices": "  Niente da valutare: ogni mossa era obbligata.",
+    "costliest": "  Le mosse più costose:",
+    "none_costly": "  Nessuna mossa è costata più di un punto.",
+    "lead": {
+        "one": "    {where}: uscire con {card} è costato circa 1 punto; era meglio {best}",
+        "other": "    {where}: uscire con {card} è costato circa {n} punti; era meglio {best}",
+    },
+    "lead_unseen": {
+        "one": "    {where}: uscire con {card} mentre {unseen} non era ancora uscito è costato "
+        "circa 1 punto; era meglio {best}",
+        "other": "    {where}: uscire con {card} mentre {unseen} non era ancora uscito è "
+        "costato circa {n} punti; era meglio {best}",
+    },
+    "follow": {
+        "one": "    {where}: giocare {card} su {led} è costato circa 1 punto; era meglio {best}",
+        "other": "    {where}: giocare {card} su {led} è costato circa {n} punti; "
+        "era meglio {best}",
+    },
+    "follow_unseen": {
+        "one": "    {where}: giocare {card} su {led} mentre {unseen} non era ancora uscito è "
+        "costato circa 1 punto; era meglio {best}",
+        "other": "    {where}: giocare {card} su {led} mentre {unseen} non era ancora uscito è "
+        "costato circa {n} punti; era meglio {best}",
+    },
+    "exchanged": {
+        "one": "    {where}: lo scambio è costato circa 1 punto; era meglio {best}",
+        "other": "    {where}: lo scambio è costato circa {n} punti; era meglio {best}",
+    },
+}
+
+PHRASES: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
+
+
+@dataclass(slots=True)
+class MoveReview:
+    """One move of a reviewed seat, judged on that seat's observation."""
+
+    obs: Observation
+    played: Action
+    values: dict[Action, float] = field(default_factory=dict)  # empty for a forced move
+
+    @property
+    def seat(self) -> int:
+        return self.obs.seat
+
+    @property
+    def trick(self) -> int:
+        return len(self.obs.played) + 1
+
+    @property
+    def forced(self) -> bool:
+        return len(self.obs.legal) == 1
+
+    @property
+    def best(self) -> Action:
+        """The action with the best value; the one played when it is as good."""
+        if not self.values:
+            return self.played
+        best = max(self.obs.legal, key=self.values.__getitem__)  # the first of equals
+        return self.played if self.values[self.played] >= self.values[best] else best
+
+    @property
+    def cost(self) -> float:
+        if not self.values:
+            return 0.0
+        return max(0.0, self.values[self.best] - self.values[self.played])
+
+    @property
+    def led(self) -> Card | None:
+        """The card led to this trick, when the seat did not lead it."""
+        return self.obs.trick[0][1] if self.obs.trick else None
+
+    @property
+    def unseen(self) -> Card | None:
+        """A card worth 10 or more that beats the one played in its suit, and that the
+        seat could not place: what a player leading it (or following suit) risked."""
+        card = self.played
+        rules = self.obs.rules
+        if card == EXCHANGE or not rules.points[card]:
+            return None
+        assert isinstance(card, Card)
+        led = self.led
+        if led is not None and led.suit != card.suit:
+            return None  # thrown off or trumping: no card of its suit beats it here
+        risks = [
+            c
+            for c in unseen_cards(self.obs)
+            if c.suit == card.suit
+            and rules.strength[c] > rules.strength[card]
+            and rules.points[c] >= 10
+        ]
+        return max(risks, key=rules.strength.__getitem__, default=None)
+
+
+@dataclass(slots=True)
+class SeatReview:
+    """Every reviewed move of one seat, and the figures over them."""
+
+    seat: int
+    name: str
+    moves: list[MoveReview] = field(default_factory=list)
+
+    @property
+    def choices(self) -> list[MoveReview]:
+        return [m for m in self.moves if not m.forced]
+
+    @property
+    def within(self) -> int:
+        return sum(m.cost <= WITHIN + 1e-9 for m in self.choices)
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.within / len(self.choices) if self.choices else None
+
+    @property
+    def mean_cost(self) -> float | None:
+        choices = self.choices
+        return sum(m.cost for m in choices) / len(choices) if choices else None
+
+    def costliest(self, count: int = 3) -> list[MoveReview]:
+        """The ``count`` moves that cost most (more than a point each), costliest first."""
+        costly = [m for m in self.moves if m.cost > WITHIN + 1e-9]
+        return sorted(costly, key=lambda m: -m.cost)[:count]
+
+
+class _Collector:
+    """Keeps each reviewed seat's observation at its moves as the record is checked."""
+
+    def __init__(self, seats: frozenset[int] | None) -> None:
+        self.seats = seats  # None: decided by the header
+        self.moves: list[tuple[tuple[int, int, int], MoveReview]] = []
+        self.round: Round | None = None
+        self.players = 0
+
+    def line(self, no: int, line: dict[str, Any]) -> None:
+        if line["type"] == "header" and self.seats is None:
+            people = line.get("people")
+            n = len(line["names"])
+            listed = people if isinstance(people, list) else []
+            chosen = [s for s in listed if isinstance(s, int) and 0 <= s < n]
+            self.seats = frozenset(chosen or range(n))
+        elif line["type"] == "takeback" and self.round is not None:
+            # The round went back in place: what was played since is not the seat's move.
+            here = _position(self.round)
+            number = self.round.number
+            self.moves = [(k, m) for k, m in self.moves if m.obs.round != number or k < here]
+
+    def move(self, no: int, line: dict[str, Any], r: Round) -> None:
+        self.round = r
+        seat = line["seat"]
+        if self.seats is not None and seat in self.seats:
+            action: Action = EXCHANGE if line["type"] == "exchanged" else Card.parse(line["card"])
+            self.moves.append((_position(r), MoveReview(observe(r, seat), action)))
+
+
+def _position(r: Round) -> tuple[int, int, int]:
+    """How far round ``r`` has come: tricks, cards in the trick, exchanges."""
+    return (len(r.history), len(r.trick), len(r.exchanges))
+
+
+def _move_seed(seed: int, move: MoveReview) -> int:
+    obs = move.obs
+    key = f"{seed}:{obs.round}:{len(obs.played)}:{len(obs.trick)}:{len(obs.exchanges)}:{obs.seat}"
+    return random.Random(key).randrange(2**32)
+
+
+@dataclass(slots=True)
+class Review:
+    """A reviewed record: what it says happened, and each reviewed seat's moves."""
+
+    result: ReplayResult
+    seats: list[SeatReview]
+    samples: int
+    seed: int
+    label: str = ""
+
+
+def review_record(
+    source: Iterable[bytes | str | dict[str, Any]],
+    seats: Sequence[int] | None = None,
+    samples: int = LONG_SAMPLES,
+    seed: int = SEED,
+    label: str = "",
+) -> Review:
+    """Check a record, then value every move of ``seats`` (default: the header's
+    ``people``, else every seat) by the long search.  Raises
+    :class:`~briscola.replay.RecordError` for a record that is not a match and
+    :class:`SeatError` for a seat the table does not have."""
+    collector = _Collector(None if seats is None else frozenset(seats))
+    result = verify_record(source, on_line=collector.line, on_move=collector.move)
+    n = result.rules.players
+    wanted = sorted(collector.seats or ())
+    for seat in wanted:
+        if not 0 <= seat < n:
+            raise SeatError(f"seat {seat}: the record's table has seats 0..{n - 1}")
+    names = _labels(result.names)
+    reviews = {s: SeatReview(s, names[s]) for s in wanted}
+    for _, move in collector.moves:
+        if not move.forced:
+            move.values = long_search(move.obs, _move_seed(seed, move), samples)
+        reviews[move.seat].moves.append(move)
+    return Review(result, [reviews[s] for s in wanted], samples, seed, label)
+
+
+# -- in words -------------------------------------------------------------------------
+
+
+class _Words:
+    def __init__(self, faces: Faces, lang: Language, rounds: int) -> None:
+        self.faces: Faces = faces
+        self.lang: Language = lang
+        self.rounds = rounds
+
+    def text(self, key: str, count: int | None = None, **values: Any) -> str:
+        return say(PHRASES, self.lang, key, count=count, **values)
+
+    def code(self, action: Action) -> str:
+        if action == EXCHANGE:
+            return self.text("exchange")
+        assert isinstance(action, Card)
+        return card_code(action, self.faces, self.lang)
+
+    def name(self, action: Action) -> str:
+        if action == EXCHANGE:
+            return self.text("the_exchange")
+        assert isinstance(action, Card)
+        faces, lang = self.faces, self.lang
+        return f"{card_code(action, faces, lang)} ({card_name(action, faces, lang)})"
+
+    def where(self, move: MoveReview) -> str:
+        if self.rounds > 1:
+            return self.text("round_trick", round=move.obs.round, i=move.trick)
+        return self.text("trick", i=move.trick)
+
+    def move(self, move: MoveReview) -> str:
+        where, card = self.where(move), self.code(move.played)
+        if move.forced:
+            return self.text("forced", where=where, card=card)
+        ranked = sorted(move.obs.legal, key=lambda a: -move.values[a])
+        values = "  ".join(f"{self.code(a)} {move.values[a]:+.1f}" for a in ranked)
+        return self.text(
+            "move", where=where, card=card, best=self.code(move.best), cost=f"{move.cost:.1f}",
+            values=values,
+        )  # fmt: skip
+
+    def costly(self, move: MoveReview) -> str:
+        """The move in a sentence: what it cost and what was best."""
+        values: dict[str, Any] = {"where": self.where(move), "best": self.name(move.best)}
+        if move.played == EXCHANGE:
+            key = "exchanged"
+        else:
+            values["card"] = self.name(move.played)
+            key = "lead" if move.led is None else "follow"
+            if move.led is not None:
+                values["led"] = self.name(move.led)
+            unseen = move.unseen
+            if unseen is not None:
+                key += "_unseen"
+                values["unseen"] = self.name(unseen)
+        return self.text(key, count=max(1, round(move.cost)), **values)
+
+
+def format_review(review: Review, faces: Faces = "italian", lang: Language = "en") -> str:
+    """The review told in ``lang``: every move, the accuracy, the three costliest moves."""
+    w = _Words(faces, lang, len(review.result.rounds))
+    label = printable(review.label)
+    out = [w.text("intro", label=label, samples=review.samples, seed=review.seed)]
+    for seat_review in review.seats:
+        out.append("")
+        name = printable(seat_review.name)
+        out.append(w.text("seat", count=len(seat_review.moves), name=name, seat=seat_review.seat))
+        out.extend(w.move(m) for m in seat_review.moves)
+        if not seat_review.moves:
+            continue
+        share, cost = seat_review.accuracy, seat_review.mean_cost
+        if share is None or cost is None:
+            out.append(w.text("no_choices"))
+            continue
+        out.append(
+            w.text(
+                "accuracy",
+                count=len(seat_review.choices),
+                within=seat_review.within,
+                share=f"{share:.0%}",
+                cost=f"{cost:.1f}",
+            )
+        )
+        costly = seat_review.costliest()
+        out.append(w.text("costliest" if costly else "none_costly"))
+        out.extend(w.costly(m) for m in costly)
+    return "\n".join(out)
+
+
+def review_json(review: Review, faces: Faces = "italian", lang: Language = "en") -> dict[str, Any]:
+    """The review as one JSON object (cards in the records' text form; the
+    sentences in ``lang``)."""
+    w = _Words(faces, lang, len(review.result.rounds))
+    seats = []
+    for seat_review in review.seats:
+        moves = [
+            {
+                "round": m.obs.round,
+                "trick": m.trick,
+                "lead": m.led is None,
+                "hand": [str(c) for c in m.obs.hand],
+                "played": str(m.played),
+                "best": str(m.best),
+                "cost": round(m.cost, 3),
+                "forced": m.forced,
+                "values": {str(a): round(v, 3) for a, v in m.values.items()},
+            }
+            for m in seat_review.moves
+        ]
+        costliest = [
+            {"round": m.obs.round, "trick": m.trick, "cost": round(m.cost, 3),
+             "text": w.costly(m).strip()}
+            for m in seat_review.costliest()
+        ]  # fmt: skip
+        accuracy, mean = seat_review.accuracy, seat_review.mean_cost
+        seats.append(
+            {
+                "seat": seat_review.seat,
+                "name": seat_review.name,
+                "moves": moves,
+                "choices": len(seat_review.choices),
+                "within": seat_review.within,
+                "accuracy": None if accuracy is None else round(accuracy, 4),
+                "mean_cost": None if mean is None else round(mean, 3),
+                "costliest": costliest,
+            }
+        )
+    return {
+        "record": review.label,
+        "samples": review.samples,
+        "seed": review.seed,
+        "unit": "expected round margin",
+        "within": WITHIN,
+        "seats": seats,
+    }
+
+
+# -- the command ----------------------------------------------------------------------
+
+
+def main(args: argparse.Namespace) -> int:
+    """``briscola review FILE``: 0, or 2 with one line on stderr for bad input."""
+    label = "standard input" if args.file == "-" else args.file
+    seats = None if args.seat is None else [args.seat]
+    samples = args.samples if args.samples is not None else LONG_SAMPLES
+    try:
+        with _open(args.file) as stream:
+            review = review_record(stream, seats, samples, args.seed, label)
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        return _fail(f"cannot read {printable(label)}: {err.strerror or err}")
+    except RecordError as err:
+        return _fail(f"{printable(label)}: not a valid record: {printable(str(err))}")
+    except SeatError as err:
+        return _fail(f"--seat: {err}")
+    if args.json:
+        print(json.dumps(review_json(review, args.faces, args.lang), ensure_ascii=False))
+    else:
+        print(format_review(review, args.faces, args.lang))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"briscola review: error: {message}", file=sys.stderr)
+    return 2
