@@ -214,8 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--samples",
         type=int_in(1, 1_000_000, "--samples"),
         default=None,
-        help="the long search's samples a move (default 3000: about 0.3 s a move at 2 "
-        "seats, 0.6 s at 4)",
+        help="the long search's samples a move (default 3000: about 0.2 s a move at 2 "
+        "seats, 0.5 s at 4)",
     )
     p.add_argument(
         "--seed",
@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="instead: how often the expert picks a move within a point of a long "
         "search's best on a suite of positions (default the shipped "
-        "benchmarks/positions/suite.jsonl; about a minute)",
+        "benchmarks/positions/suite.jsonl; about 20 s)",
     )
     p.add_argument(
         "--player",
