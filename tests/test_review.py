@@ -334,3 +334,16 @@ def test_the_command_in_process(
         assert cli_main(["review", *argv, "--samples", "4"]) == 2
         err = capsys.readouterr().err
         assert err.startswith("briscola review: error: ") and words in err, err
+
+
+def test_verify_record_shows_each_move_the_round_before_it(match2: Path) -> None:
+    from briscola.replay import verify_record
+
+    seen: list[tuple[int, str, int]] = []
+
+    def before(no: int, line: dict[str, object], r: Round) -> None:
+        assert line["seat"] == r.to_move and Card.parse(str(line["card"])) in r.hands[r.to_move]
+        seen.append((no, str(line["card"]), len(r.history) * 2 + len(r.trick)))
+
+    verify_record(match2.open("rb"), on_move=before)
+    assert [k for _, _, k in seen] == list(range(40))
