@@ -31,6 +31,7 @@ import random
 import resource
 import signal
 import statistics
+import sys
 import tempfile
 import time
 from multiprocessing.connection import Connection
@@ -41,6 +42,7 @@ from ..protocol.tcp import TcpLink
 from ..replay import verify_record
 from .config import ServerConfig
 from .lobby import Server
+from .run import SWITCH_S
 
 __all__ = [
     "bench_config",
@@ -82,8 +84,9 @@ def bench_config(records: Path, seed: int) -> ServerConfig:
 async def serve_measured(config: ServerConfig, on_port: Any, stop: asyncio.Event) -> dict[str, Any]:
     """Run the server until ``stop``; its own figures."""
     TcpLink.answer_times = []
+    sys.setswitchinterval(SWITCH_S)
     server = Server(config)
-    await server.start()
+    await server.start(warm=True)
     if os.environ.get("BRISCOLA_BENCH_DEBUG"):  # which callbacks hold the loop up
         logging.basicConfig(level=logging.WARNING)
         loop = asyncio.get_running_loop()
@@ -231,7 +234,9 @@ async def run_clients(port: int, tables: list[tuple[str, bool]], think: float) -
     stop.set()
     await lagger
     failures = [str(r) for r in results if isinstance(r, BaseException)]
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
+        "cpu": usage.ru_utime + usage.ru_stime,
         "trips": [t for seat, expert in seats if not expert for t in seat.trips],
         "lag": lag,
         "ended": sum(seat.ended for seat, _ in seats),
@@ -294,6 +299,7 @@ def _scenario(tables: int, think: float, experts: int, seed: int) -> dict[str, A
         "client_failures": sum(p["failed"] for p in parts),
         "failure_examples": [f for p in parts for f in p["failures"]][:3],
         "moves": len(trips),
+        "client_cpu_s": sum(p["cpu"] for p in parts),
         "trip_ms_p50": _quantile(trips, 0.50) * 1000,
         "trip_ms_p99": _quantile(trips, 0.99) * 1000,
         "trip_ms_mean": statistics.fmean(trips) * 1000 if trips else float("nan"),
@@ -311,6 +317,13 @@ def bench_server(tables: int = 200, seed: int = 2026) -> list[dict[str, Any]]:
         _scenario(tables, 0.0, 0, seed),
         _scenario(tables, 0.020, max(1, tables // 10), seed),
     ]
+
+
+def _demand(r: dict[str, Any]) -> float:
+    """Moves a second the tables would make if every answer came back at once: one
+    seat of each table thinks at a time (at no think time, bounded by the machine)."""
+    think = r["think_ms"] / 1000
+    return r["tables"] / think if think else float("inf")
 
 
 def format_figures(runs: list[dict[str, Any]]) -> str:
@@ -335,6 +348,10 @@ def format_figures(runs: list[dict[str, Any]]) -> str:
             f"  server peak RSS {r['server_rss_mb']:.0f} MB (target <= 300), CPU "
             f"{r['server_cpu_s']:.1f} s ({r['server_cpu_s'] / max(1, r['moves']) * 1e6:.0f} us "
             "per move)",
+            f"  clients CPU {r['client_cpu_s']:.1f} s "
+            f"({r['client_cpu_s'] / max(1, r['moves']) * 1e6:.0f} us per move); "
+            f"{r['moves'] / max(r['wall_s'], 1e-9):.0f} moves/s in all; at this think "
+            f"time {r['tables']} tables ask for up to {_demand(r):.0f} moves/s",
         ]
         for example in r["failure_examples"]:
             lines.append(f"  failure: {example}")

@@ -48,8 +48,11 @@ class Disk:
             self.submit(_write_all, batch)
 
     def open(self, path: Path, mode: str) -> DiskFile:
-        """A record to write (``w``) or to go on with (``a``)."""
-        return DiskFile(self, open(path, mode + "b", buffering=0), path)
+        """A record to write (``w``) or to go on with (``a``), opened in the thread too
+        (its folder made if need be): two hundred tables may start in one moment."""
+        f = DiskFile(self, path)
+        self.submit(f._guard, f._open, mode + "b")
+        return f
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
@@ -58,10 +61,15 @@ class Disk:
 class DiskFile:
     """A text file whose writes, flushes and fsyncs happen in the :class:`Disk` thread."""
 
-    def __init__(self, disk: Disk, f: IO[bytes], path: Path) -> None:
-        self.disk, self.f, self.path = disk, f, path
+    def __init__(self, disk: Disk, path: Path) -> None:
+        self.disk, self.path = disk, path
+        self.f: IO[bytes] | None = None  # opened in the disk thread, before any write
         self.failed = False
         self.buffer: list[str] = []
+
+    def _open(self, mode: str) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.f = open(self.path, mode, buffering=0)  # noqa: SIM115 - closed by _close
 
     def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
         if self.failed:
@@ -84,7 +92,7 @@ class DiskFile:
     def _push(self) -> None:
         item = self.take()
         if item is not None:
-            self.disk.submit(self._guard, _write_flush, self.f, item[1])
+            self.disk.submit(self._guard, self._write, item[1])
 
     def take(self) -> tuple[DiskFile, bytes] | None:
         """What waits to be written, handed over (the disk thread writes it): encoded
@@ -95,25 +103,36 @@ class DiskFile:
         return self, data
 
     def fileno(self) -> int:
-        return self.f.fileno()
+        return -1  # the file is the disk thread's; fsync() finds it itself
 
     def fsync(self, fd: int) -> None:
+        """What is written so far, on the disk (``fd`` is not used: see fileno)."""
         self._push()
-        self.disk.submit(self._guard, os.fsync, fd)
+        self.disk.submit(self._guard, self._sync)
 
     def close(self) -> None:
         """Close once everything before is written (in the disk thread, in order)."""
         self._push()
-        self.disk.submit(self._guard, self.f.close)
+        self.disk.submit(self._guard, self._close)
 
+    # -- in the disk thread ------------------------------------------------------------
 
-def _write_flush(f: IO[bytes], data: bytes) -> None:
-    view = memoryview(data)
-    while view:  # an unbuffered file may write less than asked
-        done = f.write(view)
-        view = view[done or 0 :]
+    def _write(self, data: bytes) -> None:
+        assert self.f is not None
+        view = memoryview(data)
+        while view:  # an unbuffered file may write less than asked
+            done = self.f.write(view)
+            view = view[done or 0 :]
+
+    def _sync(self) -> None:
+        assert self.f is not None
+        os.fsync(self.f.fileno())
+
+    def _close(self) -> None:
+        if self.f is not None:
+            self.f.close()
 
 
 def _write_all(batch: list[tuple[DiskFile, bytes]]) -> None:
     for f, data in batch:
-        f._guard(_write_flush, f.f, data)
+        f._guard(f._write, data)

@@ -340,7 +340,11 @@ class Server:
         self.numbered = 0
         self._server: asyncio.Server | None = None
 
-    async def start(self) -> None:
+    async def start(self, warm: bool = False) -> None:
+        """Listen (reopening the tables of unfinished records first); with ``warm`` the
+        bot workers start before the first table needs them."""
+        if warm:
+            await self.pool.warm()
         self.config.records.mkdir(parents=True, exist_ok=True)
         self.restore()
         cfg = self.config

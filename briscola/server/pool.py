@@ -17,6 +17,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from concurrent.futures.process import BrokenProcessPool
 
 from ..events import Event
@@ -34,10 +35,18 @@ SLOW = frozenset({"ExpertBot", "OracleBot"})
 
 
 def _lower_priority() -> None:
-    """A worker yields the cores to the server's loop: a bot may think a little longer,
-    but no table waits for another's bot."""
+    """A worker yields the cores to the server's loop and the players' programs: on
+    Linux it runs only when a core is idle (SCHED_IDLE), elsewhere at nice 10.  A bot
+    may think longer (``max_ms`` bounds it), but no table waits for another's bot."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return
     with contextlib.suppress(OSError):
         os.nice(10)
+
+
+def _pause(seconds: float) -> None:
+    time.sleep(seconds)  # long enough that each job of warm() gets a worker of its own
 
 
 def _choose(bot: Bot, obs: Observation) -> tuple[Action, Bot]:
@@ -61,6 +70,17 @@ class BotPool:
                 self.workers, mp_context=ctx, initializer=_lower_priority
             )
         return self._pool
+
+    async def warm(self) -> None:
+        """Start every worker now: a worker started at an expert's first move would
+        hold up every table while it forks (the first time, the fork server too)."""
+        pool = self.executor()
+        if pool is None:
+            return
+        loop = asyncio.get_running_loop()
+        jobs = [loop.run_in_executor(pool, _pause, 0.05) for _ in range(self.workers)]
+        with contextlib.suppress(Exception):  # a pool that cannot start thinks in place
+            await asyncio.gather(*jobs)
 
     async def choose(self, bot: Bot, obs: Observation) -> tuple[Action, Bot]:
         pool = self.executor() if type(bot).__name__ in SLOW else None

@@ -421,15 +421,15 @@ class Table:
 
     def _open_record(self, append: bool) -> DiskFile:
         folder = self.config.records
-        folder.mkdir(parents=True, exist_ok=True)
         if not append or self.record_path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
             self.record_path = (
                 folder / f"{stamp}-{safe}-{self.matches}-{secrets.token_hex(3)}.jsonl"
             )
-        self.save()
-        return self.server.disk.open(self.record_path, "a" if append else "w")
+        out = self.server.disk.open(self.record_path, "a" if append else "w")
+        self.save()  # after the open: that makes the folder if it went away
+        return out
 
     # -- what survives a restart -------------------------------------------------------
 
