@@ -1,8 +1,9 @@
 """A TCP connection as a :class:`~.link.Link`: the transport of LAN tables.
 
-:class:`TcpLink` reads the socket in a task of its own (chunks cut into
-lines by the link; the stream reader's own line limit is never used) and
-writes through the stream writer.  What a hostile peer could make us hold is
+:class:`TcpLink` is the connection's asyncio protocol: the bytes the
+transport hands it are cut into lines at once (no reader task, no stream
+reader: the one line limit is the link's own, 64 KiB), and lines go out
+through the transport, those of one step of a table together.  What a hostile peer could make us hold is
 bounded here: a line over 64 KiB closes the connection (PROTOCOL.md), lines
 beyond a token-bucket rate are refused with ``rate_limited`` and a flood of
 them closes it, and a peer that does not read is cut off once
