@@ -3,8 +3,8 @@
 :class:`TcpLink` is the connection's asyncio protocol: the bytes the
 transport hands it are cut into lines at once (no reader task, no stream
 reader: the one line limit is the link's own, 64 KiB), and lines go out
-through the transport, those of one step of a table together.  What a hostile peer could make us hold is
-bounded here: a line over 64 KiB closes the connection (PROTOCOL.md), lines
+through the transport, those of one step of a table together.  What a
+hostile peer could make us hold is bounded here: a line over 64 KiB closes the connection (PROTOCOL.md), lines
 beyond a token-bucket rate are refused with ``rate_limited`` and a flood of
 them closes it, and a peer that does not read is cut off once
 :data:`MAX_BUFFER` bytes wait for it.  Each decoded message goes to
