@@ -294,7 +294,6 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
         assert exit_.value.code == 2
 
 
-
 async def test_the_relay_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--bot`` through ``main`` (in a thread: it runs its own event loop), then the
     relay's refusals: a table that does not exist, a bot that never says hello."""
