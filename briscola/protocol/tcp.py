@@ -4,13 +4,13 @@
 transport hands it are cut into lines at once (no reader task, no stream
 reader: the one line limit is the link's own, 64 KiB), and lines go out
 through the transport, those of one step of a table together.  What a
-hostile peer could make us hold is bounded here: a line over 64 KiB closes the connection (PROTOCOL.md), lines
-beyond a token-bucket rate are refused with ``rate_limited`` and a flood of
-them closes it, and a peer that does not read is cut off once
-:data:`MAX_BUFFER` bytes wait for it.  Each decoded message goes to
-``route`` first (the LAN lobby takes its requests there); the rest queue for
-the protocol host (refused lines too: ``route`` gets their
-:class:`~.messages.ProtocolError`).  Floor 6 (protocol).
+hostile peer could make us hold is bounded here: a line over 64 KiB closes
+the connection (PROTOCOL.md), lines beyond a token-bucket rate are refused
+with ``rate_limited`` and a flood of them closes it, and a peer that does
+not read is cut off once :data:`MAX_BUFFER` bytes wait for it.  Each decoded
+message goes to ``route`` first (the LAN lobby takes its requests there);
+the rest queue for the protocol host (refused lines too: ``route`` gets
+their :class:`~.messages.ProtocolError`).  Floor 6 (protocol).
 """
 
 from __future__ import annotations
