@@ -1,0 +1,76 @@
+"""When a Link's lines go out: together, once per step, before the step waits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from briscola.protocol.link import Link, flush_due
+
+
+class _Recorder(Link):
+    """A link without a flush wait (as TCP) that keeps each write it makes."""
+
+    flush_s = 0.0
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        self.writes: list[bytes] = []
+        self.in_step: list[bool] = []  # was each write made by a task's step itself?
+
+    def _write(self, data: bytes) -> None:
+        self.writes.append(data)
+        self.in_step.append(asyncio.current_task() is not None)
+
+
+async def test_the_lines_of_one_step_go_out_in_one_write_per_link() -> None:
+    a, b = _Recorder("a"), _Recorder("b")
+    a.send({"type": "played", "seat": 0, "card": "AD"})
+    b.send({"type": "played", "seat": 0, "card": "AD"})
+    a.send({"type": "turn", "id": 1}, now=True)  # "now" too waits for the step's end
+    assert a.writes == [] and b.writes == []
+    await asyncio.sleep(0)  # the end of this turn of the loop
+    assert len(a.writes) == 1 and a.writes[0].count(b"\n") == 2
+    assert len(b.writes) == 1 and b.in_step == [False]  # by the loop, at the turn's end
+    await asyncio.sleep(0)
+    assert len(a.writes) == 1  # nothing twice
+
+
+async def test_a_step_that_waits_writes_first() -> None:
+    a, b = _Recorder("a"), _Recorder("b")
+    b.send({"type": "played", "seat": 1, "card": "3C"})
+    a.send({"type": "turn", "id": 7})
+    with contextlib.suppress(TimeoutError):
+        await a.receive(0.01)  # the table waits for a's answer: b's news is out already
+    assert len(b.writes) == 1 and len(a.writes) == 1
+    assert b.in_step == [True] and a.in_step == [True]  # in the step, not a turn later
+
+
+async def test_flush_due_with_nothing_queued_does_nothing() -> None:
+    flush_due()
+    a = _Recorder("a")
+    a.flush()
+    assert a.writes == []
+
+
+def test_a_loop_that_ends_before_its_turn_leaves_nothing_behind() -> None:
+    a = _Recorder("a")
+
+    async def queue_only() -> None:
+        a.send({"type": "played", "seat": 0, "card": "AD"})
+
+    first = asyncio.new_event_loop()
+    first.run_until_complete(queue_only())  # the call_soon may or may not have run
+    first.close()
+
+    async def next_loop() -> list[bytes]:
+        b = _Recorder("b")
+        b.send({"type": "played", "seat": 1, "card": "2C"})
+        await asyncio.sleep(0)
+        return b.writes
+
+    second = asyncio.new_event_loop()
+    try:
+        assert len(second.run_until_complete(next_loop())) == 1
+    finally:
+        second.close()
