@@ -678,3 +678,36 @@ def test_the_mark_sits_on_the_card_winning_so_far_wherever_it_lies() -> None:
     assert to_plain_text(view.table(seen)[0]) == (
         "On the table:  Giulia QD Knight of Coins (winning so far)  Luca 2D Two of Coins"
     )
+
+
+def test_input_that_outlives_the_loop_is_no_traceback() -> None:
+    """Lines still coming after the game's loop ended (more piped input than the
+    match needed) end the reader quietly, not with an exception in its thread."""
+    import os
+    import threading
+
+    from briscola.prompt.console import LineConsole
+
+    r, w = os.pipe()
+    stdin = os.fdopen(r, encoding="utf-8")
+    console = LineConsole(stdin=stdin, stdout=io.StringIO())
+    errors: list[threading.ExceptHookArgs] = []
+    old_hook = threading.excepthook
+    threading.excepthook = errors.append
+    try:
+        loop = asyncio.new_event_loop()
+
+        async def start() -> None:
+            console._start_reader()
+
+        loop.run_until_complete(start())
+        loop.close()
+        reader = next(t for t in threading.enumerate() if t.name == "briscola-stdin")
+        os.write(w, b"1\n2\n")
+        os.close(w)
+        reader.join(5)
+        assert not reader.is_alive()
+    finally:
+        threading.excepthook = old_hook
+        stdin.close()
+    assert errors == []

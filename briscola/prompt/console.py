@@ -243,9 +243,12 @@ class LineConsole(Console):
             try:
                 for line in self.stdin:
                     loop.call_soon_threadsafe(queue.put_nowait, line.rstrip("\r\n"))
+                loop.call_soon_threadsafe(queue.put_nowait, None)
             except (OSError, ValueError):  # stdin closed under us: the same as its end
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(queue.put_nowait, None)
+            except RuntimeError:  # the loop ended before the input did: nobody reads on
                 pass
-            loop.call_soon_threadsafe(queue.put_nowait, None)
 
         threading.Thread(target=read, name="briscola-stdin", daemon=True).start()
         return queue
