@@ -13,6 +13,7 @@ import json
 import os
 import re
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -683,9 +684,6 @@ def test_the_mark_sits_on_the_card_winning_so_far_wherever_it_lies() -> None:
 def test_input_that_outlives_the_loop_is_no_traceback() -> None:
     """Lines still coming after the game's loop ended (more piped input than the
     match needed) end the reader quietly, not with an exception in its thread."""
-    import os
-    import threading
-
     from briscola.prompt.console import LineConsole
 
     r, w = os.pipe()
