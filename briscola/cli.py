@@ -121,20 +121,26 @@ def add_table_options(
     )
 
 
-def add_words_options(p: argparse.ArgumentParser) -> None:
-    """How a record is told: ``--faces`` and ``--lang`` (replay, review)."""
+LANG_SETTINGS = "language: en, de or it (default: the settings file's, else the locale's)"
+LANG_LOCALE = "en, de or it (default: the locale's when German or Italian, else en)"
+
+
+def add_lang_option(p: argparse.ArgumentParser, help: str = LANG_SETTINGS) -> None:
+    p.add_argument("--lang", choices=("en", "de", "it"), default=None, help=help)
+
+
+def add_words_options(
+    p: argparse.ArgumentParser,
+    faces_default: str | None = "italian",
+    faces_help: str = "card names of the Italian (default), French or Spanish pack",
+    lang_help: str = LANG_SETTINGS,
+) -> None:
+    """How cards are named: ``--faces`` and ``--lang`` (replay and review tell a record;
+    play and join name the cards on the screen, with their own defaults)."""
     p.add_argument(
-        "--faces",
-        choices=("italian", "french", "spanish"),
-        default="italian",
-        help="card names of the Italian (default), French or Spanish pack",
+        "--faces", choices=("italian", "french", "spanish"), default=faces_default, help=faces_help
     )
-    p.add_argument(
-        "--lang",
-        choices=("en", "de", "it"),
-        default=None,
-        help="language: en, de or it (default: the settings file's, else the locale's)",
-    )
+    add_lang_option(p, lang_help)
 
 
 def add_host_options(p: argparse.ArgumentParser) -> None:
@@ -183,12 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("rules", help="print the rules of the game")
-    p.add_argument(
-        "--lang",
-        choices=("en", "de", "it"),
-        default=None,
-        help="language: en, de or it (default: the settings file's, else the locale's)",
-    )
+    add_lang_option(p)
     p.set_defaults(run=_run("briscola.rules_text"))
 
     p = sub.add_parser("replay", help="show a recorded match trick by trick and check it")
@@ -285,18 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-hints", action="store_true", help="no hint command in this match")
     p.add_argument("--name", default=None, help="your name at the table")
-    p.add_argument(
-        "--faces",
-        choices=("italian", "french", "spanish"),
-        default=None,
-        help="card pictures and names (default italian)",
-    )
-    p.add_argument(
-        "--lang",
-        choices=("en", "de", "it"),
-        default=None,
-        help="en, de or it (default: the locale's when German or Italian, else en)",
-    )
+    add_words_options(p, None, "card pictures and names (default italian)", LANG_LOCALE)
     p.add_argument("--record", metavar="FILE", default=None, help="save the match record")
     p.add_argument("--no-count", action="store_true", help="do not show the points captured so far")
     p.add_argument(
@@ -493,18 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="with --bot: matches to play before leaving (default 1)",
     )
-    p.add_argument(
-        "--faces",
-        choices=("italian", "french", "spanish"),
-        default="italian",
-        help="card pictures and names (default italian)",
-    )
-    p.add_argument(
-        "--lang",
-        choices=("en", "de", "it"),
-        default=None,
-        help="en, de or it (default: the locale's when German or Italian, else en)",
-    )
+    add_words_options(p, "italian", "card pictures and names (default italian)", LANG_LOCALE)
     p.add_argument(
         "--pace",
         type=seconds_type("--pace", 60),
