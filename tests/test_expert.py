@@ -240,10 +240,11 @@ def test_bench_bots_times_every_expert_move() -> None:
         assert values == sorted(values) and values[0] > 0
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 @pytest.mark.parametrize("variant", ["italian", "brisca", "bisca"])
 def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
-    """The inlined playouts end exactly where greedy_card played move by move ends."""
+    """The inlined playouts end exactly where greedy_card played move by move ends,
+    for the side that knows the sample too."""
     from briscola.bots.expert import _waste, playout
 
     rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
@@ -252,17 +253,21 @@ def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
         r = _deal(rules, rng)
         for _ in range(rng.randrange(0, len(rules.deck) - 1)):
             r.act(rng.choice(r.legal_actions()))
+        side = rng.choice([-1, rules.team_of[r.to_move]])  # -1: no seat knows the sample
         fast = Position.from_round(r)
         slow = fast.copy()
-        playout(fast)
+        playout(fast, side)
         while not slow.over:
             if slow.exchange_card() >= 0:
                 slow.exchange()
-            slow.play(greedy_card(slow, _waste(slow)))
+            if rules.team_of[slow.to_move] == side:
+                slow.play(greedy_card(slow, _waste(slow), True, _waste(slow, lead=True)))
+            else:
+                slow.play(greedy_card(slow, _waste(slow)))
         assert fast.score == slow.score and fast.over
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_noise_randomizes_only_the_other_side(players: int) -> None:
     """With noise 1 the other side plays at random: its moves differ from greedy's,
     while the playout's own side still plays greedy (with its own lead order)."""

@@ -135,7 +135,7 @@ def greedy_card(
             break
     if team_of[(leader + best_i) % n] == mine:
         if sure:
-            safe = not _beaten(p, best, k, mine)
+            safe = not _beats_later(p, p.leader, best, k, mine)
         else:
             safe = not opponents_left or (best // 10 == trump and strength[best] >= 8)
         if safe:
@@ -164,21 +164,6 @@ def greedy_card(
     return min(hand, key=waste.__getitem__)
 
 
-def _beaten(p: Position, best: int, k: int, mine: int) -> bool:
-    """Does a seat of the other side still to play hold a card beating ``best``?"""
-    n, trump, strength, team_of = p.n, p.trump, p.strength, p.team_of
-    suit = best // 10
-    for j in range(k + 1, n):
-        seat = (p.leader + j) % n
-        if team_of[seat] == mine:
-            continue
-        for c in p.hands[seat]:
-            s = c // 10
-            if (s == suit and strength[c] > strength[best]) or (s == trump and suit != trump):
-                return True
-    return False
-
-
 def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None = None) -> None:
     """Play ``p`` to the end of the round with the greedy rules for every seat;
     ``side``'s seats know which of their partner's tricks are safe and keep
@@ -194,8 +179,8 @@ def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None 
     team_of = p.team_of
     rand = (rng or _RNG).random
     while hands[p.to_move]:
-        if p.n == 2 and not p.exchange_rule and not p.trick:
-            _playout2(p, waste, lead, side, noise, rand)
+        if not p.exchange_rule or len(p.stock) < 2:  # no exchange left: inlined
+            _playout_inline(p, waste, lead, side, noise, rand)
             return
         if p.exchange_rule and p.exchange_card() >= 0:
             p.exchange()
@@ -209,7 +194,7 @@ def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None 
             p.play(greedy_card(p, waste))
 
 
-def _playout2(
+def _playout_inline(
     p: Position,
     waste_table: list[int],
     lead_table: list[int],
@@ -217,61 +202,109 @@ def _playout2(
     noise: float,
     rand: Callable[[], float],
 ) -> None:
-    """:func:`playout` for 2 players without the exchange, from a trick's start,
-    inlined: the playouts are most of the expert's time."""
+    """:func:`playout` with no exchange left to make, from any point of a trick,
+    inlined (the playouts are most of the expert's time): :func:`greedy_card`'s
+    choices, with the trick's best card and points kept as it grows."""
     waste = waste_table.__getitem__
     own_lead = lead_table.__getitem__
-    hands, stock, score = p.hands, p.stock, p.score
+    n, hands, stock, score, team_of = p.n, p.hands, p.stock, p.score, p.team_of
     trump, strength, points = p.trump, p.strength, p.points
     leader = p.leader
-    while hands[leader]:
-        hand = hands[leader]
-        if leader == side:
-            a = min(hand, key=own_lead)
-        elif noise and rand() < noise:
-            a = hand[int(rand() * len(hand))]
-        else:
-            a = min(hand, key=waste)
-        hand.remove(a)
-        follower = 1 - leader
-        hand = hands[follower]
-        suit = a // 10
-        same = low = -1
-        same_key = -1
-        for c in hand:  # greedy_card's choice when following, for 2 players
-            s = c // 10
-            if s == suit:
-                if strength[c] > strength[a]:
-                    if s != trump:
-                        key = points[c] * 20 + strength[c]
-                        if key > same_key:
-                            same, same_key = c, key
-                    elif low < 0 or strength[c] < strength[low]:
-                        low = c
-            elif s == trump and (low < 0 or strength[c] < strength[low]):
-                low = c
-        on_table = points[a]
-        if noise and follower != side and rand() < noise:
-            b = hand[int(rand() * len(hand))]
-        elif same >= 0:
-            b = same
-        elif low >= 0 and (
-            on_table >= (4 if points[low] == 0 else 10) or (not stock and on_table > 0)
-        ):
-            b = low
-        else:
-            b = min(hand, key=waste)
-        hand.remove(b)
-        if b // 10 == suit:
-            winner = follower if strength[b] > strength[a] else leader
-        else:
-            winner = follower if b // 10 == trump else leader
-        score[winner] += on_table + points[b]
+    trick = p.trick
+    if trick:
+        best_k, on_table = trick_result(trick, trump, strength, points)
+        best = trick[best_k]
+    while True:
+        k = len(trick)
+        if not k:
+            hand = hands[leader]
+            if not hand:
+                break
+            if team_of[leader] == side:
+                a = min(hand, key=own_lead)
+            elif noise and rand() < noise:
+                a = hand[int(rand() * len(hand))]
+            else:
+                a = min(hand, key=waste)
+            hand.remove(a)
+            trick.append(a)
+            best, best_k, on_table = a, 0, points[a]
+            k = 1
+        while k < n:
+            seat = (leader + k) % n
+            hand = hands[seat]
+            mine = team_of[seat]
+            own = mine == side
+            if not own and noise and rand() < noise:
+                c = hand[int(rand() * len(hand))]
+            elif team_of[(leader + best_k) % n] == mine:  # a partner holds the trick
+                if own:
+                    safe = not _beats_later(p, leader, best, k, mine)
+                else:
+                    safe = (best // 10 == trump and strength[best] >= 8) or all(
+                        team_of[(leader + j) % n] == mine for j in range(k + 1, n)
+                    )
+                if safe:
+                    plain = [c for c in hand if c // 10 != trump] or hand
+                    c = max(plain, key=lambda c: points[c] * 20 + 9 - strength[c])
+                else:
+                    c = min(hand, key=waste)
+            else:
+                suit = best // 10
+                c = low = -1
+                c_key = -1
+                for d in hand:
+                    s = d // 10
+                    if s == suit:
+                        if strength[d] > strength[best]:
+                            if s != trump:
+                                key = points[d] * 20 + strength[d]
+                                if key > c_key:
+                                    c, c_key = d, key
+                            elif low < 0 or strength[d] < strength[low]:
+                                low = d
+                    elif s == trump and (low < 0 or strength[d] < strength[low]):
+                        low = d
+                if c < 0:
+                    if low >= 0 and (
+                        on_table >= (4 if points[low] == 0 else 10) or (not stock and on_table > 0)
+                    ):
+                        c = low
+                    else:
+                        c = min(hand, key=waste)
+            hand.remove(c)
+            trick.append(c)
+            on_table += points[c]
+            if c // 10 == best // 10:
+                if strength[c] > strength[best]:
+                    best, best_k = c, k
+            elif c // 10 == trump:
+                best, best_k = c, k
+            k += 1
+        winner = (leader + best_k) % n
+        score[team_of[winner]] += on_table
+        trick.clear()
         if stock:
-            hands[winner].append(stock.pop())
-            hands[1 - winner].append(stock.pop())
+            for j in range(n):
+                hands[(winner + j) % n].append(stock.pop())
         leader = winner
     p.leader = p.to_move = leader
+
+
+def _beats_later(p: Position, leader: int, best: int, k: int, mine: int) -> bool:
+    """Does a seat of the other side after the ``k``-th card of the trick led
+    by ``leader`` hold a card beating ``best``?"""
+    n, trump, strength, team_of = p.n, p.trump, p.strength, p.team_of
+    suit = best // 10
+    for j in range(k + 1, n):
+        seat = (leader + j) % n
+        if team_of[seat] == mine:
+            continue
+        for c in p.hands[seat]:
+            s = c // 10
+            if (s == suit and strength[c] > strength[best]) or (s == trump and suit != trump):
+                return True
+    return False
 
 
 def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> float:
