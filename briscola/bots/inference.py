@@ -45,7 +45,7 @@ class _Move:
 class Evidence:
     """The other side's recent plays of a round, ready to weigh samples."""
 
-    __slots__ = ("moves",)
+    __slots__ = ("_factors", "moves")
 
     def __init__(self, obs: Observation) -> None:
         rules = obs.rules
@@ -69,6 +69,8 @@ class Evidence:
                 moves.append(_Move(seat, int(card), prefix, trick[0][0], stock > 0, held - 1,
                                    tuple(later)))  # fmt: skip
         self.moves = tuple(moves)
+        # A move's factor depends on the sample only through its seat's hand now.
+        self._factors: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def weight(self, p: Position, greedy: Callable[[Position], int]) -> float:
         """How much likelier the sample ``p`` makes the weighed plays for a greedy
@@ -76,19 +78,25 @@ class Evidence:
         random one; 1 when nothing is weighed."""
         if not self.moves:
             return 1.0
-        q = p.copy()
+        factors = self._factors
+        q: Position | None = None
         weight = 1.0
-        for m in self.moves:
-            q.trick = list(m.trick)
-            q.leader = m.leader
-            q.to_move = m.seat
-            q.stock = [0] if m.stock_left else []
-            pool = [*m.later, *p.hands[m.seat]]
-            hits = total = 0
-            for rest in combinations(pool, m.keep):
-                q.hands[m.seat] = [m.card, *rest]
-                hits += greedy(q) == m.card
-                total += 1
-            held = m.keep + 1
-            weight *= ((1 - EPSILON) * hits / total + EPSILON / held) * held
+        for i, m in enumerate(self.moves):
+            now = tuple(sorted(p.hands[m.seat]))
+            factor = factors.get((i, now))
+            if factor is None:
+                if q is None:
+                    q = p.copy()
+                q.trick = list(m.trick)
+                q.leader = m.leader
+                q.to_move = m.seat
+                q.stock = [0] if m.stock_left else []
+                hits = total = 0
+                for rest in combinations((*m.later, *now), m.keep):
+                    q.hands[m.seat] = [m.card, *rest]
+                    hits += greedy(q) == m.card
+                    total += 1
+                held = m.keep + 1
+                factor = factors[(i, now)] = ((1 - EPSILON) * hits / total + EPSILON / held) * held
+            weight *= factor
         return weight
