@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from briscola.bots.expert import _waste, greedy_card
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.inference import Evidence
 from briscola.bots.solver import Position
 from briscola.game import Round
 from briscola.observation import determinize, observe, unseen_cards
-from briscola.rules import TableRules
+from briscola.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
 
 
 def _policy(p: Position) -> int:
@@ -75,3 +78,39 @@ def test_a_deal_that_explains_greedy_play_weighs_more() -> None:
         for _ in range(10):
             lower += evidence.weight(Position.from_round(determinize(obs, rng)), _policy) < true
     assert lower > 50
+
+
+SEATS_AND_PACKS = [(n, pack) for n in PLAYER_COUNTS for pack in PACKS[n]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SEATS_AND_PACKS), st.sampled_from(VARIANTS), st.integers(0, 2**32))
+def test_inference_weighs_only_deals_the_seat_could_meet(
+    table: tuple[int, int], variant: str, seed: int
+) -> None:
+    """At any moment of any table: every sample keeps each card where the seat
+    saw it (its hand, the trick, the known cards) or among the unseen; weights
+    are positive, 1 with nothing weighed, and the same when asked again (a
+    move's factor is kept per hand) as from a fresh Evidence."""
+    players, pack = table
+    rules = TableRules(players, variant, pack=pack)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    r = Round(rules, deck, rng.randrange(players))
+    greedy = GreedyBot()
+    for _ in range(rng.randrange(len(deck))):
+        r.act(greedy.choose(observe(r, r.to_move)))
+    obs = observe(r, r.to_move)
+    evidence = Evidence(obs)
+    unseen = {int(c) for c in unseen_cards(obs)}
+    for _ in range(4):
+        p = Position.from_round(determinize(obs, rng))
+        assert p.hands[obs.seat] == [int(c) for c in obs.hand]
+        for seat, hand in enumerate(p.hands):
+            known = {int(c) for c in obs.known[seat]}
+            if seat != obs.seat:
+                assert known <= set(hand) and set(hand) - known <= unseen
+        w = evidence.weight(p, _policy)
+        assert w > 0 and (evidence.moves or w == 1.0)
+        assert evidence.weight(p, _policy) == w == Evidence(obs).weight(p, _policy)
