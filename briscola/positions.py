@@ -5,7 +5,7 @@ Floor 7 (an arrangement of bots and tables).  A *position* is one seat's
 match (the default expert against greedy bots), with what the *long search*
 thinks every legal action is worth.  The long search is the expert's own
 search (:meth:`~briscola.bots.expert.ExpertBot.rank`) with far more samples
-(:data:`LONG_SAMPLES` against the default 600), exact solves from
+(:data:`LONG_SAMPLES` against the default 600 to 1200), exact solves from
 :data:`LONG_SOLVE` cards left at two sides (the default expert: 8) and no
 time limit, so it is deterministic for a seed.  Values are the expected
 round margin (the side's points minus the best other side's), the unit of

@@ -42,8 +42,9 @@ worse by more than ``club`` points.
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
 
-Budget: ``samples`` determinizations per move (the default, deterministic for
-a given seed) or ``think_ms`` of wall time per move (as many samples as fit).
+Budget: ``samples`` determinizations per move (deterministic for a given
+seed; by default :data:`DEFAULT_SAMPLES`, more at bigger tables) or
+``think_ms`` of wall time per move (as many samples as fit).
 A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 """
 
@@ -67,7 +68,9 @@ from .solver import Position, expect, solve, trick_result
 
 __all__ = ["ExpertBot", "greedy_card", "keep_proven", "playout", "sample_value"]
 
-DEFAULT_SAMPLES = 600
+# Samples per move by table size: more seats hide more cards, and the weights
+# of the inference leave fewer samples that count (README: arena and think time).
+DEFAULT_SAMPLES = {2: 600, 3: 900, 4: 1000, 6: 1200}
 WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
 SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
@@ -470,7 +473,7 @@ class ExpertBot(Bot):
             raise ValueError(f"noise must be a share 0..1, got {noise!r}")
         self.name = name
         self.rng = Random(seed)
-        self.samples = samples if samples is not None or think_ms is not None else DEFAULT_SAMPLES
+        self.samples = samples  # None with think_ms: as many as fit; else None: by table size
         self.think_ms = think_ms
         self.max_ms = max_ms
         self.search = Search(solve_cards, win_bonus, noise)
@@ -483,12 +486,14 @@ class ExpertBot(Bot):
         rng = self.rng
         return lambda: Position.from_round(determinize(obs, rng))
 
-    def _budget(self) -> Callable[[int], bool]:
+    def _budget(self, obs: Observation) -> Callable[[int], bool]:
         clock = time.perf_counter
         start = clock()
         limit = self.max_ms if self.think_ms is None else min(self.think_ms, self.max_ms)
         end = start + limit / 1000
         samples = self.samples
+        if samples is None and self.think_ms is None:
+            samples = DEFAULT_SAMPLES[obs.rules.players]
 
         def more(done: int) -> bool:
             if done == 0:
@@ -509,7 +514,7 @@ class ExpertBot(Bot):
             search = dataclasses.replace(search, noise=self.model.noise(obs))
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, search)
-        values = evaluate(self._sampler(obs), side, self._budget(), search, self.rng,
+        values = evaluate(self._sampler(obs), side, self._budget(obs), search, self.rng,
                           self._evidence(obs))  # fmt: skip
         return self._pick(obs, values)
 
@@ -544,7 +549,7 @@ class ExpertBot(Bot):
         """Every legal action with its mean value over the samples, best first: the
         expected margin of the round's points (plus ``win_bonus`` for a won round)."""
         side = obs.rules.team_of[obs.seat]
-        values = evaluate(self._sampler(obs), side, self._budget(), self.search, self.rng,
+        values = evaluate(self._sampler(obs), side, self._budget(obs), self.search, self.rng,
                           self._evidence(obs))  # fmt: skip
         return sorted(((a, values[a]) for a in obs.legal), key=lambda av: -av[1])
 
