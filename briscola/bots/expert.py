@@ -213,12 +213,12 @@ def _playout_inline(
     n, hands, stock, score, team_of = p.n, p.hands, p.stock, p.score, p.team_of
     trump, strength, points = p.trump, p.strength, p.points
     leader = p.leader
-    trick = p.trick
-    if trick:
-        best_k, on_table = trick_result(trick, trump, strength, points)
-        best = trick[best_k]
+    k = len(p.trick)  # cards in the trick so far
+    if k:
+        best_k, on_table = trick_result(p.trick, trump, strength, points)
+        best = p.trick[best_k]
+        best_seat = (leader + best_k) % n
     while True:
-        k = len(trick)
         if not k:
             hand = hands[leader]
             if not hand:
@@ -230,18 +230,16 @@ def _playout_inline(
             else:
                 a = min(hand, key=waste)
             hand.remove(a)
-            trick.append(a)
-            best, best_k, on_table = a, 0, points[a]
+            best, best_seat, on_table = a, leader, points[a]
             k = 1
+        seat = leader + k if leader + k < n else leader + k - n
         while k < n:
-            seat = (leader + k) % n
             hand = hands[seat]
             mine = team_of[seat]
-            own = mine == side
-            if not own and noise and rand() < noise:
+            if mine != side and noise and rand() < noise:
                 c = hand[int(rand() * len(hand))]
-            elif team_of[(leader + best_k) % n] == mine:  # a partner holds the trick
-                if own:
+            elif team_of[best_seat] == mine:  # a partner holds the trick
+                if mine == side:
                     safe = not _beats_later(p, leader, best, k, mine)
                 else:
                     safe = (best // 10 == trump and strength[best] >= 8) or all(
@@ -254,12 +252,13 @@ def _playout_inline(
                     c = min(hand, key=waste)
             else:
                 suit = best // 10
+                over = strength[best]
                 c = low = -1
                 c_key = -1
                 for d in hand:
                     s = d // 10
                     if s == suit:
-                        if strength[d] > strength[best]:
+                        if strength[d] > over:
                             if s != trump:
                                 key = points[d] * 20 + strength[d]
                                 if key > c_key:
@@ -276,21 +275,21 @@ def _playout_inline(
                     else:
                         c = min(hand, key=waste)
             hand.remove(c)
-            trick.append(c)
             on_table += points[c]
             if c // 10 == best // 10:
                 if strength[c] > strength[best]:
-                    best, best_k = c, k
+                    best, best_seat = c, seat
             elif c // 10 == trump:
-                best, best_k = c, k
+                best, best_seat = c, seat
             k += 1
-        winner = (leader + best_k) % n
-        score[team_of[winner]] += on_table
-        trick.clear()
+            seat = seat + 1 if seat + 1 < n else 0
+        score[team_of[best_seat]] += on_table
         if stock:
             for j in range(n):
-                hands[(winner + j) % n].append(stock.pop())
-        leader = winner
+                hands[(best_seat + j) % n].append(stock.pop())
+        leader = best_seat
+        k = 0
+    p.trick = []
     p.leader = p.to_move = leader
 
 
