@@ -472,7 +472,7 @@ class ExpertBot(Bot):
             raise ValueError(f"noise must be a share 0..1, got {noise!r}")
         self.name = name
         self.rng = Random(seed)
-        self.samples = samples  # None with think_ms: as many as fit; else None: by table size
+        self.samples = samples  # None: as many as think_ms fits, or without it DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
         self.search = Search(solve_cards, win_bonus, noise)
