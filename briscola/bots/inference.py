@@ -75,7 +75,9 @@ class Evidence:
     def weight(self, p: Position, greedy: Callable[[Position], int]) -> float:
         """How much likelier the sample ``p`` makes the weighed plays for a greedy
         player (``greedy``: its card for the mover of a position) than for a
-        random one; 1 when nothing is weighed."""
+        random one; 1 when nothing is weighed.  ``greedy`` must be the same at
+        every call and read no hand but the mover's: each move's factor is
+        kept per hand its seat holds now."""
         if not self.moves:
             return 1.0
         factors = self._factors
