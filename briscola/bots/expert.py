@@ -185,7 +185,7 @@ def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None 
         if not p.exchange_rule or len(p.stock) < 2:  # no exchange left: inlined
             _playout_inline(p, waste, lead, side, noise, rand)
             return
-        if p.exchange_rule and p.exchange_card() >= 0:
+        if p.exchange_card() >= 0:  # the brisca exchange, while the stock allows it
             p.exchange()
         hand = hands[p.to_move]
         own = team_of[p.to_move] == side
