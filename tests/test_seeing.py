@@ -2,40 +2,26 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import subprocess
-import sys
-from pathlib import Path
-from types import ModuleType
+
+from scripts import load, run
 
 from briscola.game import Round
 from briscola.observation import observe
 from briscola.rules import TableRules
 
-SCRIPT = Path(__file__).parent.parent / "benchmarks" / "seeing.py"
-
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("seeing", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_arena_runs_them() -> None:
-    out = subprocess.run(
-        [sys.executable, str(SCRIPT), "arena", "hands:samples=20", "partner:samples=20",
-         "--players", "4", "--games", "1", "--seed", "3"],
-        capture_output=True, text=True, timeout=120, check=True,
-    ).stdout  # fmt: skip
+    done = run("seeing", "arena", "hands:samples=20", "partner:samples=20",
+               "--players", "4", "--games", "1", "--seed", "3")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
     assert "hands:samples=20 vs partner:samples=20: 4 players" in out
     assert "Elo difference" in out
 
 
 def test_partner_samples_keep_the_partners_hand_and_redeal_the_rest() -> None:
-    seeing = _module()
+    seeing = load("seeing")
     rules = TableRules(players=4)
     rng = random.Random(5)
     deck = list(rules.deck)
