@@ -80,7 +80,9 @@ def long_search(
 ) -> dict[Action, float]:
     """What the long search thinks each legal action of ``obs`` is worth (its mean
     round margin), from ``obs`` alone: the same for the same seed."""
-    bot = ExpertBot(seed=seed, samples=samples, max_ms=NO_LIMIT_MS, solve_cards=solve_cards)
+    # In points of margin at every table: no bonus for a won round.
+    bot = ExpertBot(seed=seed, samples=samples, max_ms=NO_LIMIT_MS, solve_cards=solve_cards,
+                    win_bonus=0)  # fmt: skip
     return dict(bot.rank(obs))
 
 

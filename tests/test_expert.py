@@ -8,7 +8,7 @@ import re
 import pytest
 
 from briscola.bots import make_bot
-from briscola.bots.expert import ExpertBot, greedy_card, sample_value
+from briscola.bots.expert import DEFAULT_WIN_BONUS, ExpertBot, greedy_card, sample_value
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.oracle import OracleBot
 from briscola.bots.solver import Position, expect, solve_actions
@@ -316,3 +316,22 @@ def test_the_model_is_on_unless_a_noise_is_given_or_it_is_turned_off() -> None:
     assert ExpertBot(noise=0.5, adapt=True).model is not None
     for text in ("expert:adapt=0", "expert:noise=1", "oracle:adapt=0"):
         parse_spec(text).make(seed=1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_win_bonus_is_set_by_table_size_unless_given(players: int) -> None:
+    rng = random.Random(players)
+    r = _deal(TableRules(players=players), rng)
+    for _ in range(players + 1):
+        r.act(r.legal_actions()[0])
+    obs = observe(r, r.to_move)
+    assert DEFAULT_WIN_BONUS[players] == (20 if players == 4 else 0)
+    assert ExpertBot()._search(obs).win_bonus == DEFAULT_WIN_BONUS[players]
+    assert ExpertBot(win_bonus=0)._search(obs).win_bonus == 0
+    assert ExpertBot(win_bonus=40)._search(obs).win_bonus == 40
+    # The default ranks as the bonus given explicitly does: the same values.
+    by_default = ExpertBot(seed=3, samples=40).rank(obs)
+    given = ExpertBot(seed=3, samples=40, win_bonus=DEFAULT_WIN_BONUS[players]).rank(obs)
+    assert by_default == given
+    if players == 4:
+        assert ExpertBot(seed=3, samples=40, win_bonus=0).rank(obs) != by_default

@@ -25,9 +25,11 @@ expert takes the best value against the modelled other side.
 
 The value of a finished sample is the side's point margin over the best
 other side (partners' points count as its own), plus ``win_bonus`` for a won
-round.  The bonus defaults to 0: over 300 duplicate deals against greedy,
-bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%, and against random a
-bonus of 60 changed nothing measurable (94.8% against 94.5%).
+round (minus it for a lost one).  By default it is set by table size
+(:data:`DEFAULT_WIN_BONUS`), as measured: with 2 players, over 300 duplicate
+deals against greedy, bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%; at
+3 and 6 seats 20 changed nothing measurable; at 4 seats, where the teams'
+margins are wide and a round is won at 61, 20 won more rounds (README).
 
 What the other side's plays say about its cards: with ``infer`` (the
 default) every sample in which it plays greedy counts by how well it explains
@@ -71,7 +73,9 @@ __all__ = ["ExpertBot", "greedy_card", "keep_proven", "playout", "sample_value"]
 # Samples per move by table size: more seats hide more cards, and the weights
 # of the inference leave fewer samples that count (README: arena and think time).
 DEFAULT_SAMPLES = {2: 600, 3: 900, 4: 1000, 6: 1200}
-WIN_BONUS = 0  # points of margin that winning the round is worth (0 measured best)
+WIN_BONUS = 0  # points of margin a won round is worth, where nothing else is said
+# By table size, what the arena measured best (module docstring, README).
+DEFAULT_WIN_BONUS = {2: 0, 3: 0, 4: 20, 6: 0}
 SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
@@ -448,7 +452,7 @@ class ExpertBot(Bot):
         think_ms: float | None = None,
         max_ms: float = 900.0,
         solve_cards: int = SOLVE_CARDS,
-        win_bonus: float = WIN_BONUS,
+        win_bonus: float | None = None,
         noise: float | None = None,
         adapt: bool | None = None,
         infer: bool = True,
@@ -475,7 +479,8 @@ class ExpertBot(Bot):
         self.samples = samples  # None: as many as think_ms fits, or without it DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
-        self.search = Search(solve_cards, win_bonus, noise)
+        self.search = Search(solve_cards, WIN_BONUS if win_bonus is None else win_bonus, noise)
+        self.win_bonus = win_bonus  # None: DEFAULT_WIN_BONUS by table size
         # With adapt the noise follows how the other side has played this round.
         self.model = OpponentModel(seed) if adapt else None
         self.infer = bool(infer)
@@ -508,7 +513,7 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         side = obs.rules.team_of[obs.seat]
-        search = self.search
+        search = self._search(obs)
         if self.model is not None:
             search = dataclasses.replace(search, noise=self.model.noise(obs))
         if obs.rules.players == 2 and obs.stock == 0:
@@ -541,6 +546,12 @@ class ExpertBot(Bot):
                     return alt
         return best
 
+    def _search(self, obs: Observation) -> Search:
+        if self.win_bonus is not None:
+            return self.search
+        bonus = DEFAULT_WIN_BONUS[obs.rules.players]
+        return dataclasses.replace(self.search, win_bonus=bonus) if bonus else self.search
+
     def _evidence(self, obs: Observation) -> Evidence | None:
         return Evidence(obs) if self.infer else None
 
@@ -548,8 +559,8 @@ class ExpertBot(Bot):
         """Every legal action with its mean value over the samples, best first: the
         expected margin of the round's points (plus ``win_bonus`` for a won round)."""
         side = obs.rules.team_of[obs.seat]
-        values = evaluate(self._sampler(obs), side, self._budget(obs), self.search, self.rng,
-                          self._evidence(obs))  # fmt: skip
+        values = evaluate(self._sampler(obs), side, self._budget(obs), self._search(obs),
+                          self.rng, self._evidence(obs))  # fmt: skip
         return sorted(((a, values[a]) for a in obs.legal), key=lambda av: -av[1])
 
     def _endgame(self, obs: Observation, side: int, search: Search) -> Action:
