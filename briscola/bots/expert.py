@@ -547,6 +547,7 @@ class ExpertBot(Bot):
         return best
 
     def _search(self, obs: Observation) -> Search:
+        """How this move's samples are scored: the bonus given, or the table size's."""
         if self.win_bonus is not None:
             return self.search
         bonus = DEFAULT_WIN_BONUS[obs.rules.players]
