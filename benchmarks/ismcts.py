@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import math
 import sys
-from functools import partial
 
 from briscola import bots, spec
-from briscola.bots.expert import ExpertBot, _waste, greedy_card, playout, sample_value
+from briscola.bots.expert import ExpertBot, greedy_policy, playout, sample_value
 from briscola.bots.solver import Position
 from briscola.cli import main
 from briscola.game import EXCHANGE, Action
@@ -73,7 +72,7 @@ class IsmctsBot(ExpertBot):
             p = Position.from_round(determinize(obs, rng))
             w = 1.0
             if evidence is not None:
-                w = evidence.weight(p, partial(greedy_card, waste=_waste(p)))
+                w = evidence.weight(p, greedy_policy(p))
             node = root
             path: list[tuple[Node, int]] = []  # each node entered, with its mover's side
             while not p.over:

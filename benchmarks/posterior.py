@@ -20,10 +20,9 @@ import argparse
 import math
 import random
 import sys
-from functools import partial
 
 from briscola.bots import inference
-from briscola.bots.expert import ExpertBot, _waste, greedy_card
+from briscola.bots.expert import ExpertBot, greedy_policy
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.solver import Position
 from briscola.game import Round
@@ -70,10 +69,7 @@ def measure(players: int, games: int, samples: int, seed: int) -> dict[str, tupl
                         if eps is not None:
                             inference.EPSILON, inference.MAX_DRAWS = eps, draws
                             evidence = inference.Evidence(obs)
-                            weights = [
-                                evidence.weight(p, partial(greedy_card, waste=_waste(p)))
-                                for p in deals
-                            ]
+                            weights = [evidence.weight(p, greedy_policy(p)) for p in deals]
                         total = sum(weights)
                         ess[label].append(total * total / sum(w * w for w in weights) / samples)
                         for s in range(players):

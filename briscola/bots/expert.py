@@ -68,7 +68,7 @@ from .inference import Evidence
 from .model import OpponentModel
 from .solver import Position, expect, solve, trick_result
 
-__all__ = ["ExpertBot", "greedy_card", "keep_proven", "playout", "sample_value"]
+__all__ = ["ExpertBot", "greedy_card", "greedy_policy", "keep_proven", "playout", "sample_value"]
 
 # Samples per move by table size: more seats hide more cards, and the weights
 # of the inference leave fewer samples that count (README: arena and think time).
@@ -169,6 +169,12 @@ def greedy_card(
         if on_table >= worth or (not p.stock and on_table > 0):
             return low
     return min(hand, key=waste.__getitem__)
+
+
+def greedy_policy(p: Position) -> Callable[[Position], int]:
+    """Greedy's card for the mover of a position with ``p``'s trump and pack:
+    the player model the inference weighs samples by."""
+    return partial(greedy_card, waste=_waste(p))
 
 
 def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None = None) -> None:
@@ -423,7 +429,7 @@ def evaluate(
                 values.append(_finish(q, side, search, None if seed is None else Random(seed)))
             w = 1.0
             if evidence is not None and seed is None:
-                w = evidence.weight(base, partial(greedy_card, waste=_waste(base)))
+                w = evidence.weight(base, greedy_policy(base))
             cached = seen[key] = (values, w)
         values, w = cached
         k = 0 if seed is None else 1
@@ -550,8 +556,7 @@ class ExpertBot(Bot):
         """How this move's samples are scored: the bonus given, or the table size's."""
         if self.win_bonus is not None:
             return self.search
-        bonus = DEFAULT_WIN_BONUS[obs.rules.players]
-        return dataclasses.replace(self.search, win_bonus=bonus) if bonus else self.search
+        return dataclasses.replace(self.search, win_bonus=DEFAULT_WIN_BONUS[obs.rules.players])
 
     def _evidence(self, obs: Observation) -> Evidence | None:
         return Evidence(obs) if self.infer else None
