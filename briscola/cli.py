@@ -407,11 +407,18 @@ def build_parser() -> argparse.ArgumentParser:
         "else ~/.local/share/briscola/records); unfinished ones are reopened at start",
     )
     p.add_argument(
+        "--abandon-unfinished",
+        action="store_true",
+        help="at start, end the unfinished matches of --records as abandoned instead of "
+        "reopening them (a stop, like a crash, otherwise only pauses them)",
+    )
+    p.add_argument(
         "--turn-timeout",
         type=seconds_type("--turn-timeout"),
         default=120.0,
         metavar="S",
-        help="seconds a person has for a card; then a bot plays it (default 120; 0: no limit)",
+        help="seconds a person has for a card; then a bot plays for them until they type "
+        "again (default 120; 0: no limit)",
     )
     p.add_argument(
         "--grace",

@@ -145,13 +145,22 @@ class Record:
             {"type": "deal", "round": round_no, "dealer": dealer, "deck": [str(c) for c in deck]}
         )
 
-    def event(self, event: Event) -> None:
-        self.write(event_line(event))
-        if self.sync and self.out is not None and event.type in ("round_end", "match_end"):
+    def event(self, event: Event, **extra: Any) -> None:
+        self.write(event_line(event) | {k: v for k, v in extra.items() if v is not None})
+        if event.type in ("round_end", "match_end"):
+            self._sync()
+
+    def _sync(self) -> None:
+        if self.sync and self.out is not None:
             try:
                 (os.fsync if self.sync is True else self.sync)(self.out.fileno())
             except OSError as err:
                 self._failed(err)
+
+    def pause(self) -> None:
+        """The match stops here to go on after a restart (the server's clean stop)."""
+        self.write({"type": "pause"})
+        self._sync()
 
     def fault(self, seat: int, code: str, message: str, **extra: Any) -> None:
         self.write({"type": "fault", "seat": seat, "code": code, "message": message, **extra})

@@ -35,6 +35,7 @@ __all__ = [
     "RecordError",
     "ReplayResult",
     "Resumable",
+    "Unfinished",
     "main",
     "parse_line",
     "resume_point",
@@ -45,6 +46,8 @@ Line = dict[str, Any]
 # Lines the engine derives from the moves; a record must hold each one, in order.
 DERIVED = frozenset({"round_start", "trick", "draw", "trump_taken", "round_end", "match_end"})
 POLICIES = ("forfeit", "takeover")
+TABLE_LINES = ("standin", "handback", "pause", "restart")
+STANDIN_REASONS = ("dropped", "timeout", "left", "faults")
 
 
 class RecordError(ValueError):
@@ -54,6 +57,11 @@ class RecordError(ValueError):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
+
+
+class Unfinished(RecordError):
+    """A record whose every line is right, but whose match has not ended (yet): a
+    match in progress, or one a server will reopen."""
 
 
 @dataclass(slots=True)
@@ -74,6 +82,9 @@ class ReplayResult:
     reason: str = ""
     people: list[int] = field(default_factory=list)  # seats a person sat in (header)
     takebacks: int = 0  # moves a person took back (against bots)
+    # The table's own lines: a bot played for a seat (standin) until it was handed
+    # back (handback); the server paused (pause) or came back (restart).
+    table_lines: list[Line] = field(default_factory=list)
 
 
 def parse_line(no: int, raw: bytes | str) -> Line | None:
@@ -224,9 +235,9 @@ class _Checker:
         if dealer is not None and not _whole(dealer, 0, n - 1):
             raise RecordError(no, f"first_dealer: expected a seat 0..{n - 1}, got {_show(dealer)}")
         move_ms = header.get("move_ms")
-        if move_ms is not None and not _whole(move_ms, 1):
+        if move_ms is not None and not _whole(move_ms, 0):  # 0: no time limit
             raise RecordError(
-                no, f"move_ms: expected a whole number of milliseconds >= 1, got {_show(move_ms)}"
+                no, f"move_ms: expected a whole number of milliseconds >= 0, got {_show(move_ms)}"
             )
         self.policy = header.get("on_fault")
         if self.policy is not None and self.policy not in POLICIES:
@@ -265,11 +276,32 @@ class _Checker:
             _field(no, line, "text", str)
         elif kind == "takeback":
             self._takeback(no, line)
+        elif kind in TABLE_LINES:
+            self._table_line(no, line)
         else:
             raise RecordError(
                 no,
-                f"unknown line type {kind!r}; expected header, deal, a game event, fault or info",
+                f"unknown line type {kind!r}; expected header, deal, a game event, fault, "
+                "info, " + ", ".join(TABLE_LINES),
             )
+
+    def _table_line(self, no: int, line: Line) -> None:
+        kind = line["type"]
+        if self.expected:
+            raise RecordError(no, f"expected {_describe(self.expected[0])}, got a {kind} line")
+        if kind in ("standin", "handback"):
+            self._seat(no, line)
+        if kind == "standin" and line.get("reason") not in STANDIN_REASONS:
+            raise RecordError(
+                no,
+                f"standin: reason is {_show(line.get('reason'))}, expected one of "
+                + ", ".join(STANDIN_REASONS),
+            )
+        if kind == "restart" and line.get("after") not in ("pause", "crash"):
+            raise RecordError(
+                no, f"restart: after is {_show(line.get('after'))}, expected pause or crash"
+            )
+        self.result.table_lines.append(line)
 
     def _takeback(self, no: int, line: Line) -> None:
         """A person took back their last move: the round goes back to the state before
@@ -450,7 +482,7 @@ class _Checker:
 
     def finish(self, last: int) -> ReplayResult:
         if not self.ended_at:
-            raise RecordError(
+            raise Unfinished(
                 last + 1, f"the record ends before the match is over; expected {self._next()}"
             )
         ended = self.match.ended
@@ -553,6 +585,11 @@ def main(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"briscola replay: cannot read {label}: {err.strerror or err}", file=sys.stderr)
         return 1
+    except Unfinished as err:
+        if narrator is not None:
+            narrator.flush(trick=True)
+        print(f"unfinished: {printable(label)}: {printable(str(err))}", file=out)
+        return 0
     except RecordError as err:
         if narrator is not None:
             narrator.flush()

@@ -74,19 +74,20 @@ class TableRules:
     beats: tuple[tuple[tuple[bool, ...], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or self.players not in PLAYER_COUNTS:
+        # Exact types: 1.0 or True equal 1 in Python, but a record or a lobby says 1.
+        if type(self.players) is not int or self.players not in PLAYER_COUNTS:
             raise RulesError(f"a table has 2, 3, 4 or 6 players, not {self.players!r}")
-        if self.variant not in VARIANTS:
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
             raise RulesError(
                 f"unknown variant {self.variant!r}; expected one of {', '.join(VARIANTS)}"
             )
-        if isinstance(self.target, bool) or self.target not in TARGETS:
+        if type(self.target) is not int or self.target not in TARGETS:
             raise RulesError(f"a match is first to 1, 2 or 3 won rounds, not {self.target!r}")
         n = self.players
         packs = PACKS[n]
-        if self.pack == 0:
+        if type(self.pack) is int and self.pack == 0:
             object.__setattr__(self, "pack", packs[0])
-        elif isinstance(self.pack, bool) or self.pack not in packs:
+        elif type(self.pack) is not int or self.pack not in packs:
             if n == 3:
                 allowed = "36 cards (the four 2s removed, the default) or 39 (only the 2 of Batons)"
             else:

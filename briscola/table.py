@@ -70,6 +70,7 @@ async def play_match(
     start_from: tuple[Match, Round | None] | None = None,
     on_round: Callable[[Round], None] | None = None,
     undo: Sequence[int] = (),
+    stopping: Callable[[], str | None] | None = None,
 ) -> MatchOutcome:
     """Play one match between ``players`` (one per seat) and return how it ended.
 
@@ -80,7 +81,10 @@ async def play_match(
     the record already has its header and every line so far); ``on_round(r)``
     is told of each round as it is dealt (or resumed).  The seats in ``undo`` may
     answer :data:`UNDO` to take back their last move and the replies (a person
-    against bots at ``play``; never at a LAN table).
+    against bots at ``play``; never at a LAN table).  When the match is cancelled,
+    ``stopping()`` says why: ``"pause"`` leaves the record to go on after a restart
+    (a ``pause`` line after the last whole move, no ending), any other text is
+    kept as the ``why`` of the abandoned ``match_end``.
     """
     if len(players) != rules.players:
         raise ValueError(
@@ -133,6 +137,7 @@ async def play_match(
                 record.info(seat, text)
 
     taken_over: set[int] = set()
+    asking = False  # a seat is asked for a move: every line of the last one is written
 
     async def fail(seat: int, err: SeatFailure) -> bool:
         """Apply the fault policy; True when the match goes on."""
@@ -189,7 +194,9 @@ async def play_match(
                     before[seat].append(r.copy())
                 try:
                     try:
+                        asking = True
                         action = await seats[seat].act(obs, move_ms)
+                        asking = False
                     finally:
                         await keep_faults(seat)
                     if seat in before and str(action) == UNDO:  # an answer beyond Action
@@ -222,12 +229,19 @@ async def play_match(
             await deliver(r.events)
         assert match.ended is not None
         await deliver([match.ended])
-    except BaseException:
-        # Left, interrupted or cancelled mid-match: the record still gets its ending.
-        if not match.over:
+    except BaseException as exc:
+        # Left, interrupted or cancelled mid-match: the record still gets its ending,
+        # unless the match is only paused (a server's clean stop) to go on later.
+        why = (
+            stopping() if stopping is not None and isinstance(exc, asyncio.CancelledError) else None
+        )
+        if why == "pause":
+            if record is not None and asking:
+                record.pause()
+        elif not match.over:
             abandoned = match.end(None, "abandoned")
             if record is not None:
-                record.event(abandoned)
+                record.event(abandoned, why=why)
         raise
     finally:
         await asyncio.gather(*(_quietly(p.close()) for p in seats))

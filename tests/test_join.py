@@ -91,7 +91,7 @@ async def test_a_whole_match_at_a_lan_table(tmp_path: Path) -> None:
         listed = await watcher.ask("list", "tables")
         assert all(t["table"] != "fri" for t in listed["tables"]), "the table stays open"
     results = verify_records(lan.records, expect=1)
-    assert [r.names for r in results.values()] == [("Ann", "greedy")]
+    assert [r.names for r in results.values()] == [("Ann", "Marco (greedy)")]
 
 
 async def test_the_lobby_at_the_prompt(tmp_path: Path) -> None:
@@ -232,7 +232,7 @@ async def test_a_bot_program_over_tcp(tmp_path: Path) -> None:
         assert "sits at table b, seat 0" in err
     results = verify_records(lan.records, expect=2)
     assert all(r.reason == "complete" for r in results.values())
-    assert all(r.names[1] == "greedy" and r.names[0] != "?" for r in results.values())
+    assert all(r.names[1] == "Marco (greedy)" and r.names[0] != "?" for r in results.values())
 
 
 async def test_join_usage_errors() -> None:

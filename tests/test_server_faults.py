@@ -170,7 +170,13 @@ async def test_a_client_that_never_reads_is_cut_off(tmp_path: Path) -> None:
     """630 six-seat tables make each ``tables`` reply over 100 KB; 45 requests unread
     (over 4 MB, more than the kernel's buffers hold) must get the connection cut at
     1 MiB buffered in the server instead of kept."""
-    async with running(tmp_path, max_tables=631, max_per_address=64) as lan:
+    async with running(
+        tmp_path,
+        max_tables=631,
+        max_per_address=64,
+        unstarted_per_connection=50,
+        unstarted_per_address=1000,
+    ) as lan:
         makers = [await lan.connect(f"Maker{n}") for n in range(14)]
 
         async def make(client: Client, n: int) -> None:

@@ -39,7 +39,13 @@ async def test_a_table_in_the_list(tmp_path: Path) -> None:
             "target": 1,
             "pack": 40,
             "state": "waiting",
-            "seats": ["Anna", None, "expert", None],
+            "seats": ["Anna", None, "Marco (expert)", None],
+            "seat_info": [
+                {"kind": "person", "name": "Anna", "grace_s": None},
+                {"kind": "free", "name": None, "grace_s": None},
+                {"kind": "bot", "name": "Marco (expert)", "grace_s": None},
+                {"kind": "free", "name": None, "grace_s": None},
+            ],
             "spectators": 0,
             "private": False,
         }
@@ -47,7 +53,7 @@ async def test_a_table_in_the_list(tmp_path: Path) -> None:
 
 
 async def test_create_has_defaults_and_may_pick_the_name(tmp_path: Path) -> None:
-    async with running(tmp_path) as lan:
+    async with running(tmp_path, unstarted_per_connection=10) as lan:
         anna = await lan.connect("Anna")
         created = await anna.ask("create", "created")
         name = created["table"]

@@ -231,25 +231,39 @@ async def test_a_seat_never_resumed_is_played_to_the_end(tmp_path: Path) -> None
     assert [r.reason for r in verify_records(lan.records, expect=1).values()] == ["complete"]
 
 
-async def test_a_turn_that_times_out_is_played_by_a_bot_and_the_table_is_told(
+async def test_a_person_whose_time_runs_out_costs_one_timeout_and_is_back_on_a_word(
     tmp_path: Path,
 ) -> None:
+    """The first card a person misses waits the turn time; from then a bot plays for
+    them (no more turns to wait for) until their connection says anything."""
     async with running(tmp_path, turn_timeout=0.4) as lan:
         (anna,), (vera,) = await sit(lan, ("Anna",), bots={"1": "random"})
         start = await anna.until("match_start")
         assert start["move_ms"] == 400
         skipped = await anna.until("turn")
         assert 0 < skipped["time_ms"] <= 400
-        told = await anna.until(lambda m: m.get("code") == "timeout", 3.0)
-        assert told["type"] == "notice" and told["seat"] == 0
-        await vera.until(lambda m: m.get("code") == "timeout")
+        told = await anna.until(lambda m: m.get("code") == "away", 3.0)
+        assert told["type"] == "notice" and told["seat"] == 0 and told["name"] == "Anna"
+        await vera.until(lambda m: m.get("code") == "away")
         by_bot = await vera.seen(lambda m: m["type"] == "played" and m["seat"] == 0)
         assert by_bot["card"] in skipped["legal"]
+        # Away: the bot plays her next cards too, with no turn sent to her.
+        await vera.until(
+            lambda m: m["type"] == "played" and m["seat"] == 0 and m is not by_bot, 5.0
+        )
+        turns = len(anna.of("turn"))
+        assert turns == 1
+        await anna.ask("here", "here")
+        await anna.seen(lambda m: m.get("code") == "handback", 3.0)
         end = await asyncio.wait_for(play_out(anna), GAME)  # the next turns are hers again
         assert end["reason"] == "complete"
-        assert len(anna.of("turn")) > 5 and not notices(anna, "takeover")
+        assert len(anna.of("turn")) > turns and not notices(anna, "takeover")
     check_all(lan, [anna], [vera])
-    assert [r.reason for r in verify_records(lan.records, expect=1).values()] == ["complete"]
+    (result,) = verify_records(lan.records, expect=1).values()
+    assert result.reason == "complete"
+    kinds = [(line["type"], line.get("reason")) for line in result.table_lines]
+    assert kinds == [("standin", "timeout"), ("handback", None)]
+    assert not result.refused, "a timeout is a bot playing for the seat, not a refusal"
 
 
 async def test_three_faults_let_a_bot_play_that_card_and_the_seat_stays(tmp_path: Path) -> None:

@@ -25,7 +25,10 @@ from lan import (
 GAME = 30.0
 
 
-async def test_shutdown_tells_everyone_and_abandons_the_records(tmp_path: Path) -> None:
+async def test_a_clean_stop_is_a_pause_and_a_restart_resumes_every_seat(tmp_path: Path) -> None:
+    """Stop (the in-process server's clean stop, what SIGTERM does): everyone gets
+    ``bye`` reason ``restart``, nothing is written as abandoned, and a server started
+    on the same records reopens both unfinished tables for the same tokens."""
     async with running(tmp_path) as lan:
         host = await lan.connect("Host")
         await host.create("one", bots={"1": "random"})
@@ -37,23 +40,47 @@ async def test_shutdown_tells_everyone_and_abandons_the_records(tmp_path: Path) 
         bruno = await lan.seated("Bruno", "two")
         carla = await lan.seated("Carla", "three")
         await asyncio.wait_for(play_out(carla, random.Random(1)), GAME)  # one match ended
+        pending = {}
         for client in (anna, bruno):
-            await asyncio.wait_for(play_out(client, stop=nth_turn(3)), GAME)
+            pending[client.name] = await asyncio.wait_for(play_out(client, stop=nth_turn(3)), GAME)
         await lan.stop()
         everyone = [host, vera, anna, bruno, carla]
         for client in everyone:
             rest = await client.closed_within()
             byes = [m for m in rest if m["type"] == "bye"]
-            assert len(byes) == 1 and byes[0]["reason"] == "shutdown", f"{client.name}: {rest}"
+            assert len(byes) == 1 and byes[0]["reason"] == "restart", f"{client.name}: {rest}"
             assert rest[-1] is byes[0]
-    results = verify_records(lan.records, expect=3)
-    assert sorted(r.reason for r in results.values()) == ["abandoned", "abandoned", "complete"]
+    records = read_records(lan.records)
+    assert len(records) == 3
+    ends = [lines[-1] for lines in records.values()]
+    assert sorted(e["type"] for e in ends) == ["match_end", "pause", "pause"]
+    assert not [e for e in ends if e.get("reason") == "abandoned"]
     for client in (anna, bruno, carla):
         check_hidden(client, 0, [anna.token or "", bruno.token or "", carla.token or ""])
 
+    async with running(tmp_path) as again:
+        for old in (anna, bruno):
+            client = await again.connect(old.name)
+            resumed = await client.ask("resume", "resumed", token=old.token)
+            assert (resumed["table"], resumed["seat"]) == (old.table, old.seat)
+            turn = await client.until("turn")
+            assert sorted(turn["hand"]) == sorted(pending[old.name]["hand"])
+            assert turn["played"] == pending[old.name]["played"]
+            end = await asyncio.wait_for(play_out(client, random.Random(2)), GAME)
+            assert end["reason"] == "complete"
+    results = verify_records(lan.records, expect=3)
+    assert [r.reason for r in results.values()] == ["complete"] * 3
+    marks = sorted(
+        [line["type"], line.get("after")] for r in results.values() for line in r.table_lines
+    )
+    assert marks == [["pause", None], ["pause", None], ["restart", "pause"], ["restart", "pause"]]
+
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
-async def test_serve_stops_cleanly_on_a_signal(tmp_path: Path, sig: int) -> None:
+async def test_serve_pauses_on_a_signal_and_resumes_after_a_restart(
+    tmp_path: Path, sig: int
+) -> None:
+    records = tmp_path / "records"
     async with serving(tmp_path) as serve:
         port = await serve.start()
         anna = await Client.connect(port, "Anna")
@@ -64,11 +91,40 @@ async def test_serve_stops_cleanly_on_a_signal(tmp_path: Path, sig: int) -> None
         assert await serve.signal(sig) == 0
         for client in (anna, vera):
             rest = await client.closed_within()
-            assert rest[-1]["type"] == "bye" and rest[-1]["reason"] == "shutdown"
+            assert rest[-1]["type"] == "bye" and rest[-1]["reason"] == "restart"
             await client.close()
         assert anna.token is not None and anna.token not in serve.log_text()
-    results = verify_records(tmp_path / "records", expect=1)
-    assert [r.reason for r in results.values()] == ["abandoned"]
+        assert read_records(records).popitem()[1][-1]["type"] == "pause"
+        port = await serve.start()
+        back = await Client.connect(port, "Anna")
+        await back.ask("resume", "resumed", token=anna.token)
+        back.token, back.seat, back.table = anna.token, anna.seat, anna.table
+        end = await asyncio.wait_for(play_out(back, random.Random(4)), GAME)
+        assert end["reason"] == "complete"
+        await back.close()
+        assert await serve.signal(signal.SIGTERM) == 0
+    results = verify_records(records, expect=1)
+    assert [r.reason for r in results.values()] == ["complete"]
+
+
+async def test_abandon_unfinished_at_start_ends_what_a_stop_left(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    async with serving(tmp_path) as serve:
+        port = await serve.start()
+        anna = await Client.connect(port, "Anna")
+        await anna.create("t", bots={"1": "random"})
+        await anna.join("t")
+        await asyncio.wait_for(play_out(anna, stop=nth_turn(2)), GAME)
+        assert await serve.signal(signal.SIGTERM) == 0
+        await anna.close()
+    async with serving(tmp_path, "--abandon-unfinished") as serve:
+        port = await serve.start()
+        back = await Client.connect(port, "Anna")
+        await back.refused("resume", "bad_token", token=anna.token)
+        assert (await back.ask("list", "tables"))["tables"] == []
+    (result,) = verify_records(records, expect=1).values()
+    assert result.reason == "abandoned"
+    assert not list(records.glob("*.seats.json"))
 
 
 async def test_kill_9_and_restart_resumes_the_matches(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ async def test_serve_until_told_to_stop(tmp_path: Path, capsys: object) -> None:
     stop.set()
     assert await asyncio.wait_for(task, 10) == 0
     bye = await client.until("bye")
-    assert bye["reason"] == "shutdown"
+    assert bye["reason"] == "restart"
 
 
 async def test_a_port_in_use_is_a_clear_error(tmp_path: Path, capsys: object) -> None:

@@ -141,7 +141,7 @@ def read_hello(msg: Message, expected: int) -> BotHello:
         )
     _check_id(msg, expected)
     version = msg.get("protocol")
-    if version != PROTOCOL_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != PROTOCOL_VERSION:  # 1.0 and true are not 1
         raise ProtocolError(
             "unsupported_protocol",
             f"this host speaks protocol {PROTOCOL_VERSION} only, the bot said {version!r}",

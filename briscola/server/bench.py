@@ -76,6 +76,8 @@ def bench_config(records: Path, seed: int) -> ServerConfig:
         max_connections=2000,
         max_per_address=2000,
         max_tables=1000,
+        unstarted_per_connection=1000,  # every client of the benchmark comes from 127.0.0.1
+        unstarted_per_address=1000,
         turn_timeout=60.0,
         seed=seed,
     )

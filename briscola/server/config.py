@@ -31,10 +31,13 @@ class ServerConfig:
     max_connections: int = 256
     max_per_address: int = 32
     max_tables: int = 64
+    unstarted_per_connection: int = 5  # tables a connection made that wait for players
+    unstarted_per_address: int = 10
     handshake_timeout: float = 10.0
     idle_timeout: float = 600.0  # in the lobby, at no table
     seed: int | None = None  # every table's deals come from it when given
     workers: int | None = None  # bot-pool processes; None: one per core, 0: think in place
+    abandon_unfinished: bool = False  # end unfinished matches at start, not reopen them
     standin: str = "expert"  # the bot that plays for a person who is away
     rate: float = 20.0  # lines a second per connection
     burst: float = 50.0

@@ -1,11 +1,12 @@
-"""The server's files, written in one thread of their own, in order.
+"""The server's files: records written before they are told, fsyncs in a thread.
 
-A ``write`` or an ``fsync`` can wait on the disk for milliseconds, and on
-some file systems a write waits for an fsync of the same file in progress;
-on the event loop either would hold up every table.  :class:`Disk` runs
-every file operation of the server (records, seats files) in one thread, so
-their order is kept, and a :class:`DiskFile` is a text file whose writes go
-there.  A failure is logged once per file; the match goes on.
+Write before you tell: a move's record line is handed to the operating
+system (a ``write`` into its page cache, microseconds) on the event loop,
+before any message about the move leaves the server, so that a kill -9
+keeps every card a client saw played.  An ``fsync`` can wait on the disk
+for milliseconds: :class:`Disk` runs those (and the seats files, and the
+closes that follow them) in one thread of their own, in order.  A failure
+is logged once per file; the match goes on.
 Floor 7 (server).
 """
 
@@ -27,7 +28,6 @@ log = logging.getLogger("briscola.server")
 class Disk:
     def __init__(self) -> None:
         self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="briscola-disk")
-        self._dirty: set[DiskFile] = set()
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
         return self.pool.submit(fn, *args)
@@ -35,23 +35,10 @@ class Disk:
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.wrap_future(self.submit(fn, *args))
 
-    def dirty(self, f: DiskFile) -> None:
-        """``f`` has lines to write: at the end of this turn of the loop, with the others'."""
-        if not self._dirty:
-            asyncio.get_running_loop().call_soon(self._push)
-        self._dirty.add(f)
-
-    def _push(self) -> None:
-        batch = [item for f in self._dirty if (item := f.take()) is not None]
-        self._dirty.clear()
-        if batch:
-            self.submit(_write_all, batch)
-
     def open(self, path: Path, mode: str) -> DiskFile:
-        """A record to write (``w``) or to go on with (``a``), opened in the thread too
-        (its folder made if need be): two hundred tables may start in one moment."""
+        """A record to write (``w``) or to go on with (``a``), its folder made if need be."""
         f = DiskFile(self, path)
-        self.submit(f._guard, f._open, mode + "b")
+        f._guard(f._open, mode + "b")
         return f
 
     def close(self) -> None:
@@ -59,7 +46,8 @@ class Disk:
 
 
 class DiskFile:
-    """A text file whose writes, flushes and fsyncs happen in the :class:`Disk` thread."""
+    """A record file: lines written at each flush, fsyncs and the close in the
+    :class:`Disk` thread."""
 
     def __init__(self, disk: Disk, path: Path) -> None:
         self.disk, self.path = disk, path
@@ -85,18 +73,13 @@ class DiskFile:
         return len(text)
 
     def flush(self) -> None:
-        """Lines written in one turn of the event loop go to the disk thread together."""
-        if self.buffer:
-            self.disk.dirty(self)
-
-    def _push(self) -> None:
+        """What is buffered goes to the operating system now (write before you tell)."""
         item = self.take()
         if item is not None:
-            self.disk.submit(self._guard, self._write, item[1])
+            self._guard(self._write, item[1])
 
     def take(self) -> tuple[DiskFile, bytes] | None:
-        """What waits to be written, handed over (the disk thread writes it): encoded
-        here, so that the thread only makes system calls, which let the loop run."""
+        """What waits to be written, taken from the buffer and encoded."""
         if not self.buffer:
             return None
         data, self.buffer = "".join(self.buffer).encode(), []
@@ -107,15 +90,15 @@ class DiskFile:
 
     def fsync(self, fd: int) -> None:
         """What is written so far, on the disk (``fd`` is not used: see fileno)."""
-        self._push()
+        self.flush()
         self.disk.submit(self._guard, self._sync)
 
     def close(self) -> None:
         """Close once everything before is written (in the disk thread, in order)."""
-        self._push()
+        self.flush()
         self.disk.submit(self._guard, self._close)
 
-    # -- in the disk thread ------------------------------------------------------------
+    # -- writes on the loop, the rest in the disk thread --------------------------------
 
     def _write(self, data: bytes) -> None:
         assert self.f is not None
@@ -131,8 +114,3 @@ class DiskFile:
     def _close(self) -> None:
         if self.f is not None:
             self.f.close()
-
-
-def _write_all(batch: list[tuple[DiskFile, bytes]]) -> None:
-    for f, data in batch:
-        f._guard(f._write, data)

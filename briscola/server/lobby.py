@@ -17,6 +17,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import re
+import secrets
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -26,20 +29,22 @@ from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..replay import RecordError, resume_point
+from ..records import dump_line, event_line
+from ..replay import RecordError, Resumable, resume_point
 from ..rules import RulesError, TableRules
 from ..text import printable
 from .config import ServerConfig
 from .disk import Disk
 from .pool import BotPool
 from .seat import NetSeat
-from .table import LobbyError, Table, bot_spec
+from .table import LobbyError, Table, bot_spec, capped
 
 __all__ = ["Client", "Server"]
 
 log = logging.getLogger("briscola.server")
 
 NAME_CHARS = 40
+SEAT_KEY = re.compile(r"[0-9]")
 CHAT_CHARS = 500
 
 
@@ -75,6 +80,10 @@ class Client:
     def table(self) -> Table | None:
         return self.seat.table if self.seat is not None else self.watching
 
+    @property
+    def address(self) -> str:
+        return self.link.peer.rpartition(":")[0] or "?"
+
     # -- lines from the client ----------------------------------------------------
 
     def route(self, msg: Message | ProtocolError) -> bool:
@@ -87,6 +96,9 @@ class Client:
                 self.arm()
 
     def _route(self, msg: Message | ProtocolError) -> bool:
+        seat = self.server.seat_of(self)
+        if seat is not None:
+            seat.present()  # any line: a person away after a timeout is back
         if isinstance(msg, ProtocolError):  # a line that could not be read
             if self.server.seat_of(self) is not None:
                 return False  # the seat's host answers it, with the turn's id
@@ -118,6 +130,9 @@ class Client:
             handler(self, msg)
         except LobbyError as err:
             self._refuse(msg, err.code, err.message)
+        except Exception:  # a bug of ours: said, logged, and the connection goes on
+            log.exception("%s: %s failed", self.link.peer, printable(kind, 20))
+            self._refuse(msg, "internal", f"the server could not handle {kind!r}; it is logged")
         return True
 
     def _refuse(self, msg: Message, code: str, message: str) -> None:
@@ -137,7 +152,7 @@ class Client:
             self._refuse(msg, "unknown_id", f"hello answers id 1, got {msg.get('id')!r}")
             return
         version = msg.get("protocol")
-        if version != PROTOCOL_VERSION or isinstance(version, bool):
+        if type(version) is not int or version != PROTOCOL_VERSION:  # 1.0 and true are not 1
             self.link.send(
                 error(
                     "unsupported_protocol",
@@ -160,9 +175,10 @@ class Client:
         self.answer(msg, "tables", **self.server.listing())
 
     def create(self, msg: Message) -> None:
-        table = self.server.create(msg)
+        self.server.may_create(self)
+        table, code = self.server.create(msg)
         table.creator = self
-        self.answer(msg, "created", table=table.name)
+        self.answer(msg, "created", table=table.name, **({"code": code} if code else {}))
 
     def join(self, msg: Message) -> None:
         if self.seat is not None:
@@ -170,6 +186,7 @@ class Client:
                 "already_seated", f"you hold seat {self.seat.seat} already; leave first"
             )
         table = self.server.find(msg.get("table"))
+        self.server.guard_code(table, self, msg.get("code"))
         self.stop_watching()
         assert self.name is not None
         seat, token = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
@@ -180,7 +197,7 @@ class Client:
 
     def watch(self, msg: Message) -> None:
         table = self.server.find(msg.get("table"))
-        table.check_code(msg.get("code"))
+        self.server.guard_code(table, self, msg.get("code"))
         if self.seat is not None:
             raise LobbyError("already_seated", "you hold a seat; leave it to watch another table")
         self.stop_watching()
@@ -223,6 +240,13 @@ class Client:
         else:
             raise LobbyError("not_seated", "you are at no table")
         self.answer(msg, "left")
+
+    def here(self, msg: Message) -> None:
+        """A person away after a timeout takes the seat back (any line does; this one
+        says so and is answered)."""
+        if self.seat is None:
+            raise LobbyError("not_seated", "you hold no seat")
+        self.answer(msg, "here", seat=self.seat.seat, away=self.seat.away)
 
     def ask_rematch(self, msg: Message) -> None:
         if self.seat is None:
@@ -313,6 +337,7 @@ REQUESTS: dict[str, Callable[[Client, Message], None]] = {
     "resume": Client.resume,
     "leave": Client.leave,
     "rematch": Client.ask_rematch,
+    "here": Client.here,
     "chat": Client.chat,
 }
 
@@ -321,6 +346,30 @@ def _request_id(msg: Message) -> None:
     msg_id = msg.get("id")
     if not isinstance(msg_id, int) or isinstance(msg_id, bool):
         raise LobbyError("bad_message", f"{msg['type']!r} needs an integer 'id', got {msg_id!r}")
+
+
+ADDRESS_GUESSES, TABLE_GUESSES = 5, 10  # wrong codes before the pauses begin
+GUESS_PAUSE_S, GUESS_PAUSE_MAX_S = 2.0, 600.0
+GUESS_KEYS = 10_000  # what a flood of addresses can make the server hold
+
+
+class Backoff:
+    """Wrong tries by key: after ``free`` of them, each costs a pause that doubles."""
+
+    def __init__(self) -> None:
+        self.tries: dict[str, tuple[int, float]] = {}  # key: (wrong tries, refused until)
+
+    def wait(self, key: str, now: float) -> float:
+        return self.tries.get(key, (0, 0.0))[1] - now
+
+    def failed(self, key: str, now: float, free: int) -> None:
+        count = self.tries.pop(key, (0, 0.0))[0] + 1
+        until = now
+        if count >= free:
+            until = now + min(GUESS_PAUSE_MAX_S, GUESS_PAUSE_S * 2 ** (count - free))
+        if len(self.tries) >= GUESS_KEYS:  # the oldest go first (dicts keep order)
+            del self.tries[next(iter(self.tries))]
+        self.tries[key] = (count, until)
 
 
 class Server:
@@ -336,6 +385,7 @@ class Server:
         self.matches: set[asyncio.Task[None]] = set()
         self.handlers: set[asyncio.Task[Any]] = set()
         self.per_address: Counter[str] = Counter()
+        self.guesses = Backoff()
         self.port = 0
         self.numbered = 0
         self._server: asyncio.Server | None = None
@@ -414,7 +464,27 @@ class Server:
             raise LobbyError("no_such_table", f"there is no table {name!r}; 'list' shows them")
         return self.tables[name]
 
-    def create(self, msg: Message) -> Table:
+    def guard_code(self, table: Table, client: Client, code: object) -> None:
+        """A private table's code, checked with the guesses limited per table and per
+        address: a few wrong ones, then a pause that doubles with each."""
+        if not table.code_sha:
+            return
+        keys = (f"{table.number}|{client.address}", f"{table.number}|*")
+        now = asyncio.get_running_loop().time()
+        wait = max(self.guesses.wait(key, now) for key in keys)
+        if wait > 0:
+            raise LobbyError(
+                "rate_limited",
+                f"too many wrong codes for {table.name!r}; try again in {wait:.0f} s",
+            )
+        try:
+            table.check_code(code)
+        except LobbyError:
+            self.guesses.failed(keys[0], now, free=ADDRESS_GUESSES)
+            self.guesses.failed(keys[1], now, free=TABLE_GUESSES)
+            raise
+
+    def create(self, msg: Message) -> tuple[Table, str]:
         if len(self.tables) >= self.config.max_tables:
             raise LobbyError(
                 "too_many_tables", f"the server holds {self.config.max_tables} tables at most"
@@ -433,39 +503,70 @@ class Server:
             )
         except (RulesError, TypeError) as err:
             raise LobbyError("bad_message", str(err)) from None
-        code = _text(msg, "code", NAME_CHARS, "code", required=False)
+        made = msg.get("code") is True  # the server makes one nobody can guess
+        code = (
+            secrets.token_urlsafe(9)
+            if made
+            else _text(msg, "code", NAME_CHARS, "code", required=False)
+        )
         bots_msg = msg.get("bots") or {}
         if not isinstance(bots_msg, dict):
             raise LobbyError("bad_message", "bots is an object from seat number to a bot spec")
         bots = {}
         for key, text in bots_msg.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) < rules.players):
+            # ASCII digits only: "²".isdigit() holds, and int() of it raises.
+            if not (SEAT_KEY.fullmatch(key) and int(key) < rules.players):
                 raise LobbyError(
                     "bad_message", f"bots: seat {key!r} is not a seat 0..{rules.players - 1}"
                 )
-            bots[int(key)] = bot_spec(text)
+            bots[int(key)] = capped(bot_spec(text), rules.players)
         if len(bots) >= rules.players:
             raise LobbyError("bad_message", "leave at least one seat free for a person")
         self.numbered += 1
         table = Table(self, name, rules, code=code, bots=bots, number=self.numbered)
         self.tables[name] = table
         log.info("table %s created (%d players, %s)", name, rules.players, rules.variant)
-        return table
+        return table, code if made and code else ""
+
+    def may_create(self, client: Client) -> None:
+        """A connection, or an address, holds only a few tables that have not started:
+        idle clients must not hold every table slot."""
+        unstarted = [t for t in self.tables.values() if t.matches == 0 and t.creator]
+        mine = sum(t.creator is client for t in unstarted)
+        address = client.address
+        theirs = sum(isinstance(t.creator, Client) and t.creator.address == address
+                     for t in unstarted)  # fmt: skip
+        cfg = self.config
+        if mine >= cfg.unstarted_per_connection or theirs >= cfg.unstarted_per_address:
+            raise LobbyError(
+                "too_many_tables",
+                f"you have {mine} tables waiting for players ({theirs} from your address); "
+                f"at most {cfg.unstarted_per_connection} per connection and "
+                f"{cfg.unstarted_per_address} per address until one starts",
+            )
 
     def tidy(self, table: Table) -> None:
-        """A table nobody holds a seat at or watches goes."""
-        if table.empty and self.tables.get(table.name) is table:
-            del self.tables[table.name]
-            log.info("table %s closed", table.name)
+        """A table nobody is at goes: a match in progress there ends (its record says
+        why), since no person would see another card of it."""
+        if not table.deserted or self.tables.get(table.name) is not table:
+            return
+        if table.task is not None and not table.task.done():
+            table.task.cancel()
+        del self.tables[table.name]
+        log.info("table %s closed", table.name)
 
     # -- shutdown and restart ---------------------------------------------------------------
 
-    async def stop(self, reason: str = "shutdown") -> None:
-        """Tell every client, end every unfinished match's record as abandoned, close."""
+    async def stop(self) -> None:
+        """A clean stop is a pause: every client told (``bye``, reason ``restart``),
+        every unfinished match's record marked paused and fsynced, to be reopened by
+        the next start with the same records, as after a crash."""
         if self._server is not None:
             self._server.close()
+        for table in self.tables.values():
+            table.pausing = True
         for client in list(self.clients):
-            client.link.bye(reason, "the server is shutting down")
+            client.link.bye("restart", "the server is stopping; it keeps your seat for its restart")
         for task in list(self.matches):
             task.cancel()
         await asyncio.gather(*self.matches, return_exceptions=True)
@@ -494,15 +595,22 @@ class Server:
         if not record.exists():
             seats_file.unlink(missing_ok=True)
             return
-        point = resume_point(record.read_bytes())
-        if point is None:  # ended (or abandoned at a shutdown): nothing to reopen
+        data_bytes = record.read_bytes()
+        point = resume_point(data_bytes)
+        if point is None:  # ended: nothing to reopen
             seats_file.unlink(missing_ok=True)
             return
+        if self.config.abandon_unfinished:  # the host ends what was left, on purpose
+            self._abandon(record, point)
+            seats_file.unlink(missing_ok=True)
+            return
+        last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
+        after = "pause" if last.startswith(b'{"type":"pause"') else "crash"
         rules = TableRules.from_dict(data["rules"])
         name = str(data["table"])
         if name in self.tables:
             raise ValueError(f"a table {name!r} is open already")
-        bots = {int(k): bot_spec(v) for k, v in data["bots"].items()}
+        bots = {int(k): capped(bot_spec(v), rules.players) for k, v in data["bots"].items()}
         self.numbered = max(self.numbered, int(data["number"]))
         table = Table(self, name, rules, bots=bots, number=int(data["number"]))
         table.code_sha = str(data["code_sha256"])
@@ -515,10 +623,21 @@ class Server:
             f.truncate(point.size)
         table.record_path = record
         table.matches = int(data["matches"]) - 1
-        table.restored = (point.match, point.round)
+        table.restored = (point.match, point.round, after)
         self.tables[name] = table
         table.start_match()
         for seat in table.seats:
             if seat is not None:
                 seat.hold()
-        log.info("table %s reopened from %s", name, record.name)
+        log.info("table %s reopened from %s (after a %s)", name, record.name, after)
+
+    def _abandon(self, record: Path, point: Resumable) -> None:
+        ended = event_line(point.match.end(None, "abandoned"))
+        ended["why"] = "the host started the server with --abandon-unfinished"
+        with open(record, "r+b") as f:
+            f.truncate(point.size)
+            f.seek(point.size)
+            f.write((dump_line(ended) + "\n").encode())
+            f.flush()
+            os.fsync(f.fileno())
+        log.info("%s: the unfinished match is ended as abandoned", record.name)

@@ -1,9 +1,12 @@
 """``briscola serve``: read the options, run the server until SIGINT or SIGTERM.
 
 Prints ``listening on HOST:PORT`` on stdout once connections are accepted
-(with ``--port 0`` that is how a script learns the port); logs go to
-stderr.  A signal shuts the server down cleanly (every client told, every
-unfinished record ended as abandoned) and the exit status is 0.
+(with ``--port 0`` that is how a script learns the port), and on 0.0.0.0 the
+addresses a friend can type, read from this machine's own interfaces; logs
+go to stderr.  A signal stops the server cleanly, and a clean stop is a
+pause: every client is told ``bye`` with reason ``restart``, every
+unfinished match is kept to be reopened at the next start (as after a
+crash), and the exit status is 0.
 Floor 7 (server).
 """
 
@@ -11,8 +14,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
+import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -38,6 +44,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_per_address=args.max_per_address,
         max_tables=args.max_tables,
         seed=args.seed,
+        abandon_unfinished=args.abandon_unfinished,
     )
 
 
@@ -55,6 +62,9 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
         server.pool.close()
         return 1
     print(f"listening on {config.host}:{server.port}", flush=True)
+    if config.host in ("0.0.0.0", "::", ""):
+        for address in lan_addresses():
+            print(f"  friends join with: briscola join {address}:{server.port}", flush=True)
     signals = stop is None
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -66,6 +76,21 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
     finally:
         await server.stop()
     return 0
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, from its own interfaces
+    (``ip -4 -o addr``, else the host name's addresses): nothing is sent anywhere."""
+    found: list[str] = []
+    try:
+        out = subprocess.run(
+            ["ip", "-4", "-o", "addr", "show"], capture_output=True, text=True, timeout=2
+        ).stdout
+        found = [f.split()[3].split("/")[0] for f in out.splitlines() if len(f.split()) > 3]
+    except (OSError, subprocess.SubprocessError):
+        with contextlib.suppress(OSError):
+            found = socket.gethostbyname_ex(socket.gethostname())[2]
+    return sorted({a for a in found if not a.startswith("127.")})
 
 
 def main(args: argparse.Namespace) -> int:

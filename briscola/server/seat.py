@@ -1,19 +1,22 @@
-"""A seat at a LAN table: a connection that may come and go, and a bot behind it.
+"""A seat at a LAN table: its person's for the whole match, with a bot behind it.
 
 :class:`NetSeat` is the seat's :class:`~briscola.players.Player` for the
 whole match.  While a connection holds the seat, the protocol host
 (:class:`~briscola.protocol.host.RemoteSeat`) speaks to it over its
 :class:`~briscola.protocol.tcp.TcpLink`, exactly as to a bot on a pipe.
-What would fail a bot's seat is handled here, so that the match goes on:
+The seat belongs to its person's token until they ``leave`` or the match
+ends; what would fail a bot's seat only lends it to the stand-in bot:
 
-- the turn time runs out, or three faults in a row: the stand-in bot plays
-  that one card and the seat stays the person's;
+- three faults in a row: the stand-in plays that one card;
+- the turn time runs out: the stand-in plays for the person (``away``)
+  until their connection sends anything again, so an absent person costs
+  the table one timeout, not one per card;
 - the connection drops: the seat is held for the grace time; after it the
-  stand-in plays every card until someone resumes with the token, and then
-  hands the seat back.
+  stand-in plays every card until the token resumes the seat.
 
-Each step is told to the whole table (``notice``) and kept in the record as
-a recovered fault.  Floor 7 (server).
+Each step is told to the table (``notice``) and written into the record
+(``standin`` and ``handback`` lines), so a replay says who played which
+card.  Floor 7 (server).
 """
 
 from __future__ import annotations
@@ -63,26 +66,44 @@ class NetSeat(Player):
         self.table = table
         self.seat = seat
         self.name = name
-        self.token_sha = token_sha
+        self.token_sha = token_sha  # "" once the person left: anyone may sit down
         self.link: TcpLink | None = None
         self.host = RemoteSeat(name, grace_ms=LINK_GRACE_MS)
         self.host._next_id = 1  # the lobby's hello was id 1
         self._make_standin = standin
         self.standin: Player | None = None
-        self.away = False  # the grace ran out: the stand-in plays every card
+        # Why the stand-in plays every card now: "" (the person plays), "dropped"
+        # (the grace ran out), "timeout" (the turn time did), "left".
+        self.bot_plays = ""
         self.dropped_at: float | None = None
         self.info_: MatchInfo | None = None
         self._attached = asyncio.Event()
         self._asking: TcpLink | None = None  # the link a turn waits on now
         self._standin_listens = False
         self._grace: asyncio.TimerHandle | None = None
-        self._notes: list[tuple[str, str]] = []
 
     # -- connections --------------------------------------------------------------
 
     @property
+    def away(self) -> bool:
+        """The stand-in plays every card (the person is away, or left)."""
+        return bool(self.bot_plays)
+
+    @property
+    def person(self) -> bool:
+        """A person owns the seat (present or not): nobody else may take it."""
+        return bool(self.token_sha)
+
+    @property
     def connected(self) -> bool:
         return self.link is not None and self.link.alive
+
+    def grace_left(self) -> float | None:
+        """Seconds until a bot plays for a dropped person; None when not counting."""
+        if self._grace is None or self.dropped_at is None:
+            return None
+        now = asyncio.get_running_loop().time()
+        return max(0.0, self.dropped_at + self.table.config.grace - now)
 
     def owns(self, token: str) -> bool:
         return bool(self.token_sha) and token_hash(token) == self.token_sha
@@ -100,10 +121,28 @@ class NetSeat(Player):
         if self._grace is not None:
             self._grace.cancel()
             self._grace = None
-        if self.away:
-            self.away = False
-            self.table.announce("handback", self.seat, f"{self.name} is back and plays again")
+        self._back()
         self._attached.set()
+
+    def present(self) -> None:
+        """The seat's connection sent something: a person away after a timeout is back."""
+        if self.bot_plays == "timeout":
+            self._back()
+
+    def _back(self) -> None:
+        if self.bot_plays in ("dropped", "timeout"):
+            self.bot_plays = ""
+            self.table.mark({"type": "handback", "seat": self.seat})
+            self.table.announce("handback", self.seat, f"{self.name} is back and plays again")
+
+    def _bot_takes(self, why: str, code: str, text: str) -> None:
+        """From the next card the stand-in plays for the person, until they are back."""
+        if self.bot_plays:
+            return
+        self.bot_plays = why
+        self.table.mark({"type": "standin", "seat": self.seat, "reason": why})
+        self.table.announce(code, self.seat, text)
+        self._attached.set()  # wake a turn that waits for the person
 
     def catch_up(self) -> None:
         """A seat taken mid-match: ``match_start`` and the state of the round."""
@@ -132,25 +171,29 @@ class NetSeat(Player):
         self.dropped_at = loop.time()
         grace = self.table.config.grace
         why = why or f"the server restarted; {self.name} may resume seat {self.seat}"
-        self.table.announce(code, self.seat, f"{why}; the seat is held for {grace:g} s")
+        self.table.announce(
+            code, self.seat, f"{why}; the seat is held for {grace:g} s", seconds=grace
+        )
         self._grace = loop.call_later(grace, self._grace_over)
 
     def _grace_over(self) -> None:
         self._grace = None
-        if self.link is None and self.table.playing and not self.away:
-            self.away = True
-            self.table.announce(
-                "takeover", self.seat, f"a bot plays for {self.name} until they come back"
+        if self.link is None and self.table.playing:
+            self._bot_takes(
+                "dropped", "takeover", f"a bot plays for {self.name} until they come back"
             )
-            self._attached.set()  # wake a turn that waits for the person
 
     def release(self) -> None:
         """The person gave the seat up (``leave``): the stand-in plays from here."""
         self.link = None
         self.host.link = None
         self.token_sha = ""
-        self.away = True
-        self._attached.set()
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+        if self.bot_plays:  # away already: the record says the bot plays on for "left"
+            self.bot_plays = ""
+        self._bot_takes("left", "left", f"{self.name} left; a bot plays seat {self.seat}")
         self._hand_changed()
 
     # -- the Player interface -------------------------------------------------------
@@ -207,7 +250,9 @@ class NetSeat(Player):
                 if err.code == "timeout":
                     return await self._ran_out(obs)
                 if err.code == "faults":
-                    self._notes.append((err.code, err.message))
+                    self.table.mark(
+                        {"type": "standin", "seat": self.seat, "reason": "faults", "once": True}
+                    )
                     self.table.announce(
                         "faults",
                         self.seat,
@@ -233,9 +278,10 @@ class NetSeat(Player):
             self._asking.interrupt()
 
     async def _ran_out(self, obs: Observation) -> Action:
-        self._notes.append(("timeout", f"{self.name}'s turn time ran out; a bot played the card"))
-        self.table.announce(
-            "timeout", self.seat, f"{self.name}'s time ran out; a bot plays this card"
+        self._bot_takes(
+            "timeout",
+            "away",
+            f"{self.name}'s time ran out; a bot plays for them until they type again",
         )
         return await self._bot_plays(obs)
 
@@ -247,8 +293,7 @@ class NetSeat(Player):
         return await self.host.info()
 
     async def faults(self) -> list[tuple[str, str]]:
-        notes, self._notes = self._notes, []
-        return await self.host.faults() + notes
+        return await self.host.faults()
 
     async def close(self) -> None:
         if self._grace is not None:

@@ -13,6 +13,7 @@ Floor 7 (server).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -22,12 +23,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..bots.expert import DEFAULT_SAMPLES, ExpertBot
 from ..events import Event
 from ..game import Match, Round
 from ..observation import observe
 from ..players import MatchInfo, Player
 from ..protocol.messages import Message, encode, turn_message
-from ..protocol.tcp import TcpLink
+from ..protocol.tcp import TcpLink, TokenBucket
 from ..records import Record
 from ..rules import TableRules
 from ..spec import PlayerSpec, parse_spec
@@ -41,12 +43,17 @@ from .seat import NetSeat, token_hash
 if TYPE_CHECKING:
     from .lobby import Server
 
-__all__ = ["LobbyError", "Table", "bot_spec"]
+__all__ = ["LobbyError", "Table", "bot_spec", "capped"]
 
 log = logging.getLogger("briscola.server")
 
 SERVER_BOTS = ("random", "greedy", "expert")
-MAX_THINK_MS = 5_000
+MAX_THINK_MS = ExpertBot().max_ms
+BOT_NAMES = ("Marco", "Giulia", "Luca", "Sofia", "Paolo", "Elena")
+# A seat's drops and returns: told at most this often (a flapping client must not
+# flood the table), the latest one at least.
+FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
+FLAP_RATE, FLAP_BURST = 0.2, 4.0
 
 
 class LobbyError(Exception):
@@ -75,8 +82,21 @@ def bot_spec(text: object) -> PlayerSpec:
         raise LobbyError("bad_spec", f"this server sets only think_ms of a bot, not {others[0]}")
     think = spec.options.get("think_ms")
     if think is not None and think > MAX_THINK_MS:
-        raise LobbyError("bad_spec", f"think_ms is at most {MAX_THINK_MS} here, got {think}")
+        raise LobbyError(
+            "bad_spec",
+            f"think_ms is at most {MAX_THINK_MS:g} here (the default expert's budget), got {think}",
+        )
     return spec
+
+
+def capped(spec: PlayerSpec, players: int) -> PlayerSpec:
+    """A lobby's expert thinks at most as much as the default one: ``think_ms`` may
+    only shorten its search (its samples stay those of the default), so that no
+    table's bots hold the shared pool longer than an ordinary table's."""
+    if spec.kind != "expert" or "think_ms" not in spec.options:
+        return spec
+    options = {**spec.options, "samples": DEFAULT_SAMPLES[players]}
+    return dataclasses.replace(spec, options=options)
 
 
 class _Spectators(Player):
@@ -122,8 +142,13 @@ class Table:
         self.record_path: Path | None = None
         self.rematch: set[int] = set()
         self.ending = False  # the match has ended; the table is not done with it yet
-        self.restored: tuple[Match, Round | None] | None = None
+        # A match to go on with after a restart: its state, and "pause" or "crash".
+        self.restored: tuple[Match, Round | None, str] | None = None
         self.creator: object = None  # the connection that made it, until it goes
+        self.record: Record | None = None  # the match's, while it runs
+        self.pausing = False  # the server stops cleanly: the match is paused, not ended
+        self._flaps: dict[int, TokenBucket] = {}
+        self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
 
     # -- what the lobby shows ---------------------------------------------------------
 
@@ -132,12 +157,38 @@ class Table:
         return self.state == "playing"
 
     def seat_names(self) -> list[str | None]:
-        out: list[str | None] = []
-        for i, s in enumerate(self.seats):
+        """By seat: the name of whoever has it (a bot, a person present or not), or None
+        for a seat anyone may take."""
+        names = self.names()
+        return [None if self.is_free(i) else names[i] for i in range(self.rules.players)]
+
+    def is_free(self, i: int) -> bool:
+        if i in self.bots:
+            return False
+        held = self.seats[i]
+        return held is None or not held.person  # a seat left mid-match is free again
+
+    def seat_info(self) -> list[dict[str, Any]]:
+        """What the lobby shows of each seat (an optional field of ``tables``)."""
+        names = self.names()
+        out: list[dict[str, Any]] = []
+        for i, held in enumerate(self.seats):
+            grace = None
             if i in self.bots:
-                out.append(self.bots[i].text)
+                kind = "bot"
+            elif self.is_free(i):
+                kind = "free"
             else:
-                out.append(s.name if s is not None and not s.away else None)
+                assert held is not None
+                left = held.grace_left()
+                if left is not None:
+                    kind, grace = "away", int(left + 0.999)
+                elif held.away:
+                    kind = "held"  # a bot plays for the person until they are back
+                else:
+                    kind = "person"
+            out.append({"kind": kind, "name": None if kind == "free" else names[i],
+                        "grace_s": grace})  # fmt: skip
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -149,19 +200,20 @@ class Table:
             "pack": self.rules.pack,
             "state": self.state,
             "seats": self.seat_names(),
+            "seat_info": self.seat_info(),
             "spectators": len(self.spectators),
             "private": bool(self.code_sha),
         }
 
     def free_seats(self) -> list[int]:
-        return [i for i, name in enumerate(self.seat_names()) if name is None]
+        return [i for i in range(self.rules.players) if self.is_free(i)]
 
     @property
-    def empty(self) -> bool:
-        """No person holds or is held a seat, nobody watches and its creator has gone:
-        the table can go."""
-        people = [s for s in self.seats if s is not None and s.token_sha]
-        return not people and not self.spectators and not self.playing and not self.creator
+    def deserted(self) -> bool:
+        """No person has a seat (present or held for them), nobody watches and its
+        creator has gone: nobody would see another card of it."""
+        people = any(s is not None and s.person for s in self.seats)
+        return not people and not self.spectators and not self.creator
 
     # -- seats ----------------------------------------------------------------------
 
@@ -191,9 +243,11 @@ class Table:
             number = seat
         token = secrets.token_hex(32)
         held = self.seats[number]
-        if held is not None and held.away and self.playing:  # a seat left mid-match
+        if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
             held.name = name
             held.token_sha = token_hash(token)
+            held.bot_plays = ""
+            self.mark({"type": "handback", "seat": number, "name": name})
             held.attach(link)
             # After the lobby's "joined", which goes out when this returns.
             asyncio.get_running_loop().call_soon(held.catch_up)
@@ -228,9 +282,8 @@ class Table:
 
     def leave(self, seat: NetSeat) -> None:
         name = seat.name
-        if self.playing:
+        if self.playing and not self.ending:
             seat.release()
-            self.announce("left", seat.seat, f"{name} left; a bot plays seat {seat.seat}")
         else:
             self.seats[seat.seat] = None
             self.rematch.discard(seat.seat)
@@ -252,13 +305,14 @@ class Table:
         return [
             s.seat
             for s in self.seats
-            if s is not None and not s.away and s.seat not in self.rematch
+            if s is not None and s.person and s.connected and s.seat not in self.rematch
         ]
 
     def _standin(self, seat: int) -> Any:
         def make() -> Player:
             spec = self.server.standin
-            return PooledBot(spec.make(seed=self._seed() + 101 + seat), self.pool)  # type: ignore[arg-type]
+            bot = spec.make(seed=self._seed() + 101 + seat)
+            return PooledBot(bot, self.pool, self.number)  # type: ignore[arg-type]
 
         return make
 
@@ -273,14 +327,41 @@ class Table:
         for link in self.links():
             link.send(data)
 
-    def announce(self, code: str, seat: int | None, text: str) -> None:
+    def announce(
+        self, code: str, seat: int | None, text: str, *, seconds: float | None = None
+    ) -> None:
+        """A ``notice`` to everyone at the table.  A seat's comings and goings are
+        rate limited: past a few in a row, only the latest is told, a little later."""
+        if seat is not None and code in FLAPS:
+            bucket = self._flaps.setdefault(seat, TokenBucket(FLAP_RATE, FLAP_BURST))
+            if not bucket.take():
+                first = seat not in self._held_notes
+                merged = self._held_notes.get(seat, ("", "", None, 0))[3] + 1
+                self._held_notes[seat] = (code, text, seconds, merged)
+                if first:
+                    asyncio.get_running_loop().call_later(1 / FLAP_RATE, self._told_late, seat)
+                return
+        self._tell(code, seat, text, seconds)
+
+    def _told_late(self, seat: int) -> None:
+        code, text, seconds, merged = self._held_notes.pop(seat)
+        self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
+
+    def _tell(self, code: str, seat: int | None, text: str, seconds: float | None) -> None:
         name = None
         if seat is not None:
-            names = self.seat_names()
             held = self.seats[seat]
-            name = held.name if held is not None else names[seat]
+            name = held.name if held is not None else self.names()[seat]
         log.info("table %s: %s: %s", self.name, code, printable(text, 200))
-        self.broadcast({"type": "notice", "code": code, "seat": seat, "name": name, "text": text})
+        msg: Message = {"type": "notice", "code": code, "seat": seat, "name": name, "text": text}
+        if seconds is not None:
+            msg["seconds"] = seconds
+        self.broadcast(msg)
+
+    def mark(self, line: Message) -> None:
+        """A line of the table's own into the match's record: who plays a seat, pauses."""
+        if self.record is not None and self.playing and not self.ending:
+            self.record.write(line)
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
         self.broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
@@ -321,11 +402,15 @@ class Table:
         return int(self.config.turn_timeout * 1000)
 
     def names(self) -> tuple[str, ...]:
-        """The names at the table, by seat: a person's, or the bot's spec."""
+        """The names at the table, by seat: a person's, or a bot's (a name of its own
+        and its spec, as ``briscola play`` gives them: "Marco (expert)")."""
         out = []
         for i, held in enumerate(self.seats):
             spec = self.bots.get(i)
-            out.append(spec.text if spec else held.name if held is not None else "?")
+            if spec is not None:
+                out.append(f"{BOT_NAMES[sorted(self.bots).index(i)]} ({spec.text})")
+            else:
+                out.append(held.name if held is not None else "?")
         return tuple(out)
 
     # -- the match --------------------------------------------------------------------
@@ -352,7 +437,7 @@ class Table:
             spec = self.bots.get(i)
             if spec is not None:
                 bot = spec.make(seed=seed + i, name=spec.text)
-                out.append(PooledBot(bot, self.pool))  # type: ignore[arg-type]
+                out.append(PooledBot(bot, self.pool, self.number))  # type: ignore[arg-type]
             else:
                 held = self.seats[i]
                 assert held is not None
@@ -365,6 +450,9 @@ class Table:
         if restored is not None:
             seed = restored[0].seed
         out = self._open_record(restored is not None)
+        self.record = Record(out, sync=out.fsync)
+        if restored is not None:  # a pause (the last line) or a crash came before
+            self.record.write({"type": "restart", "after": restored[2]})
         names = self.names()
         spectators = _Spectators(self)
         for link in self.spectators:
@@ -378,15 +466,17 @@ class Table:
                 seed=seed,
                 names=names,
                 move_ms=self.move_ms,
-                record=Record(out, sync=out.fsync),
+                record=self.record,
                 on_fault="takeover",
                 takeover=lambda seat: self._standin(seat)(),  # a built-in bot that broke
                 watchers=[spectators],
-                start_from=restored,
+                start_from=None if restored is None else restored[:2],
                 on_round=self._on_round,
+                stopping=self._stopping,
             )
         except asyncio.CancelledError:
-            log.info("table %s: match %d abandoned", self.name, self.matches)
+            why = self._stopping() or "abandoned"
+            log.info("table %s: match %d stops: %s", self.name, self.matches, why)
             raise
         except Exception:  # a bug of ours: the table stays up, the record says abandoned
             log.exception("table %s: match %d failed", self.name, self.matches)
@@ -394,12 +484,17 @@ class Table:
             self.ending = False
             return
         finally:
+            self.record = None
             out.close()
         self.state = "done"
         self.round = None
         self.forget()
         for i, held in enumerate(self.seats):
-            if held is not None and held.away:  # left during the match: free for another
+            if held is None:
+                continue
+            if held.person and held.connected:
+                held.bot_plays = ""  # away after a timeout, yet here for the next match
+            else:  # left, or not back by the end: the match was all the seat was held for
                 self.seats[i] = None
         if self.free_seats():
             self.state = "waiting"
@@ -415,6 +510,13 @@ class Table:
         )
         if self.rematch and self.state == "done" and not self._rematch_waits():
             self.start_match()  # every seat asked while the match was ending
+
+    def _stopping(self) -> str | None:
+        if self.pausing:
+            return "pause"
+        if self.deserted:
+            return "deserted: no person seated, nobody watching and the creator gone"
+        return None
 
     def _on_round(self, r: Round) -> None:
         self.round = r
