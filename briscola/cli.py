@@ -460,6 +460,14 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("address", metavar="HOST[:PORT]", help="the server (port 4664 by default)")
+    p.add_argument(
+        "--reconnect-for",
+        type=seconds_type("--reconnect-for"),
+        default=600.0,
+        metavar="S",
+        help="when the server goes away (a restart, a dropped network), how long to keep "
+        "trying to get back to the seat, table or lobby (default 600)",
+    )
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--table", default=None, help="the table to join (without it: the lobby)")
     p.add_argument(

@@ -74,8 +74,10 @@ def deck_from() -> Callable[[TableRules, str], list[Card]]:
 def _no_personal_settings(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The machine's own ~/.config/briscola/config.toml must not change any test."""
+    """The machine's own ~/.config/briscola/config.toml must not change any test, nor
+    the seats ``join`` keeps in ~/.local/state/briscola."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
 
 
 @pytest.fixture

@@ -328,13 +328,14 @@ class Lan:
 
 
 @contextlib.asynccontextmanager
-async def running(tmp_path: Path, **config: Any) -> AsyncIterator[Lan]:
-    """A :class:`briscola.server.Server` on 127.0.0.1 and a free port, records under
-    ``tmp_path/records``; stopped, with every client closed, at the end."""
+async def running(tmp_path: Path, port: int = 0, **config: Any) -> AsyncIterator[Lan]:
+    """A :class:`briscola.server.Server` on 127.0.0.1 and a free port (or ``port``, to
+    restart one), records under ``tmp_path/records``; stopped, with every client
+    closed, at the end."""
     from briscola.server import Server, ServerConfig
 
     records = tmp_path / "records"
-    cfg = ServerConfig(host=HOST, port=0, records=records, **config)
+    cfg = ServerConfig(host=HOST, port=port, records=records, **config)
     server = Server(cfg)
     await asyncio.wait_for(server.start(), WAIT)
     lan = Lan(server.port, records, server)

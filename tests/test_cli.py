@@ -213,14 +213,26 @@ def test_replay_of_a_tampered_record_exits_1(
     assert code == 1 and out.startswith("INVALID:") and f"line {no}:" in err
 
 
-def test_replay_of_a_truncated_record_exits_1(
+def test_replay_of_an_unfinished_record_says_so_and_exits_0(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    """Whole lines of a match not over yet (one in progress, or paused by a server):
+    every line is right, so not INVALID; but it is not over either."""
     path = tmp_path / "cut.jsonl"
     path.write_bytes(b"".join(BRISCA.read_bytes().splitlines(keepends=True)[:50]))
-    code, out, err = run(capsys, "replay", str(path))
-    assert code == 1 and "line 51: the record ends before the match is over" in err
-    assert "Trick 1:" in out  # what was there is still told
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "unfinished: " in out and "ends before the match is over" in out
+    assert "Trick 1:" in out and "INVALID" not in out  # what was there is still told
+    code, out, _ = run(capsys, "replay", "--check", str(path))
+    assert code == 0 and out.startswith("unfinished: ")
+
+
+def test_replay_of_a_torn_record_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "torn.jsonl"
+    lines = BRISCA.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:50]) + lines[50][:9])
+    code, out, err = run(capsys, "replay", "--check", str(path))
+    assert code == 1 and "INVALID" in out and "line 51: bad JSON" in err
 
 
 def test_replay_reads_standard_input(

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from lan import SIMPLE_BOT, WAIT, check_hidden, running, verify_records
+from lan import SIMPLE_BOT, WAIT, check_hidden, nth_turn, play_out, running, verify_records
 
 from briscola.cli import build_parser
 from briscola.client.lobby import bots_field, create_fields, table_lines
@@ -322,29 +322,40 @@ async def test_the_relay_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert [r.reason for r in results.values()] == ["complete"]
 
 
-async def test_watching_a_table(tmp_path: Path) -> None:
+async def test_watching_a_table_through_a_restart(tmp_path: Path) -> None:
+    """A spectator sees the match; when the server stops (a pause) the client waits
+    for it, watches the reopened table again, and gives up only after --reconnect-for."""
     async with running(tmp_path) as lan:
         host = await lan.connect("Host")
         await host.create("w", players=2, bots={"1": "greedy"})
         args = build_parser().parse_args(
-            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "w", "--watch"]
-        )
+            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "w", "--watch",
+             "--reconnect-for", "4"]
+        )  # fmt: skip
         out = io.StringIO()
         console = LineConsole(stdin=io.StringIO(""), stdout=out)
         watcher = asyncio.ensure_future(_person(args, "127.0.0.1", lan.port, console))
         await asyncio.sleep(0.3)
         anna = await lan.seated("Anna", "w")
-        while (await anna.receive(GAME))["type"] != "match_end":
-            if anna.lines[-1]["type"] == "turn":
-                await anna.play(anna.lines[-1])
-        await anna.ask("leave", "left")
+        await asyncio.wait_for(play_out(anna, stop=nth_turn(3)), GAME)
+        port = lan.port
+    assert "the server is stopping" in out.getvalue()
+    async with running(tmp_path, port=port) as again:
+        back = await again.connect("Anna")
+        await back.ask("resume", "resumed", token=anna.token)
+        for _ in range(100):
+            if "watch table w" in out.getvalue().split("the server is stopping")[-1]:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.wait_for(play_out(back), GAME)
         await asyncio.sleep(0.3)
-    status = await asyncio.wait_for(watcher, WAIT)  # the server's stop said bye
+    status = await asyncio.wait_for(watcher, 15)  # this stop outlasts --reconnect-for
     screen = out.getvalue()
     assert status == 1, screen
-    assert "You watch table w." in screen and "Anna plays" in screen
+    after = screen.split("the server is stopping")[1]
+    assert "Connected again" in after and "Anna plays" in after
     assert "Your hand" not in screen, "a spectator has no hand"
-    assert "The server closed the connection: the server is shutting down" in screen
+    assert "could not be resumed" in screen.split("the server is stopping")[-1]
 
 
 async def test_a_server_that_says_nothing(tmp_path: Path) -> None:

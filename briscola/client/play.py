@@ -179,6 +179,8 @@ async def sit(
                 if kind == "bye":
                     text = printable(str(msg.get("text") or msg.get("reason") or ""), 200)
                     console.show(_dim(t(lang, "bye", text=text)))
+                    if msg.get("reason") == "restart":  # a pause: wait for the server
+                        continue
                     return 0 if msg.get("reason") in ("bye", None) else 1
                 if kind == "chat":
                     name = printable(str(msg.get("name", "?")), 40)
@@ -215,7 +217,7 @@ async def _leave(session: Session, table: RemoteTable) -> int:
     await table.cancel_turn()
     with contextlib.suppress(ServerError):
         await session.request("leave", timeout=5.0)
-    session.token = None
+    session.forget()
     return 0
 
 

@@ -25,6 +25,7 @@ from .lobby import bots_field, lobby
 from .play import sit
 from .relay import relay
 from .session import ServerError, Session, parse_address
+from .tokens import Tokens
 from .words import t
 
 __all__ = ["main"]
@@ -58,6 +59,15 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
     create = _create(args)
     table: str | None = args.table
     try:
+        if not args.watch and create is None:  # a seat kept from a client that died
+            got = await session.resume_kept(table)
+            if got is not None:
+                console.show(
+                    [[("class:dim", t(lang, "kept", table=got["table"], seat=got["seat"]))]]
+                )
+                status = await sit(session, console, lang=lang, faces=args.faces, pace=args.pace)
+                if args.table is not None or session.link is None or not session.link.alive:
+                    return status
         if create is not None:
             table = str((await session.request("create", **create))["table"])
         while True:
@@ -70,8 +80,7 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                 kind, table, seat, code = choice
             try:
                 if kind == "watch":
-                    fields = {"table": table} | ({"code": code} if code else {})
-                    await session.request("watch", **fields)
+                    await session.watch(table, code)
                     console.show([[("class:dim", t(lang, "watching", table=table))]])
                 else:
                     got = await session.join(table, seat, code)
@@ -101,7 +110,8 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
 
 async def _person(args: argparse.Namespace, host: str, port: int, console: Console) -> int:
     lang: Language = args.lang or default_lang()
-    session = Session(host, port, args.name or _user())
+    session = Session(host, port, args.name or _user(), tokens=Tokens(),
+                      patience=args.reconnect_for)  # fmt: skip
     try:
         await session.connect()
     except ServerError as err:

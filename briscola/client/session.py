@@ -4,8 +4,12 @@ A :class:`Session` holds one :class:`~briscola.protocol.tcp.TcpLink` at a
 time.  Answers to its own requests (``list``, ``join``...) are matched by
 id and handed to the waiting caller; everything else (the seat's protocol
 messages, chat, notices) queues on the link for whoever plays the table.
-When the connection drops while a seat is held, :meth:`Session.reconnect`
-comes back with the token, with a growing pause between tries.
+When the connection drops (or the server pauses for a restart),
+:meth:`Session.reconnect` comes back with a growing pause between tries, for
+up to ``patience`` seconds (ten minutes by default): to the seat with its
+token, to the table it watched, or to the lobby.  Each seat's token is also
+kept on disk (:class:`~.tokens.Tokens`), so that ``briscola join`` run
+again after the client died resumes the seat.
 Floor 7 (client).
 """
 
@@ -19,6 +23,7 @@ from typing import Any
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.messages import Message, ProtocolError
 from ..protocol.tcp import TcpLink
+from .tokens import Tokens
 
 __all__ = ["ANSWERS", "ServerError", "Session", "parse_address"]
 
@@ -26,7 +31,8 @@ ANSWERS = frozenset(
     {"tables", "created", "joined", "watching", "resumed", "left", "rematching", "error"}
 )
 CONNECT_S = 10.0
-BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
+PATIENCE_S = 600.0  # how long a client waits for its server to come back
 
 
 class ServerError(Exception):
@@ -60,13 +66,25 @@ def _port(text: str, whole: str) -> int:
 
 
 class Session:
-    def __init__(self, host: str, port: int, name: str) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        tokens: Tokens | None = None,
+        patience: float = PATIENCE_S,
+    ) -> None:
         self.host, self.port, self.name = host, port, name
         self.link: TcpLink | None = None
         self.software = ""
         self.token: str | None = None
         self.table: str | None = None
         self.seat: int | None = None
+        self.watching: str | None = None  # the table watched, to watch again after a drop
+        self.watch_code: str | None = None
+        self.tokens = tokens
+        self.patience = patience
         self._ids = itertools.count(1_000_001)  # far from the server's turn ids
         self._waiting: dict[int, asyncio.Future[Message]] = {}
 
@@ -86,7 +104,11 @@ class Session:
             )
         except (OSError, TimeoutError) as err:
             why = "no answer" if isinstance(err, TimeoutError) else err.strerror or str(err)
-            raise ServerError("", f"cannot reach {self.host}:{self.port}: {why}") from None
+            raise ServerError(
+                "",
+                f"cannot reach {self.host}:{self.port}: {why}; check that 'briscola serve' "
+                f"runs there and listens on port {self.port}",
+            ) from None
         self.link = link
         link.start()
         try:
@@ -159,6 +181,10 @@ class Session:
             raise ServerError(str(answer.get("code")), str(answer.get("message")))
         return answer
 
+    @property
+    def server(self) -> str:
+        return f"{self.host}:{self.port}"
+
     async def join(self, table: str, seat: int | None, code: str | None) -> Message:
         fields: dict[str, Any] = {"table": table}
         if seat is not None:
@@ -166,24 +192,67 @@ class Session:
         if code is not None:
             fields["code"] = code
         got = await self.request("join", **fields)
-        self.token, self.table, self.seat = got["token"], got["table"], got["seat"]
+        self._seated(str(got["table"]), int(got["seat"]), str(got["token"]))
         return got
 
+    async def watch(self, table: str, code: str | None) -> Message:
+        fields: dict[str, Any] = {"table": table} | ({"code": code} if code else {})
+        got = await self.request("watch", **fields)
+        self.watching, self.watch_code = table, code
+        return got
+
+    async def resume_kept(self, table: str | None) -> Message | None:
+        """Back to a seat kept on disk for this server (at ``table``, or any); None when
+        there is none, or the server says its match is over (then it is forgotten)."""
+        kept = self.tokens.find(self.server, table) if self.tokens is not None else None
+        if kept is None:
+            return None
+        try:
+            got = await self.request("resume", token=kept["token"])
+        except ServerError as err:
+            if err.code != "bad_token":
+                raise
+            self.forget(str(kept["table"]))
+            return None
+        self._seated(str(got["table"]), int(got["seat"]), str(kept["token"]))
+        return got
+
+    def _seated(self, table: str, seat: int, token: str) -> None:
+        self.token, self.table, self.seat = token, table, seat
+        self.watching = None
+        if self.tokens is not None:
+            self.tokens.keep(self.server, table, token, seat)
+
+    def forget(self, table: str | None = None) -> None:
+        """The seat is given up (left, or its match is over): its token too."""
+        table = table or self.table
+        if self.tokens is not None and table is not None:
+            self.tokens.forget(self.server, table)
+        if table == self.table:
+            self.token = None
+
     async def reconnect(self, tell: Callable[[str, float], None]) -> bool:
-        """Back to the held seat with the token after a drop; False when that is over."""
-        if self.token is None:
-            return False
-        for attempt, pause in enumerate(itertools.chain(BACKOFF, itertools.repeat(BACKOFF[-1]))):
-            if attempt >= 40:  # about a quarter of an hour of tries
+        """Back after a drop or a server's pause, trying with a growing pause for up to
+        ``patience`` seconds: to the seat (with the token), to the table watched, or to
+        the lobby.  False when the time is up or the seat is over."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.patience
+        for pause in itertools.chain(BACKOFF, itertools.repeat(BACKOFF[-1])):
+            if loop.time() + pause > give_up:
                 return False
             tell("retry", pause)
             await asyncio.sleep(pause)
             try:
                 await self.connect()
-                await self.request("resume", token=self.token)
+                if self.token is not None:
+                    await self.request("resume", token=self.token)
+                elif self.watching is not None:
+                    await self.watch(self.watching, self.watch_code)
             except ServerError as err:
                 if err.code == "bad_token":
-                    self.token = None
+                    self.forget()
+                    return False
+                if err.code:  # refused, not unreachable: trying again would not help
                     return False
                 continue
             return True

@@ -566,7 +566,9 @@ class Server:
         for table in self.tables.values():
             table.pausing = True
         for client in list(self.clients):
-            client.link.bye("restart", "the server is stopping; it keeps your seat for its restart")
+            client.link.bye(
+                "restart", "the server is stopping for a restart; tables and seats are kept"
+            )
         for task in list(self.matches):
             task.cancel()
         await asyncio.gather(*self.matches, return_exceptions=True)

@@ -13,6 +13,7 @@ Floor 7 (server).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -542,7 +543,8 @@ class Table:
         """The match ended: nothing to reopen after a restart, no token hashes left."""
         path = self.seats_file()
         if path is not None:
-            self.server.disk.submit(path.unlink, True)
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
 
     def save(self) -> None:
         """While a match runs, the seats file beside its record (written whole, then
@@ -562,17 +564,28 @@ class Table:
             ],
             "matches": self.matches,
         }
-        self.server.disk.submit(_write_whole, path, json.dumps(data))
+        # Write before you tell, as the record: in place now (a kill -9 keeps what the
+        # operating system was given); the fsync, for a power cut, in the disk thread.
+        if _write_whole(path, json.dumps(data)):
+            self.server.disk.submit(_fsync, path)
 
 
-def _write_whole(path: Path, text: str) -> None:
+def _write_whole(path: Path, text: str) -> bool:
     """Write a file whole and rename it into place (a crash leaves the old one or the new)."""
     tmp = path.with_suffix(".tmp")
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
     except OSError as err:
         log.warning("cannot keep the seats of a table in %s: %s", path, err)
+        return False
+    return True
+
+
+def _fsync(path: Path) -> None:
+    with contextlib.suppress(OSError):  # gone already: the match ended meanwhile
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

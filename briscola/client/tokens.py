@@ -1,0 +1,86 @@
+"""Seat tokens kept on disk, so that a person whose client died gets their seat back.
+
+A token is the only key to a seat; held only in the client's memory it died
+with the client, and the person was locked out of their own match.  Here
+each token is kept in the user's state directory (``$XDG_STATE_HOME/
+briscola/seats.json``, else ``~/.local/state/briscola/seats.json``; mode
+0600, written whole and renamed into place), by server address and table,
+until the person leaves or the server says the token is over.  The file is
+the user's own: what it holds is checked, and a broken file is started
+afresh rather than stopping anyone from playing.  Floor 7 (client).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Tokens", "state_dir"]
+
+MAX_KEPT = 64  # seats remembered at most: the oldest go first
+
+
+def state_dir(env: dict[str, str] | None = None) -> Path:
+    """``briscola`` under ``$XDG_STATE_HOME`` (or ``~/.local/state``)."""
+    env = dict(os.environ) if env is None else env
+    base = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "briscola"
+
+
+class Tokens:
+    """The seats this user holds, by server (``host:port``) and table."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else state_dir() / "seats.json"
+
+    def _read(self) -> dict[str, dict[str, Any]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {
+            k: v
+            for k, v in data.items()
+            if isinstance(k, str) and isinstance(v, dict) and isinstance(v.get("token"), str)
+        }
+
+    def _write(self, data: dict[str, dict[str, Any]]) -> None:
+        with contextlib.suppress(OSError):  # no state directory: the seat is not kept
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            tmp = self.path.with_suffix(".tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1)
+            os.chmod(tmp, 0o600)
+            tmp.replace(self.path)
+
+    @staticmethod
+    def _key(server: str, table: str) -> str:
+        return f"{server} {table}"
+
+    def find(self, server: str, table: str | None = None) -> dict[str, Any] | None:
+        """The seat kept for ``server`` (at ``table``, or the latest at any table)."""
+        data = self._read()
+        for key in reversed(list(data)):
+            there, _, name = key.partition(" ")
+            if there == server and (table is None or name == table):
+                return {"table": name, **data[key]}
+        return None
+
+    def keep(self, server: str, table: str, token: str, seat: int) -> None:
+        data = self._read()
+        data.pop(self._key(server, table), None)
+        data[self._key(server, table)] = {"token": token, "seat": seat}
+        while len(data) > MAX_KEPT:
+            del data[next(iter(data))]
+        self._write(data)
+
+    def forget(self, server: str, table: str) -> None:
+        data = self._read()
+        if data.pop(self._key(server, table), None) is not None:
+            self._write(data)
