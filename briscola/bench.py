@@ -188,6 +188,12 @@ def main(args: argparse.Namespace) -> int:
         from .positions import run_bench
 
         return run_bench(args.positions or None, args.player, SEED, args.json)
+    if getattr(args, "server", False) and getattr(args, "abusive", 0):
+        from .server.fairbench import bench_fairness, format_fairness
+
+        fair = bench_fairness(abusive=args.abusive)
+        print(json.dumps(fair) if args.json else format_fairness(fair))
+        return 0
     if getattr(args, "server", False):  # a long run of its own, in processes of its own
         from .server.bench import bench_server, format_figures
 

@@ -251,6 +251,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --server: tables at once (default 200)",
     )
     p.add_argument(
+        "--abusive",
+        type=int_in(0, 20, "--abusive"),
+        default=0,
+        metavar="N",
+        help="with --server, instead: an ordinary table's expert alone and beside N "
+        "six-seat tables of five experts each (the bot pool's fairness; 5 in README)",
+    )
+    p.add_argument(
         "--positions",
         nargs="?",
         const="",

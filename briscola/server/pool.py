@@ -41,6 +41,10 @@ SLOW = frozenset({"ExpertBot", "OracleBot"})
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 WATCH_S = 1.0
 USE_HALF_S = 10.0
+# A table whose bots used more than this many worker seconds lately (about a third of
+# a worker, steadily) is bot-heavy: such tables share all workers but one, so that a
+# table where people play never waits behind them.
+HEAVY_S = 5.0
 USE_KEPT = 1000
 
 Job = tuple[Bot, Observation, "asyncio.Future[tuple[Action, Bot]]"]
@@ -127,7 +131,8 @@ class BotPool:
     async def choose(self, bot: Bot, obs: Observation, table: object = None) -> tuple[Action, Bot]:
         """The bot's move, thought in a worker when it is worth it.  Jobs wait in a queue
         per ``table``; a free worker takes the next job of the table that has used
-        the workers least lately, so one table's bots never queue ahead of another's."""
+        the workers least lately, so one table's bots never queue ahead of another's,
+        and bot-heavy tables leave one worker to the rest."""
         pool = self.executor() if type(bot).__name__ in SLOW else None
         if pool is None:
             return _choose(bot, obs)
@@ -142,6 +147,8 @@ class BotPool:
         while self._busy < self.workers and self._queues:
             now = time.monotonic()
             table = min(self._queues, key=lambda t: self._use(t, now))
+            if self._use(table, now) > HEAVY_S and 1 < self.workers <= self._busy + 1:
+                break  # every waiting table is bot-heavy: the last worker stays for the others
             queue = self._queues[table]
             bot, obs, done = queue.popleft()
             if not queue:
