@@ -481,7 +481,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seat", type=int_in(0, 5, "--seat"), default=None, help="seat 0-5 (default: a free one)"
     )
-    p.add_argument("--code", default=None, help="the join code of a private table")
+    p.add_argument(
+        "--code",
+        default=None,
+        help="the join code of a private table (with --create, 'new': the server makes one)",
+    )
     p.add_argument(
         "--create", action="store_true", help="create the table first (--players, --bots, ...)"
     )

@@ -46,7 +46,7 @@ def _create(args: argparse.Namespace) -> dict[str, Any] | None:
     if args.table:
         fields["table"] = args.table
     if args.code:
-        fields["code"] = args.code
+        fields["code"] = True if args.code == "new" else args.code  # new: the server makes one
     if args.pack:
         fields["pack"] = args.pack
     if args.bots:
@@ -69,7 +69,11 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                 if args.table is not None or session.link is None or not session.link.alive:
                     return status
         if create is not None:
-            table = str((await session.request("create", **create))["table"])
+            made = await session.request("create", **create)
+            table = str(made["table"])
+            if made.get("code"):
+                args.code = str(made["code"])
+                console.show([[("", t(lang, "code_made", table=table, code=args.code))]])
         while True:
             if table is not None:
                 kind, seat, code = ("watch" if args.watch else "join"), args.seat, args.code
