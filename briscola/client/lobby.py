@@ -133,6 +133,13 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
         except (ServerError, ValueError) as err:
             message = err.message if isinstance(err, ServerError) else str(err)
             show([t(lang, "refused", text=printable(message, 300))])
+            if isinstance(err, ServerError) and not (session.link and session.link.alive):
+                # The server went away (a restart): wait for it, as a table does.
+                if not await session.reconnect(
+                    lambda _, pause: show([t(lang, "lost", pause=pause)])
+                ):
+                    return None
+                show(table_lines(lang, await session.request("list")))
 
 
 def _option(words: list[str], key: str) -> str | None:
