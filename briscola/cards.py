@@ -383,7 +383,7 @@ def _typed_letters(faces: Faces, lang: Language) -> tuple[dict[str, int], dict[s
     """Rank and suit letters a person may type: the shown ones, and the text form's
     where they mean nothing else (with French faces C is Clubs, so not Cups)."""
     ranks = {ch: i for i, ch in enumerate(RANK_CHARS)}
-    ranks.update({ch: i for i, ch in enumerate(rank_letters(faces, lang))})  # type: ignore[arg-type]
+    ranks.update({ch: i for i, ch in enumerate(rank_letters(faces, lang))})
     suits = {ch: i for i, ch in enumerate(suit_letters(faces, lang))}
     for i, ch in enumerate(SUIT_CHARS):
         suits.setdefault(ch, i)
