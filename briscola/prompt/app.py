@@ -37,11 +37,10 @@ from ..table import MatchOutcome, play_match
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
-from .words import YES, words
+from .words import BOT_NAMES, YES, words
 
 __all__ = ["Options", "Tally", "default_lang", "main", "options_from", "run", "split_specs"]
 
-BOT_NAMES = ("Marco", "Giulia", "Luca", "Sofia", "Paolo")
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
 EXIT_INPUT_ENDED = 1
@@ -200,8 +199,9 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     mid-match raises :class:`InputEnded` (the record ends as abandoned).
     """
     n = opts.rules.players
-    names = [opts.name, *BOT_NAMES[: n - 1]]
-    notes = ["", *(s.label for s in opts.opponents)]
+    names = [opts.name, *list(BOT_NAMES)[: n - 1]]
+    # A level names every seat's bot (in words); else each spec is its own note.
+    notes = ["", *(opts.level or s.label for s in opts.opponents)]
     # Take-backs against built-in bots only: a program would see a game go backwards.
     takeback = all(spec.kind != "cmd" for spec in opts.opponents)
     person = Person(
@@ -227,7 +227,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     level = "expert" if "expert" in BOTS else "greedy"
 
     def takeover(seat: int) -> Player:
-        failed = words(opts.lang, "takeover", name=names[seat], level=level)
+        shown = words(opts.lang, "level.expert") if level == "expert" else level
+        failed = words(opts.lang, "takeover", name=names[seat], level=shown)
         console.show([[("class:dim", failed)]])
         return make_bot(level, seed=seed + seat)
 
