@@ -38,7 +38,7 @@ from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
-from briscola.prompt.words import CATALOG, help_text, short_rules
+from briscola.prompt.words import help_text, short_rules
 from briscola.rules import TableRules
 from briscola.table import play_match, run_match
 
@@ -253,7 +253,8 @@ def test_hand_slots_stay_fixed_through_a_round() -> None:
     r = Reader("italian", "en", "italian")
     r.set_turn(seen.hand, [Card.parse("7C"), Card.parse("KB")])
     assert r.read("3") == Card.parse("KB")
-    with pytest.raises(EntryError, match=r"There is no card 1 in your hand: type 2 or 3 \(2 7C, 3 KB\)\."):
+    said = r"There is no card 1 in your hand: type 2 or 3 \(2 7C, 3 KB\)\."
+    with pytest.raises(EntryError, match=said):
         r.read("1")
 
 
