@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from .cards import Card, Faces, Language, card_name
+from .cards import FACES, Card, Faces, Language, card_name
 from .i18n import Catalog, Message, say
 from .rules import TableRules
 from .text import printable
@@ -29,7 +29,7 @@ _EN: Final[dict[str, Message]] = {
     "pack": ", {n} cards",
     "variant.italian": "Italian rules",
     "variant.brisca": "brisca (with the exchange)",
-    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "variant.bisca": "bisca (the 7 second, worth 10)",
     "seats": "Seats: {seats}",
     "teams": "Sides: {teams}",
     "against": " against ",
@@ -100,7 +100,7 @@ _DE: Final[dict[str, Message]] = {
     "pack": ", {n} Karten",
     "variant.italian": "italienische Regeln",
     "variant.brisca": "brisca (mit Tausch)",
-    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "variant.bisca": "bisca (die 7 an zweiter Stelle, 10 Punkte wert)",
     "seats": "Plätze: {seats}",
     "teams": "Parteien: {teams}",
     "against": " gegen ",
@@ -171,7 +171,7 @@ _IT: Final[dict[str, Message]] = {
     "pack": ", {n} carte",
     "variant.italian": "regole italiane",
     "variant.brisca": "brisca (con lo scambio)",
-    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "variant.bisca": "bisca (il 7 secondo, vale 10)",
     "seats": "Posti: {seats}",
     "teams": "Squadre: {teams}",
     "against": " contro ",
@@ -262,9 +262,19 @@ def _side_person(rules: TableRules, people: frozenset[int], team: int) -> str:
 class Narrator:
     """Prints each checked record line as readable text on ``out``."""
 
-    def __init__(self, out: IO[str], faces: Faces = "italian", lang: Language = "en") -> None:
+    def __init__(
+        self,
+        out: IO[str],
+        faces: Faces | None = "italian",
+        lang: Language = "en",
+        *,
+        fallback: Faces = "italian",
+    ) -> None:
+        """``faces`` None: the faces the record's header names, else ``fallback``."""
         self.out = out
-        self.faces: Faces = faces
+        self.chosen = faces
+        self.fallback: Faces = fallback
+        self.faces: Faces = faces or fallback
         self.lang: Language = lang
         self.rules = TableRules()
         self.seats: tuple[str, ...] = ()
@@ -312,6 +322,9 @@ class Narrator:
 
     def _header(self, line: dict[str, Any]) -> None:
         self.rules = rules = TableRules.from_dict(line["table"])
+        if self.chosen is None:
+            faces = line.get("faces")
+            self.faces = faces if faces in FACES else self.fallback
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
         self.people = _people(line, rules.players)

@@ -539,10 +539,13 @@ def main(args: argparse.Namespace) -> int:
         return _fail(f"{printable(label)}: not a valid record: {printable(str(err))}")
     except SeatError as err:
         return _fail(f"--seat: {err}")
+    # The pack asked for, else the one the match was played with, else the settings'.
+    fallback: Faces = getattr(args, "faces_fallback", None) or "italian"
+    faces: Faces = args.faces or review.result.faces or fallback
     if args.json:
-        print(json.dumps(review_json(review, args.faces, args.lang), ensure_ascii=False))
+        print(json.dumps(review_json(review, faces, args.lang), ensure_ascii=False))
     else:
-        print(format_review(review, args.faces, args.lang))
+        print(format_review(review, faces, args.lang))
     return 0
 
 

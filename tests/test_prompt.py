@@ -33,7 +33,7 @@ from briscola.events import Drew, Event, Exchanged, MatchEnded, Played, RoundEnd
 from briscola.game import EXCHANGE, Action
 from briscola.observation import Observation
 from briscola.players import MatchInfo
-from briscola.prompt.app import Options, run, split_specs
+from briscola.prompt.app import Options, login_name, run, split_specs
 from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
@@ -89,7 +89,8 @@ async def test_whole_match_typed_in(tmp_path: Path) -> None:
     assert code == 0
     lines = record_lines(rec)
     names = lines[0]["names"]
-    assert names == ["You", "Marco"]
+    # A name in no language (never "You" or "Tu"), and the faces, for replay and review.
+    assert names == [login_name(), "Marco"] and lines[0]["faces"] == "italian"
     # The dealt hand, numbered, with the cards' names.
     start = next(x for x in lines if x["type"] == "round_start" and x.get("to") == 0)
     hand = [Card.parse(str(c)) for c in start["hand"]]  # type: ignore[attr-defined]

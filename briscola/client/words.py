@@ -3,7 +3,9 @@
 The game itself speaks through the prompt package's words (the same screen
 as ``briscola play``); these are the lobby's and the LAN table's own: the
 notices, chat, reconnects.  Whole sentences with the name as an argument,
-through :mod:`briscola.i18n`.  Floor 7 (client).
+through :mod:`briscola.i18n`; the names are people's own, so no word agrees
+with a gender the program cannot know ("ha lasciato il tavolo", not "se n'è
+andato").  Floor 7 (client).
 """
 
 from __future__ import annotations
@@ -86,9 +88,9 @@ _DE: Final[dict[str, Message]] = {
 
 _IT: Final[dict[str, Message]] = {
     "joined": "{name} si siede al posto {seat}.",
-    "left": "{name} se n'è andato; un bot gioca il posto {seat}.",
+    "left": "{name} ha lasciato il tavolo; un bot gioca il posto {seat}.",
     "dropped": "{name} ha perso la connessione; il posto resta suo per un po'.",
-    "resumed": "{name} è tornato.",
+    "resumed": "{name} è di nuovo qui.",
     "takeover": "Un bot gioca per {name} finché non torna.",
     "handback": "{name} gioca di nuovo.",
     "timeout": "Il tempo di {name} è scaduto; un bot ha giocato la carta.",
@@ -124,4 +126,4 @@ CATALOG: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
 
 def t(lang: str, key: str, **values: object) -> str:
     """The client's sentence ``key`` in ``lang``, filled in."""
-    return say(CATALOG, lang, key, person=None, count=None, **values)
+    return say(CATALOG, lang, key, person=None, count=None, gender=None, **values)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import getpass
 import random
 import re
 import signal
@@ -51,11 +52,20 @@ class SetupError(ValueError):
     """Options that do not make a table; exit status 2."""
 
 
+def login_name() -> str:
+    """The person's name in the records when none is given: the login name, a name
+    in any language (the screen says "you" whatever the name)."""
+    try:
+        return getpass.getuser() or "player"
+    except (OSError, KeyError):  # no user of that id in the password file
+        return "player"
+
+
 @dataclass(frozen=True)
 class Options:
     rules: TableRules
     opponents: tuple[PlayerSpec, ...]  # one per other seat, in playing order
-    name: str = "You"
+    name: str = field(default_factory=login_name)  # in the record; the screen says "you"
     faces: Faces = "italian"
     lang: Language = "en"
     count: bool = True
@@ -161,7 +171,7 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
     return Options(
         rules=rules,
         opponents=split_specs(opponents, rules.players - 1),
-        name=name.strip() if name else words(lang, "you"),
+        name=name.strip() if name else login_name(),
         faces=getattr(args, "faces", None) or settings.faces or "italian",
         lang=lang,
         count=not args.no_count,
@@ -250,7 +260,10 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
             seed=seed,
             names=names,
             # The person's seat, so that a replay can tell it as "you".
-            record=Record(out, header={"people": [0]}, on_error=record_failed) if out else None,
+            # Its faces too, which replay and review keep unless told others.
+            record=Record(out, header={"people": [0], "faces": opts.faces}, on_error=record_failed)
+            if out
+            else None,
             on_fault="takeover",
             takeover=takeover,
             undo=(0,) if takeback else (),
