@@ -164,9 +164,9 @@ _DE: Final[dict[str, Message]] = {
 _IT: Final[dict[str, Message]] = {
     "header": {
         "one": "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a 1 smazzata "
-        "vinta; seed {seed}",
+        "vinta; codice {seed}",
         "other": "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a {n} "
-        "smazzate vinte; seed {seed}",
+        "smazzate vinte; codice {seed}",
     },
     "pack": ", {n} carte",
     "variant.italian": "regole italiane",

@@ -159,7 +159,7 @@ _DE: Final[dict[str, Message]] = {
 
 _IT: Final[dict[str, Message]] = {
     "intro": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga "
-    "({samples} campioni a mossa, seed {seed}) con le sole informazioni del posto; i valori "
+    "({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto; i valori "
     "sono il margine atteso della smazzata, i punti della squadra meno quelli della "
     "migliore delle altre",
     "seat": {

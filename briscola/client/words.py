@@ -34,7 +34,10 @@ _EN: Final[dict[str, Message]] = {
     "bye": "The server closed the connection: {text}",
     "refused": "The server refused: {text}",
     "again": "Another match with the same table? (y/n) ",
-    "waiting": "Waiting for the other seats ({count} free)...",
+    "waiting": {
+        "one": "Waiting for the other seat (1 free)...",
+        "other": "Waiting for the other seats ({n} free)...",
+    },
     "seated": "You sit at table {table}, seat {seat}.",
     "watching": "You watch table {table}.",
     "lobby_help": (
@@ -69,7 +72,10 @@ _DE: Final[dict[str, Message]] = {
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
     "again": "Noch ein Spiel am selben Tisch? (j/n) ",
-    "waiting": "Warten auf die anderen Plätze ({count} frei) ...",
+    "waiting": {
+        "one": "Warten auf den anderen Platz (1 frei) ...",
+        "other": "Warten auf die anderen Plätze ({n} frei) ...",
+    },
     "seated": "Du sitzt an Tisch {table}, Platz {seat}.",
     "watching": "Du schaust an Tisch {table} zu.",
     "lobby_help": (
@@ -104,7 +110,10 @@ _IT: Final[dict[str, Message]] = {
     "bye": "Il server ha chiuso la connessione: {text}",
     "refused": "Il server rifiuta: {text}",
     "again": "Un'altra partita allo stesso tavolo? (s/n) ",
-    "waiting": "In attesa degli altri posti ({count} liberi)...",
+    "waiting": {
+        "one": "In attesa dell'altro posto (1 libero)...",
+        "other": "In attesa degli altri posti ({n} liberi)...",
+    },
     "seated": "Sei al tavolo {table}, posto {seat}.",
     "watching": "Guardi il tavolo {table}.",
     "lobby_help": (
