@@ -379,6 +379,19 @@ async def test_play_again_deals_the_next_seed(tmp_path: Path) -> None:
     _, out = await typed(whole_round(20) + "y\r" + "1\r", options(record=str(rec)))
     assert "seed 7" in out and "seed 8" in out and out.endswith("You left the table.\n")
     assert record_lines(tmp_path / "m-2.jsonl")[0]["seed"] == 8
+    assert "The record of this match goes to " in out and "m-2.jsonl." in out
+
+
+async def test_the_face_up_card_drawn_is_said_once() -> None:
+    """One line when the person draws the face-up card, not "You draw 2D" as well."""
+    mine = 0
+    for seed in (7, 8, 9, 10):
+        _, out = await typed(whole_round(20) + "n\r", options(seed=seed))
+        taken = re.findall(r"(You draw|Marco draws) the face-up (\w\w) ", out)
+        assert len(taken) == 1, (seed, taken)
+        assert f"You draw {taken[0][1]} " not in out, seed
+        mine += taken[0][0] == "You draw"
+    assert mine  # the person drew it in one of them at least
 
 
 async def test_tab_completes_a_card_by_its_name() -> None:

@@ -253,6 +253,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
             out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as err:
             raise SetupError(f"cannot write the record {str(path)!r}: {err.strerror}") from None
+        if game > 1:  # not the file named: say where this one goes
+            console.show([[("class:dim", words(opts.lang, "record.next", path=str(path)))]])
     try:
         return await play_match(
             opts.rules,

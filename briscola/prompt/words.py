@@ -160,6 +160,7 @@ _EN: Final[dict[str, Message]] = {
     "record.failed": (
         "The record could not be written ({why}); it holds the match up to here. The game goes on."
     ),
+    "record.next": "The record of this match goes to {path}.",
     "entry.empty": (
         "Type {range} for a card in your hand, the card itself (e.g. {example}), or help."
     ),
@@ -321,6 +322,7 @@ _DE: Final[dict[str, Message]] = {
         "Die Aufzeichnung ließ sich nicht schreiben ({why}); sie enthält die Partie bis hier. "
         "Das Spiel geht weiter."
     ),
+    "record.next": "Die Aufzeichnung dieser Partie kommt in {path}.",
     "entry.empty": (
         "Tippe {range} für eine Karte deiner Hand, die Karte selbst (z. B. {example}) oder hilfe."
     ),
@@ -495,6 +497,7 @@ _IT: Final[dict[str, Message]] = {
         "Non si è potuto scrivere la registrazione ({why}); contiene la partita fin qui. "
         "Il gioco continua."
     ),
+    "record.next": "La registrazione di questa partita va in {path}.",
     "entry.empty": (
         "Scrivi {range} per una carta della tua mano, la carta stessa (per es. {example}) o aiuto."
     ),
