@@ -121,10 +121,10 @@ _DE: Final[dict[str, Message]] = {
     "exchange": "Tausch",
     "the_exchange": "der Tausch",
     "accuracy": {
-        "one": "  Genauigkeit: {within} von 1 Wahl höchstens einen Punkt vom besten Zug "
-        "({share}); mittlere Kosten {cost} Punkte",
-        "other": "  Genauigkeit: {within} von {n} Wahlen höchstens einen Punkt vom besten Zug "
-        "({share}); mittlere Kosten {cost} Punkte",
+        "one": "  Genauigkeit: {within} von 1 Entscheidung höchstens einen Punkt vom besten "
+        "Zug ({share}); mittlere Kosten {cost} Punkte",
+        "other": "  Genauigkeit: {within} von {n} Entscheidungen höchstens einen Punkt vom "
+        "besten Zug ({share}); mittlere Kosten {cost} Punkte",
     },
     "no_choices": "  Nichts zu bewerten: jeder Zug war erzwungen.",
     "costliest": "  Die teuersten Züge:",
