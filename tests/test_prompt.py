@@ -185,7 +185,7 @@ async def test_a_refused_entry_is_said_and_the_line_comes_back_empty() -> None:
             ),
             ("9", "There is no card 9 in your hand: type 1-3 (1 5D, 2 3S, 3 KB)."),
             ("AD", "Ace of Coins is not in your hand (5D, 3S, KB)."),
-            ("exchange", "There is no exchange in the italian variant."),
+            ("exchange", "There is no exchange in the Italian game."),
         ):
             inp.send_text(entry + "\r")
             await wait_for(lambda m=message: m in shown.getvalue(), repr(message))  # type: ignore[misc]

@@ -86,7 +86,7 @@ class Reader:
             if EXCHANGE in self.legal:
                 return EXCHANGE
             if self.variant != "brisca":
-                raise EntryError(words(w, "entry.no_exchange_variant", variant=self.variant))
+                raise EntryError(words(w, f"entry.no_exchange.{self.variant}"))
             high, low = exchange_ranks(w, self.faces)
             raise EntryError(words(w, "entry.no_exchange_now", high=high, low=low))
         if low in COMMANDS:

@@ -164,7 +164,8 @@ _EN: Final[dict[str, Message]] = {
     "entry.empty": (
         "Type {range} for a card in your hand, the card itself (e.g. {example}), or help."
     ),
-    "entry.no_exchange_variant": "There is no exchange in the {variant} variant.",
+    "entry.no_exchange.italian": "There is no exchange in the Italian game.",
+    "entry.no_exchange.bisca": "There is no exchange in bisca.",
     "entry.no_exchange_now": (
         "No exchange now: the trump 7 takes a face-up {high} and the trump 2 a {low}, once per "
         "turn, while the face-up card lies under the stock."
@@ -326,7 +327,8 @@ _DE: Final[dict[str, Message]] = {
     "entry.empty": (
         "Tippe {range} für eine Karte deiner Hand, die Karte selbst (z. B. {example}) oder hilfe."
     ),
-    "entry.no_exchange_variant": "In der Variante {variant} gibt es keinen Tausch.",
+    "entry.no_exchange.italian": "Im italienischen Spiel gibt es keinen Tausch.",
+    "entry.no_exchange.bisca": "In der bisca gibt es keinen Tausch.",
     "entry.no_exchange_now": (
         "Jetzt kein Tausch: die Trumpf-7 tauscht gegen die offene Karte, wenn diese {high} ist, "
         "die Trumpf-2, wenn sie {low} ist; einmal pro Zug, solange die offene Karte unter dem "
@@ -501,7 +503,8 @@ _IT: Final[dict[str, Message]] = {
     "entry.empty": (
         "Scrivi {range} per una carta della tua mano, la carta stessa (per es. {example}) o aiuto."
     ),
-    "entry.no_exchange_variant": "Nella variante {variant} non c'è lo scambio.",
+    "entry.no_exchange.italian": "Nella briscola italiana non c'è lo scambio.",
+    "entry.no_exchange.bisca": "Nella bisca non c'è lo scambio.",
     "entry.no_exchange_now": (
         "Ora niente scambio: il 7 di briscola si scambia con la carta scoperta se questa è "
         "{high}, il 2 di briscola se è {low}; una volta per turno, finché la carta scoperta è "
@@ -598,7 +601,7 @@ All the rules: {command}""",
   score     (stand) gewonnene Runden und Punkte bisher
   hint      (tipp) was der Experte hier spielen würde, und warum
   undo      (zurück) deine letzte Karte und die Antworten der Bots zurücknehmen
-  rules     (regeln) die Regeln in Kürze (briscola rules zeigt sie ganz)""",
+  rules     (regeln) die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
         "help.exchange": (
             "  exchange  (tausch) die Trumpf-7 oder -2 gegen die offene Karte tauschen (wenn "
             "erlaubt)"
@@ -640,7 +643,7 @@ Alle Regeln: {command}""",
   score     (punti) smazzate vinte e punti finora
   hint      (suggerimento) cosa giocherebbe l'esperto, e perché
   undo      (annulla) riprendere la tua ultima carta e le risposte dei bot
-  rules     (regole) le regole in breve (briscola rules le mostra tutte)""",
+  rules     (regole) le regole in breve (briscola rules --lang it le mostra tutte)""",
         "help.exchange": (
             "  exchange  (scambio) scambiare il 7 o il 2 di briscola con la carta scoperta "
             "(quando si può)"
