@@ -291,7 +291,7 @@ def test_reader_messages() -> None:
         r.read("zz")
     r = Reader("italian", "it", "italian")
     r.set_turn(hand, hand)
-    with pytest.raises(EntryError, match=r"^Nella variante italian non c'è lo scambio\.$"):
+    with pytest.raises(EntryError, match=r"^Nella briscola italiana non c'è lo scambio\.$"):
         r.read("scambio")
 
 
