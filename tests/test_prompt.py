@@ -284,7 +284,7 @@ def test_reader_messages() -> None:
         r.read("exchange")
     with pytest.raises(EntryError, match=r"^Deine Hand hat keine Karte 2: tippe 1 \(1 7R\)\.$"):
         r.read("2")
-    with pytest.raises(EntryError, match=r"^Pik-Ass ist nicht in deiner Hand \(7R\)"):
+    with pytest.raises(EntryError, match=r"^Nicht in deiner Hand: Pik-Ass \(du hast 7R\)"):
         r.read("AS")
     assert r.read("") == hand[0]  # the last card: Enter plays it
     with pytest.raises(EntryError, match=r"^Keine Karte und kein Befehl: 'zz'. Tippe 1, eine"):

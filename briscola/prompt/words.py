@@ -323,7 +323,7 @@ _DE: Final[dict[str, Message]] = {
         "Die Aufzeichnung ließ sich nicht schreiben ({why}); sie enthält die Partie bis hier. "
         "Das Spiel geht weiter."
     ),
-    "record.next": "Die Aufzeichnung dieser Partie kommt in {path}.",
+    "record.next": "Diese Partie wird in {path} aufgezeichnet.",
     "entry.empty": (
         "Tippe {range} für eine Karte deiner Hand, die Karte selbst (z. B. {example}) oder hilfe."
     ),
@@ -339,7 +339,7 @@ _DE: Final[dict[str, Message]] = {
         "Keine Karte und kein Befehl: {text}. Tippe {range}, eine Karte deiner Hand wie "
         "{example}, oder hilfe."
     ),
-    "entry.not_in_hand": "{card} ist nicht in deiner Hand ({hand}).",
+    "entry.not_in_hand": "Nicht in deiner Hand: {card} (du hast {hand}).",
     "entry.which": "Welche: {cards}?",
     "or": "{a} oder {b}",
     "seen.head": "In dieser Runde gespielt, nach Farben:",
@@ -499,7 +499,7 @@ _IT: Final[dict[str, Message]] = {
         "Non si è potuto scrivere la registrazione ({why}); contiene la partita fin qui. "
         "Il gioco continua."
     ),
-    "record.next": "La registrazione di questa partita va in {path}.",
+    "record.next": "Questa partita viene registrata in {path}.",
     "entry.empty": (
         "Scrivi {range} per una carta della tua mano, la carta stessa (per es. {example}) o aiuto."
     ),
@@ -515,7 +515,7 @@ _IT: Final[dict[str, Message]] = {
         "Né una carta né un comando: {text}. Scrivi {range}, una carta della tua mano come "
         "{example}, o aiuto."
     ),
-    "entry.not_in_hand": "{card} non è nella tua mano ({hand}).",
+    "entry.not_in_hand": "Non è nella tua mano: {card} (hai {hand}).",
     "entry.which": "Quale: {cards}?",
     "or": "{a} o {b}",
     "seen.head": "Giocate in questa smazzata, per seme:",
