@@ -47,10 +47,12 @@ def number_form(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
-def decimal(lang: str, value: float, digits: int = 1, *, sign: bool = False) -> str:
+def decimal(lang: str, value: float, digits: int | None = 1, *, sign: bool = False) -> str:
     """``value`` as ``lang`` writes it: ``+2.2`` in English, ``+2,2`` in German and
-    Italian; ``sign`` puts a plus on a positive number (and on zero)."""
-    text = f"{value:{'+' if sign else ''}.{digits}f}"
+    Italian; ``sign`` puts a plus on a positive number (and on zero); ``digits``
+    None: no more digits than it needs (``2``, ``0.5``)."""
+    kind = "g" if digits is None else f".{digits}f"
+    text = f"{value:{'+' if sign else ''}{kind}}"
     if text.lstrip("+-").strip("0.") == "":  # no "-0.0": a minus on nothing says nothing
         text = text.replace("-", "+" if sign else "")
     return text.replace(".", ",") if lang in ("de", "it") else text

@@ -168,6 +168,7 @@ def test_decimals_as_the_language_writes_them() -> None:
     assert decimal("en", 2.25, sign=True) == "+2.2" and decimal("de", 2.25, sign=True) == "+2,2"
     assert decimal("it", -13.84) == "-13,8" and decimal("it", -0.01, sign=True) == "+0,0"
     assert decimal("de", 61.0, 0) == "61" and decimal("en", 0.5, 2) == "0.50"
+    assert decimal("de", 2.5, None) == "2,5" and decimal("it", 4.0, None) == "4"
 
 
 def test_no_letter_in_help_or_rules_is_english_where_the_letters_are_not() -> None:
