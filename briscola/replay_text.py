@@ -197,8 +197,8 @@ _IT: Final[dict[str, Message]] = {
     "refused": "    -> rifiutato; il posto è stato interpellato di nuovo",
     "info": "  {name} dice: {text}",
     "takeback": {
-        "you": "  Riprendi la tua carta: si torna alla presa {i}",
-        "other": "  {name} riprende una carta: si torna alla presa {i}",
+        "you": "  Hai ripreso la tua carta: si torna alla presa {i}",
+        "other": "  {name} ha ripreso una carta: si torna alla presa {i}",
     },
     "round_end": "Smazzata {i} finita: {points}. {result}. Smazzate vinte: {won}",
     "round_won": {

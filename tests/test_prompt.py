@@ -382,6 +382,12 @@ async def test_play_again_deals_the_next_seed(tmp_path: Path) -> None:
     assert "The record of this match goes to " in out and "m-2.jsonl." in out
 
 
+async def test_last_at_a_rounds_start_is_no_trick_of_the_round_before() -> None:
+    _, out = await typed(whole_round(20) + "last\r", options(seed=6, target=2))
+    after = out.split("Round 2 ·")[1]
+    assert "No trick has been taken yet this round." in after and "Last trick:" not in after
+
+
 async def test_the_face_up_card_drawn_is_said_once() -> None:
     """One line when the person draws the face-up card, not "You draw 2D" as well."""
     mine = 0
