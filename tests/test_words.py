@@ -162,6 +162,9 @@ def test_the_words_agree_with_the_gender_of_the_name() -> None:
     lines = ["".join(t for _, t, *_ in line) for line in six.intro([""] * 6, None)]
     assert "  Giulia: contro di te, la seconda alla tua destra" in lines
     assert "  Sofia: contro di te, la seconda alla tua sinistra" in lines
+    # A LAN table names a built-in bot by its spec: said in the language.
+    lan = View(TableRules(), 0, ["Du", "expert"], lang="de")
+    assert "  Experte: gegen dich" in ["".join(t for _, t, *_ in x) for x in lan.intro([""] * 2, 1)]
 
 
 def test_decimals_as_the_language_writes_them() -> None:

@@ -33,7 +33,7 @@ from ..i18n import template
 from ..observation import Observation
 from ..rules import TableRules
 from ..text import printable
-from .words import CATALOG, gender_of, note_words, words
+from .words import CATALOG, gender_of, note_words, shown_name, words
 
 __all__ = ["PALETTES", "STYLE", "Seen", "Text", "View", "style_for", "wrap"]
 
@@ -227,7 +227,10 @@ class View:
         self.rules, self.seat, self.faces, self.lang, self.count = rules, seat, faces, lang, count
         you = words(lang, "you")
         # Names can come from other clients (a LAN table): shown escaped and short.
-        self.names = [(you if s == seat else printable(name, 24)) for s, name in enumerate(names)]
+        self.names = [
+            you if s == seat else printable(shown_name(lang, name), 24)
+            for s, name in enumerate(names)
+        ]
         # In lists of scores the person goes by the name given (--name), if any.
         self.listed = list(self.names)
         if own_name:

@@ -34,6 +34,7 @@ __all__ = [
     "help_text",
     "note_words",
     "short_rules",
+    "shown_name",
     "words",
 ]
 
@@ -82,6 +83,9 @@ _EN: Final[dict[str, Message]] = {
     "note.expert": "expert",
     "note.random": "random",
     "note.greedy": "greedy",
+    "botname.random": "random",
+    "botname.greedy": "greedy",
+    "botname.expert": "expert",
     "round.head": {"you": "Round {round} · You deal", "other": "Round {round} · {who} deals"},
     "round.trump": {
         "one": "Trump: {card} · 1 card in the stock",
@@ -237,6 +241,9 @@ _DE: Final[dict[str, Message]] = {
     "note.expert": {"m": "Experte", "f": "Expertin", "n": "Expertenstufe"},
     "note.random": "spielt zufällig",
     "note.greedy": "spielt gierig",
+    "botname.random": "Zufall",
+    "botname.greedy": "Gierig",
+    "botname.expert": "Experte",
     "round.head": {"you": "Runde {round} · Du gibst", "other": "Runde {round} · {who} gibt"},
     "round.trump": {
         "one": "Trumpf: {card} · 1 Karte im Talon",
@@ -412,6 +419,9 @@ _IT: Final[dict[str, Message]] = {
     "note.expert": {"m": "esperto", "f": "esperta", "n": "livello esperto"},
     "note.random": "gioca a caso",
     "note.greedy": {"m": "ingordo", "f": "ingorda", "n": "gioca da ingordo"},
+    "botname.random": "Caso",
+    "botname.greedy": "Ingordo",
+    "botname.expert": "Esperto",
     "round.head": {
         "you": "Smazzata {round} · distribuisci tu",
         "other": "Smazzata {round} · distribuisce {who}",
@@ -715,6 +725,13 @@ def words(
 def gender_of(name: str) -> str:
     """``m`` or ``f`` for a name of the catalog, ``n`` (neutral) for any other."""
     return BOT_NAMES.get(name, "n")
+
+
+def shown_name(lang: str, name: str) -> str:
+    """A seat's name on the screen: a LAN table names a built-in bot by its spec
+    (``expert``), which is said in the language; any other name as it is."""
+    key = f"botname.{name}"
+    return words(lang, key) if key in CATALOG["en"] else name
 
 
 def note_words(lang: str, note: str, gender: str = "n") -> str:
