@@ -283,7 +283,7 @@ class Narrator:
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
-        self.draws: list[str] = []
+        self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
 
     def text(
         self, key: str, *, person: str | None = None, count: int | None = None, **values: Any
@@ -304,7 +304,7 @@ class Narrator:
     def flush(self, *, trick: bool = True) -> None:
         """Print what is still buffered: the draws, and (``trick``) an unfinished trick."""
         if self.draws:
-            self.say("draws", draws=", ".join(self.draws))
+            self.say("draws", draws=", ".join(said for said, _ in self.draws))
             self.draws.clear()
         if trick and self.plays:
             self.say("open", plays=", ".join(self.plays))
@@ -313,8 +313,11 @@ class Narrator:
     def line(self, no: int, line: dict[str, Any]) -> None:
         kind = line["type"]
         if kind == "draw":
-            self.draws.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
+            said = f"{self.seats[line['seat']]} {self.card(line['card'])}"
+            self.draws.append((said, line["card"]))
             return
+        if kind == "trump_taken":  # its own line says who drew the face-up card
+            self.draws = [d for d in self.draws if d[1] != line["card"]]
         self.flush(trick=kind in ("fault", "match_end"))
         handler = getattr(self, f"_{kind}", None)
         if handler is not None:
