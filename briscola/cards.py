@@ -35,10 +35,14 @@ __all__ = [
     "card_name",
     "card_points",
     "card_strength",
+    "letters_key",
     "name_index",
     "parse_cards",
     "points_table",
+    "rank_letters",
+    "rank_word",
     "strength_table",
+    "suit_letters",
     "suit_name",
 ]
 
@@ -299,45 +303,88 @@ def suit_name(suit: Suit | int, faces: Faces = "italian", lang: Language = "en")
 
 
 # The letters a person sees and types, per faces and language: the initials of
-# the names where they do not clash (Fante Cavallo Re, Sota Caballo Rey, Bube
-# Reiter, Hearts Diamonds Spades Clubs), else the text form's.  The wire and
-# the records keep the text form whatever is shown.
+# the names where they do not clash, and never one letter for two things in one
+# language (a rank and a suit), else a letter of the name or an old name: the
+# Italian Cavallo and Spanish Caballo V (C is Coppe, Copas), German Stäbe T and
+# Kelche C (B is Bube, K König), German Karo R and Kreuz T (Treff), Italian
+# Quadri D (Q is the Queen).  French faces keep the corner letters of the pack
+# (J Q K; German B D K).  The wire and the records keep the text form whatever
+# is shown.
 _RANK_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("italian", "de"): "A234567BRK",
-    ("italian", "it"): "A234567FCR",
+    ("italian", "it"): "A234567FVR",
     ("french", "de"): "A234567BDK",
-    ("spanish", "en"): "A234567SCR",
-    ("spanish", "de"): "A234567SCR",
-    ("spanish", "it"): "A234567SCR",
+    ("spanish", "en"): "A234567SVR",
+    ("spanish", "de"): "A234567SVR",
+    ("spanish", "it"): "A234567SVR",
 }
-_SUIT_LETTERS: Final = {"italian": "CDSB", "french": "HDSC", "spanish": "COEB"}
+_SUIT_LETTERS: Final[dict[tuple[str, str], str]] = {
+    ("italian", "en"): "CDSB",
+    ("italian", "de"): "CMST",
+    ("italian", "it"): "CDSB",
+    ("french", "en"): "HDSC",
+    ("french", "de"): "HRPT",
+    ("french", "it"): "CDPF",
+    ("spanish", "en"): "COEB",
+    ("spanish", "de"): "COEB",
+    ("spanish", "it"): "COEB",
+}
+
+
+def rank_letters(faces: Faces = "italian", lang: Language = "en") -> str:
+    """The ten rank letters shown in these faces and language, in rank order."""
+    _check(faces, lang)
+    return _RANK_LETTERS.get((faces, lang), RANK_CHARS)
+
+
+def suit_letters(faces: Faces = "italian", lang: Language = "en") -> str:
+    """The four suit letters shown in these faces and language, in suit order."""
+    _check(faces, lang)
+    return _SUIT_LETTERS[(faces, lang)]
+
+
+def rank_word(rank: Rank | int, faces: Faces = "italian", lang: Language = "en") -> str:
+    """A rank as a sentence says it: ``Ace``, ``3``, ``Knight``, ``Fante``, ``Dame``."""
+    if Rank.TWO <= rank <= Rank.SEVEN:
+        return str(int(rank) + 1)
+    return _words(faces, lang)[0][int(rank)]
+
+
+def letters_key(faces: Faces = "italian", lang: Language = "en") -> tuple[str, str]:
+    """What the letters of a card's code stand for, ranks and suits:
+    ``("A Ace, J Jack, Q Knight, K King", "C Cups, D Coins, S Swords, B Batons")``;
+    with French faces each suit with its symbol too (``H ♥ Hearts``)."""
+    ranks, suits = rank_letters(faces, lang), suit_letters(faces, lang)
+    named = (Rank.ACE, Rank.JACK, Rank.KNIGHT, Rank.KING)
+    rank_key = ", ".join(f"{ranks[r]} {rank_word(r, faces, lang)}" for r in named)
+    symbols = _FRENCH_SYMBOLS if faces == "french" else ("",) * 4
+    suit_key = ", ".join(
+        " ".join(p for p in (suits[s], symbols[s], suit_name(s, faces, lang)) if p)
+        for s in range(4)
+    )
+    return rank_key, suit_key
 
 
 def card_code(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
     """The two letters a person types for ``card`` in these faces and language:
     ``AD``; ``KH`` for the King of Hearts (the text form's ``KC``); ``FD`` for the
     Fante di Denari; ``SO`` for the Sota de Oros.  Plain ASCII, on any keyboard."""
-    _check(faces, lang)
-    ranks = _RANK_LETTERS.get((faces, lang), RANK_CHARS)
-    return ranks[card % 10] + _SUIT_LETTERS[faces][card // 10]
+    return rank_letters(faces, lang)[card % 10] + suit_letters(faces, lang)[card // 10]
 
 
 def card_label(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
     """A short label for the screen: ``A♦`` with French faces, else :func:`card_code`."""
-    _check(faces, lang)
     if faces == "french":
-        ranks = _RANK_LETTERS.get((faces, lang), RANK_CHARS)
-        return ranks[card % 10] + _FRENCH_SYMBOLS[card // 10]
+        return rank_letters(faces, lang)[card % 10] + _FRENCH_SYMBOLS[card // 10]
     return card_code(card, faces, lang)
 
 
-def _typed_letters(faces: str, lang: str) -> tuple[dict[str, int], dict[str, int]]:
+def _typed_letters(faces: Faces, lang: Language) -> tuple[dict[str, int], dict[str, int]]:
     """Rank and suit letters a person may type: the shown ones, and the text form's
     where they mean nothing else (with French faces C is Clubs, so not Cups)."""
-    shown_ranks = _RANK_LETTERS.get((faces, lang), RANK_CHARS)
     ranks = {ch: i for i, ch in enumerate(RANK_CHARS)}
-    ranks.update({ch: i for i, ch in enumerate(shown_ranks)})
-    suits = {ch: i for i, ch in enumerate(_SUIT_LETTERS[faces])}
+    ranks.update({ch: i for i, ch in enumerate(rank_letters(faces, lang))})
+    suits = {ch: i for i, ch in enumerate(suit_letters(faces, lang))}
     for i, ch in enumerate(SUIT_CHARS):
         suits.setdefault(ch, i)
     return ranks, suits

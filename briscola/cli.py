@@ -129,6 +129,12 @@ def add_lang_option(p: argparse.ArgumentParser, help: str = LANG_SETTINGS) -> No
     p.add_argument("--lang", choices=("en", "de", "it"), default=None, help=help)
 
 
+RECORD_FACES = (
+    "card names of the Italian, French or Spanish pack (default: the pack the match was "
+    "played with, when the record says, else the settings file's, else italian)"
+)
+
+
 def add_words_options(
     p: argparse.ArgumentParser,
     faces_default: str | None = "italian",
@@ -189,12 +195,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("rules", help="print the rules of the game")
-    add_lang_option(p)
+    add_words_options(
+        p, faces_help="the pack whose letters the rules show: italian (default), french or spanish"
+    )
     p.set_defaults(run=_run("briscola.rules_text"))
 
     p = sub.add_parser("replay", help="show a recorded match trick by trick and check it")
     p.add_argument("file", help="a match record (JSON lines), or - for standard input")
-    add_words_options(p)
+    add_words_options(p, None, RECORD_FACES)
     p.add_argument(
         "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
     )
@@ -204,12 +212,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a match record (JSON lines), or - for standard input")
     p.add_argument(
         "--seat",
-        type=int_in(0, 5, "--seat"),
+        type=int_in(0, what="--seat"),  # the record's table says how many there are
         default=None,
         help="the seat to review (default: the seats people sat in when the record "
         "says so, else every seat)",
     )
-    add_words_options(p)
+    add_words_options(p, None, RECORD_FACES)
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.add_argument(
         "--samples",
@@ -638,6 +646,16 @@ def _lang() -> str:
     return chosen or default_lang()
 
 
+def _faces() -> str:
+    """The faces when neither ``--faces`` nor the record names them: the settings file's."""
+    from .settings import SettingsError, load
+
+    try:
+        return load().faces or "italian"
+    except SettingsError as err:
+        raise UsageError(str(err)) from None
+
+
 def _run(module: str) -> Callable[[argparse.Namespace], int]:
     """A handler that imports ``module`` only when its subcommand runs."""
 
@@ -660,6 +678,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command in ("rules", "replay", "review") and args.lang is None:
             args.lang = _lang()
+        if args.command in ("replay", "review"):
+            args.faces_fallback = _faces()
         return int(args.run(args))
     except UsageError as err:
         parser.exit(EXIT_USAGE, f"briscola {args.command}: error: {err}\n")

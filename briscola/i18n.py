@@ -8,7 +8,10 @@ sentence, or a small table of forms of the same sentence:
   German and Italian conjugate differently for each;
 - by number: ``one`` and ``other`` (the plural rule of all three languages:
   one is singular, any other number plural), and ``zero`` where a language
-  says nothing at all differently ("no points").
+  says nothing at all differently ("no points");
+- by the gender of a name in it: ``m``, ``f`` and ``n`` (neutral: a name
+  whose gender the program cannot know, such as a person's own), since German
+  and Italian agree words with it ("deine Partnerin", "la tua compagna").
 
 Sentences are never put together from pieces, so every translation can put
 its words in its own order.  Floor 1: plain data, it imports nothing.
@@ -19,13 +22,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["COUNTS", "PERSONS", "Catalog", "Message", "number_form", "say", "template"]
+__all__ = [
+    "COUNTS",
+    "GENDERS",
+    "PERSONS",
+    "Catalog",
+    "Message",
+    "decimal",
+    "number_form",
+    "say",
+    "template",
+]
 
 Message = str | Mapping[str, str]
 Catalog = Mapping[str, Mapping[str, Message]]  # language -> key -> message
 
 PERSONS: Final = ("you", "other", "we", "they")
 COUNTS: Final = ("one", "other")
+GENDERS: Final = ("m", "f", "n")
 
 
 def number_form(lang: str, n: int) -> str:
@@ -33,10 +47,28 @@ def number_form(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+def decimal(lang: str, value: float, digits: int | None = 1, *, sign: bool = False) -> str:
+    """``value`` as ``lang`` writes it: ``+2.2`` in English, ``+2,2`` in German and
+    Italian; ``sign`` puts a plus on a positive number (and on zero); ``digits``
+    None: no more digits than it needs (``2``, ``0.5``)."""
+    kind = "g" if digits is None else f".{digits}f"
+    text = f"{value:{'+' if sign else ''}{kind}}"
+    if text.lstrip("+-").strip("0.") == "":  # no "-0.0": a minus on nothing says nothing
+        text = text.replace("-", "+" if sign else "")
+    return text.replace(".", ",") if lang in ("de", "it") else text
+
+
 def template(
-    catalog: Catalog, lang: str, key: str, *, person: str | None = None, count: int | None = None
+    catalog: Catalog,
+    lang: str,
+    key: str,
+    *,
+    person: str | None = None,
+    count: int | None = None,
+    gender: str | None = None,
 ) -> str:
-    """The sentence ``key`` in ``lang``, in the form for ``person`` or ``count``, unfilled.
+    """The sentence ``key`` in ``lang``, in the form for ``person``, ``count`` or
+    ``gender``, unfilled.  A message without gender forms ignores ``gender``.
 
     A message missing in ``lang`` falls back to English (a test holds every
     catalog complete, so this only ever helps a half-written new message).
@@ -46,6 +78,8 @@ def template(
         msg = catalog["en"][key]
     if isinstance(msg, str):
         return msg
+    if gender is not None and gender in msg:
+        return msg[gender]
     if person is not None:
         return msg[person]
     if count is None:
@@ -62,10 +96,11 @@ def say(
     *,
     person: str | None = None,
     count: int | None = None,
+    gender: str | None = None,
     **values: object,
 ) -> str:
     """The sentence ``key`` filled in; ``count`` is also there as ``{n}``."""
-    text = template(catalog, lang, key, person=person, count=count)
+    text = template(catalog, lang, key, person=person, count=count, gender=gender)
     if count is not None:
         values.setdefault("n", count)
     return text.format(**values)

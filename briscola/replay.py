@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .cards import Card, CardError
+from .cards import FACES, Card, CardError, Faces
 from .events import Event, TakenBack
 from .game import IllegalMoveError, Match, Round, RoundResult
 from .jsonline import JSONLineError, loads
@@ -81,10 +81,17 @@ class ReplayResult:
     rounds_won: tuple[int, ...] = ()
     reason: str = ""
     people: list[int] = field(default_factory=list)  # seats a person sat in (header)
+    faces: Faces | None = None  # the pack the match was played with (header), if it says
     takebacks: int = 0  # moves a person took back (against bots)
     # The table's own lines: a bot played for a seat (standin) until it was handed
     # back (handback); the server paused (pause) or came back (restart).
     table_lines: list[Line] = field(default_factory=list)
+
+
+def record_faces(header: Line) -> Faces | None:
+    """The faces a record's header says the match was played with, if any it knows."""
+    faces = header.get("faces")
+    return faces if faces in FACES else None
 
 
 def parse_line(no: int, raw: bytes | str) -> Line | None:
@@ -256,6 +263,7 @@ class _Checker:
         self.on_move: Callable[[int, Line, Round], None] | None = None
         people = header.get("people", [])
         self.result.people = list(people) if isinstance(people, list) else []
+        self.result.faces = record_faces(header)
 
     # -- one line -----------------------------------------------------------------
 
@@ -576,7 +584,8 @@ def main(args: argparse.Namespace) -> int:
     """``briscola replay FILE``: 0 for a consistent record, 1 otherwise."""
     label = "standard input" if args.file == "-" else args.file
     out = sys.stdout
-    narrator = None if args.check else Narrator(out, args.faces, args.lang)
+    fallback: Faces = getattr(args, "faces_fallback", None) or "italian"
+    narrator = None if args.check else Narrator(out, args.faces, args.lang, fallback=fallback)
     try:
         with _open(args.file) as stream:
             result = verify_record(stream, on_line=narrator.line if narrator else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from .cards import Card, Faces, Language, card_name
+from .cards import FACES, Card, Faces, Language, card_name
 from .i18n import Catalog, Message, say
 from .rules import TableRules
 from .text import printable
@@ -29,7 +29,7 @@ _EN: Final[dict[str, Message]] = {
     "pack": ", {n} cards",
     "variant.italian": "Italian rules",
     "variant.brisca": "brisca (with the exchange)",
-    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "variant.bisca": "bisca (the 7 second, worth 10)",
     "seats": "Seats: {seats}",
     "teams": "Sides: {teams}",
     "against": " against ",
@@ -112,7 +112,7 @@ _DE: Final[dict[str, Message]] = {
     "pack": ", {n} Karten",
     "variant.italian": "italienische Regeln",
     "variant.brisca": "brisca (mit Tausch)",
-    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "variant.bisca": "bisca (die 7 an zweiter Stelle, 10 Punkte wert)",
     "seats": "Plätze: {seats}",
     "teams": "Parteien: {teams}",
     "against": " gegen ",
@@ -188,14 +188,14 @@ _DE: Final[dict[str, Message]] = {
 _IT: Final[dict[str, Message]] = {
     "header": {
         "one": "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a 1 smazzata "
-        "vinta; seed {seed}",
+        "vinta; codice {seed}",
         "other": "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a {n} "
-        "smazzate vinte; seed {seed}",
+        "smazzate vinte; codice {seed}",
     },
     "pack": ", {n} carte",
     "variant.italian": "regole italiane",
     "variant.brisca": "brisca (con lo scambio)",
-    "variant.bisca": "bisca (A 7 K Q J 6 5 4 3 2)",
+    "variant.bisca": "bisca (il 7 secondo, vale 10)",
     "seats": "Posti: {seats}",
     "teams": "Squadre: {teams}",
     "against": " contro ",
@@ -233,8 +233,8 @@ _IT: Final[dict[str, Message]] = {
     },
     "info": "  {name} dice: {text}",
     "takeback": {
-        "you": "  Riprendi la tua carta: si torna alla presa {i}",
-        "other": "  {name} riprende una carta: si torna alla presa {i}",
+        "you": "  Hai ripreso la tua carta: si torna alla presa {i}",
+        "other": "  {name} ha ripreso una carta: si torna alla presa {i}",
     },
     "round_end": "Smazzata {i} finita: {points}. {result}. Smazzate vinte: {won}",
     "round_won": {
@@ -298,9 +298,19 @@ def _side_person(rules: TableRules, people: frozenset[int], team: int) -> str:
 class Narrator:
     """Prints each checked record line as readable text on ``out``."""
 
-    def __init__(self, out: IO[str], faces: Faces = "italian", lang: Language = "en") -> None:
+    def __init__(
+        self,
+        out: IO[str],
+        faces: Faces | None = "italian",
+        lang: Language = "en",
+        *,
+        fallback: Faces = "italian",
+    ) -> None:
+        """``faces`` None: the faces the record's header names, else ``fallback``."""
         self.out = out
-        self.faces: Faces = faces
+        self.chosen = faces
+        self.fallback: Faces = fallback
+        self.faces: Faces = faces or fallback
         self.lang: Language = lang
         self.rules = TableRules()
         self.seats: tuple[str, ...] = ()
@@ -309,7 +319,7 @@ class Narrator:
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
-        self.draws: list[str] = []
+        self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
 
     def text(
         self, key: str, *, person: str | None = None, count: int | None = None, **values: Any
@@ -330,7 +340,7 @@ class Narrator:
     def flush(self, *, trick: bool = True) -> None:
         """Print what is still buffered: the draws, and (``trick``) an unfinished trick."""
         if self.draws:
-            self.say("draws", draws=", ".join(self.draws))
+            self.say("draws", draws=", ".join(said for said, _ in self.draws))
             self.draws.clear()
         if trick and self.plays:
             self.say("open", plays=", ".join(self.plays))
@@ -339,8 +349,11 @@ class Narrator:
     def line(self, no: int, line: dict[str, Any]) -> None:
         kind = line["type"]
         if kind == "draw":
-            self.draws.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
+            said = f"{self.seats[line['seat']]} {self.card(line['card'])}"
+            self.draws.append((said, line["card"]))
             return
+        if kind == "trump_taken":  # its own line says who drew the face-up card
+            self.draws = [d for d in self.draws if d[1] != line["card"]]
         self.flush(trick=kind in ("fault", "match_end"))
         handler = getattr(self, f"_{kind}", None)
         if handler is not None:
@@ -348,6 +361,9 @@ class Narrator:
 
     def _header(self, line: dict[str, Any]) -> None:
         self.rules = rules = TableRules.from_dict(line["table"])
+        if self.chosen is None:
+            faces = line.get("faces")
+            self.faces = faces if faces in FACES else self.fallback
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
         self.people = _people(line, rules.players)

@@ -121,10 +121,10 @@ _DE: Final[dict[str, Message]] = {
     "exchange": "Tausch",
     "the_exchange": "der Tausch",
     "accuracy": {
-        "one": "  Genauigkeit: {within} von 1 Wahl höchstens einen Punkt vom besten Zug "
-        "({share}); mittlere Kosten {cost} Punkte",
-        "other": "  Genauigkeit: {within} von {n} Wahlen höchstens einen Punkt vom besten Zug "
-        "({share}); mittlere Kosten {cost} Punkte",
+        "one": "  Genauigkeit: {within} von 1 Entscheidung höchstens einen Punkt vom besten "
+        "Zug ({share}); mittlere Kosten {cost} Punkte",
+        "other": "  Genauigkeit: {within} von {n} Entscheidungen höchstens einen Punkt vom "
+        "besten Zug ({share}); mittlere Kosten {cost} Punkte",
     },
     "no_choices": "  Nichts zu bewerten: jeder Zug war erzwungen.",
     "costliest": "  Die teuersten Züge:",
@@ -159,7 +159,7 @@ _DE: Final[dict[str, Message]] = {
 
 _IT: Final[dict[str, Message]] = {
     "intro": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga "
-    "({samples} campioni a mossa, seed {seed}) con le sole informazioni del posto; i valori "
+    "({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto; i valori "
     "sono il margine atteso della smazzata, i punti della squadra meno quelli della "
     "migliore delle altre",
     "seat": {
@@ -539,10 +539,13 @@ def main(args: argparse.Namespace) -> int:
         return _fail(f"{printable(label)}: not a valid record: {printable(str(err))}")
     except SeatError as err:
         return _fail(f"--seat: {err}")
+    # The pack asked for, else the one the match was played with, else the settings'.
+    fallback: Faces = getattr(args, "faces_fallback", None) or "italian"
+    faces: Faces = args.faces or review.result.faces or fallback
     if args.json:
-        print(json.dumps(review_json(review, args.faces, args.lang), ensure_ascii=False))
+        print(json.dumps(review_json(review, faces, args.lang), ensure_ascii=False))
     else:
-        print(format_review(review, args.faces, args.lang))
+        print(format_review(review, faces, args.lang))
     return 0
 
 

@@ -1,6 +1,6 @@
 """The rules of the game written out for players, in English, German and Italian.
 
-Floor 1 in spirit (plain text, it imports nothing of the engine): RULES.md
+Floor 1 in spirit (plain text, it imports only the cards' names and letters): RULES.md
 told to a person at the table.  ``briscola rules`` prints it and the prompt
 shows it through :func:`rules_text`.  The three texts say the same things in
 the same order; a test holds them to the same numbers and card codes.
@@ -9,9 +9,12 @@ the same order; a test holds them to the same numbers and card codes.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Final
 
-__all__ = ["RULES", "main", "rules_text"]
+from .cards import Card, Faces, card_code, card_name, letters_key
+
+__all__ = ["RULES", "cards_text", "main", "rules_text"]
 
 _EN: Final = """\
 BRISCOLA: THE RULES
@@ -85,13 +88,6 @@ Variants (only when the table is set up for them)
   points; the 3 drops to its place in the number order, between the 4 and
   the 2, worth 0. Order: Ace, 7, King, Knight, Jack, 6, 5, 4, 3, 2.
   Everything else as above.
-
-How cards are written
-  Rank, then suit: AD is the Ace of Coins, 3C the Three of Cups, QS the
-  Knight of Swords, 7B the Seven of Batons.
-  Ranks: A 2 3 4 5 6 7 J Q K (J Jack, Q Knight or Queen, K King).
-  Suits: C Cups, D Coins, S Swords, B Batons
-         (French pack: C Hearts, D Diamonds, S Spades, B Clubs).
 """
 
 _DE: Final = """\
@@ -171,13 +167,6 @@ Varianten (nur wenn der Tisch so eingestellt ist)
   Punkte wert; die 3 rückt an ihren Platz in der Zahlenfolge, zwischen die
   4 und die 2, und ist 0 Punkte wert. Rangfolge: Ass, 7, König, Reiter,
   Bube, 6, 5, 4, 3, 2. Alles andere wie oben.
-
-So werden Karten geschrieben
-  Rang, dann Farbe: AD ist das Münz-Ass, 3C die Kelch-Drei, QS der
-  Schwert-Reiter, 7B die Stab-Sieben.
-  Ränge: A 2 3 4 5 6 7 J Q K (J Bube, Q Reiter oder Dame, K König).
-  Farben: C Kelche, D Münzen, S Schwerter, B Stäbe
-          (französisches Blatt: C Herz, D Karo, S Pik, B Kreuz).
 """
 
 _IT: Final = """\
@@ -256,27 +245,72 @@ Varianti (solo se il tavolo le prevede)
   punti; il 3 scende al suo posto nell'ordine dei numeri, tra il 4 e il 2, e
   vale 0. Ordine: Asso, 7, Re, Cavallo, Fante, 6, 5, 4, 3, 2. Il resto come
   sopra.
-
-Come si scrivono le carte
-  Valore, poi seme: AD è l'Asso di Denari, 3C il Tre di Coppe, QS il Cavallo
-  di Spade, 7B il Sette di Bastoni.
-  Valori: A 2 3 4 5 6 7 J Q K (J Fante, Q Cavallo o Regina, K Re).
-  Semi: C Coppe, D Denari, S Spade, B Bastoni
-        (mazzo francese: C Cuori, D Quadri, S Picche, B Fiori).
 """
 
 RULES: Final[dict[str, str]] = {"en": _EN, "de": _DE, "it": _IT}
 
+# How cards are written: the letters of the faces and language in use, with their key.
+_CARDS: Final = {
+    "en": (
+        "How cards are written",
+        "On the screen and at the prompt a card is its rank, then its suit: {ex1} is the "
+        "{name1}, {ex2} the {name2}.",
+        "Ranks: {ranks}; 2 to 7 as they are.",
+        "Suits: {suits}.",
+        "Other packs: {command} --faces french (or spanish).",
+    ),
+    "de": (
+        "So werden Karten geschrieben",
+        "Auf dem Bildschirm und bei der Eingabe ist eine Karte ihr Rang, dann ihre Farbe: "
+        "{ex1} steht für {name1}, {ex2} für {name2}.",
+        "Ränge: {ranks}; 2 bis 7 wie sie sind.",
+        "Farben: {suits}.",
+        "Andere Blätter: {command} --faces french (oder spanish).",
+    ),
+    "it": (
+        "Come si scrivono le carte",
+        "Sullo schermo, e quando la scrivi, una carta è il suo valore, poi il suo seme: {ex1} "
+        "sta per {name1}, {ex2} per {name2}.",
+        "Valori: {ranks}; dal 2 al 7 come sono.",
+        "Semi: {suits}.",
+        "Altri mazzi: {command} --faces french (o spanish).",
+    ),
+}
 
-def rules_text(lang: str = "en") -> str:
-    """The rules for players in ``lang`` (``en``, ``de`` or ``it``)."""
+
+def cards_text(lang: str = "en", faces: Faces = "italian") -> str:
+    """The rules' last section: how cards are written in these faces and language."""
+    head, *paragraphs = _CARDS[lang]
+    ranks, suits = letters_key(faces, lang)  # type: ignore[arg-type]
+    ex1, ex2 = Card.parse("AD"), Card.parse("QS")
+    command = "briscola rules" + (f" --lang {lang}" if lang != "en" else "")
+    values = {
+        "ex1": card_code(ex1, faces, lang),  # type: ignore[arg-type]
+        "name1": card_name(ex1, faces, lang),  # type: ignore[arg-type]
+        "ex2": card_code(ex2, faces, lang),  # type: ignore[arg-type]
+        "name2": card_name(ex2, faces, lang),  # type: ignore[arg-type]
+        "ranks": ranks,
+        "suits": suits,
+        "command": command,
+    }
+    lines = [head]
+    for text in paragraphs:
+        lines += textwrap.wrap(text.format(**values), 78, initial_indent="  ",
+                               subsequent_indent="  ", break_on_hyphens=False)  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def rules_text(lang: str = "en", faces: Faces = "italian") -> str:
+    """The rules for players in ``lang`` (``en``, ``de`` or ``it``), the cards written
+    in the letters of ``faces`` in that language."""
     try:
-        return RULES[lang]
+        body = RULES[lang]
     except KeyError:
         raise ValueError(f"no rules in {lang!r}; expected one of {', '.join(RULES)}") from None
+    return body + "\n" + cards_text(lang, faces)
 
 
 def main(args: argparse.Namespace) -> int:
-    """``briscola rules [--lang en|de|it]``."""
-    print(rules_text(args.lang), end="")
+    """``briscola rules [--lang en|de|it] [--faces italian|french|spanish]``."""
+    print(rules_text(args.lang, args.faces), end="")
     return 0

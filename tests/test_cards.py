@@ -20,10 +20,13 @@ from briscola.cards import (
     card_name,
     card_points,
     card_strength,
+    letters_key,
     name_index,
     parse_cards,
     points_table,
+    rank_letters,
     strength_table,
+    suit_letters,
     suit_name,
 )
 
@@ -169,11 +172,12 @@ def test_card_codes_are_the_letters_of_the_names() -> None:
     """What a person types: plain ASCII, the names' initials where they do not clash."""
     codes = {
         ("italian", "en"): "AD 3C QS KB JD",
-        ("italian", "it"): "AD 3C CS RB FD",  # Cavallo, Re, Fante
-        ("italian", "de"): "AD 3C RS KB BD",  # Reiter, Bube
+        ("italian", "it"): "AD 3C VS RB FD",  # caValLo (C is Coppe), Re, Fante
+        ("italian", "de"): "AM 3C RS KT BM",  # Münzen, Reiter, Stäbe (B is Bube), Bube
         ("french", "en"): "AD 3H QS KC JD",  # Hearts, Clubs
-        ("french", "de"): "AD 3H DS KC BD",  # Dame, Bube
-        ("spanish", "it"): "AO 3C CE RB SO",  # Oros, Espadas, Caballo, Rey, Sota
+        ("french", "de"): "AR 3H DP KT BR",  # kaRo, Pik, Dame, Treff, Bube
+        ("french", "it"): "AD 3C QP KF JD",  # Quadri, Cuori, Picche, Fiori
+        ("spanish", "it"): "AO 3C VE RB SO",  # Oros, Espadas, Caballo, Rey, Sota
     }
     cards = [Card.parse(t) for t in ("AD", "3C", "QS", "KB", "JD")]
     for (faces, lang), want in codes.items():
@@ -181,6 +185,19 @@ def test_card_codes_are_the_letters_of_the_names() -> None:
         assert got == want, (faces, lang)
         index = name_index(faces, lang)  # type: ignore[arg-type]
         assert all(index[code.lower()] is c for code, c in zip(want.split(), cards, strict=True))
+
+
+def test_no_letter_means_two_things() -> None:
+    """In every faces and language a letter is a rank or a suit, never both, and the key
+    names every letter shown."""
+    for faces in FACES:
+        for lang in LANGUAGES:
+            ranks, suits = rank_letters(faces, lang), suit_letters(faces, lang)
+            assert len(set(ranks)) == 10 and len(set(suits)) == 4, (faces, lang)
+            assert not set(ranks) & set(suits), (faces, lang)
+            rank_key, suit_key = letters_key(faces, lang)
+            for letter in ranks[0] + ranks[7:] + suits:
+                assert f"{letter} " in rank_key + ", " + suit_key, (faces, lang, letter)
 
 
 def test_name_index_reads_names_text_and_labels() -> None:

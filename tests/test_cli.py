@@ -79,9 +79,9 @@ def test_bad_arguments_exit_2(
         ("en", ["BRISCOLA: THE RULES", "no duty to follow suit", "Knight or Jack", "AD is"]),
         (
             "de",
-            ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AD ist"],
+            ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AM steht"],
         ),
-        ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD è"]),
+        ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD sta"]),
     ],
 )
 def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) -> None:
@@ -92,7 +92,9 @@ def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) 
 
 
 def test_rules_default_is_english(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "rules")[1] == RULES["en"]
+    assert run(capsys, "rules")[1] == rules_text("en")
+    french = run(capsys, "rules", "--lang", "de", "--faces", "french")[1]
+    assert "Farben: H ♥ Herz, R ♦ Karo, P ♠ Pik, T ♣ Kreuz." in french
     with pytest.raises(ValueError, match="expected one of en, de, it"):
         rules_text("fr")
 
@@ -108,8 +110,10 @@ def test_rules_say_the_same_in_every_language() -> None:
     assert english["120"] == 1 and english["61"] >= 3
     for lang in ("de", "it"):
         assert facts(RULES[lang]) == english, lang
-    for text in RULES.values():
-        assert max(len(line) for line in text.splitlines()) <= 80
+    for lang in RULES:
+        for faces in ("italian", "french", "spanish"):
+            text = rules_text(lang, faces)  # type: ignore[arg-type]
+            assert max(len(line) for line in text.splitlines()) <= 80
 
 
 def test_replay_tells_the_match(capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,12 +33,12 @@ from briscola.events import Drew, Event, Exchanged, MatchEnded, Played, RoundEnd
 from briscola.game import EXCHANGE, Action
 from briscola.observation import Observation
 from briscola.players import MatchInfo
-from briscola.prompt.app import Options, run, split_specs
+from briscola.prompt.app import Options, login_name, run, split_specs
 from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
-from briscola.prompt.words import CATALOG
+from briscola.prompt.words import help_text, short_rules
 from briscola.rules import TableRules
 from briscola.table import play_match, run_match
 
@@ -89,7 +89,8 @@ async def test_whole_match_typed_in(tmp_path: Path) -> None:
     assert code == 0
     lines = record_lines(rec)
     names = lines[0]["names"]
-    assert names == ["You", "Marco"]
+    # A name in no language (never "You" or "Tu"), and the faces, for replay and review.
+    assert names == [login_name(), "Marco"] and lines[0]["faces"] == "italian"
     # The dealt hand, numbered, with the cards' names.
     start = next(x for x in lines if x["type"] == "round_start" and x.get("to") == 0)
     hand = [Card.parse(str(c)) for c in start["hand"]]  # type: ignore[attr-defined]
@@ -134,7 +135,8 @@ async def test_nothing_hidden_is_shown(tmp_path: Path, players: int, variant: st
         if line["type"] in ("header", "deal") or line.get("to", 0) != 0:
             continue
         seen.update(CARD.findall(json.dumps(line)))
-    shown = set(CARD.findall(out.replace(str(CATALOG["en"]["help"]), "")))  # help's AD is no card
+    help_ = help_text("en", "italian", variant)
+    shown = set(CARD.findall(out.replace(help_, "")))  # help's AD is no card
     assert shown <= seen
     assert len(seen) < len(opts.rules.deck) - 10  # much of the pack is hidden, none of it shown
 
@@ -181,9 +183,9 @@ async def test_a_refused_entry_is_said_and_the_line_comes_back_empty() -> None:
                 "zz",
                 "Not a card or a command: 'zz'. Type 1-3, a card in your hand such as 5D, or help.",
             ),
-            ("9", "There is no card 9 in your hand: type 1-3."),
+            ("9", "There is no card 9 in your hand: type 1-3 (1 5D, 2 3S, 3 KB)."),
             ("AD", "Ace of Coins is not in your hand (5D, 3S, KB)."),
-            ("exchange", "There is no exchange in the italian variant."),
+            ("exchange", "There is no exchange in the Italian game."),
         ):
             inp.send_text(entry + "\r")
             await wait_for(lambda m=message: m in shown.getvalue(), repr(message))  # type: ignore[misc]
@@ -214,8 +216,8 @@ def test_a_unique_start_of_a_name_plays_and_an_ambiguous_one_asks_which() -> Non
 
 
 def test_the_letters_on_screen_are_the_ones_typed() -> None:
-    """French faces show K♥ and take KH (C is Clubs there); Italian names take F C R for
-    Fante, Cavallo, Re; Spanish ones S C R and O E for Oros, Espadas."""
+    """French faces show K♥ and take KH (C is Clubs there); Italian names take F V R for
+    Fante, Cavallo, Re (C is Coppe); Spanish ones S V R and O E for Oros, Espadas."""
     hand = [Card.parse(t) for t in ("KC", "KB", "QS")]
     r = Reader("french", "en", "italian")
     r.set_turn(hand, hand)
@@ -225,11 +227,11 @@ def test_the_letters_on_screen_are_the_ones_typed() -> None:
         r.read("AH")
     r = Reader("italian", "it", "italian")
     r.set_turn(hand, hand)
-    assert r.read("RC") == Card.parse("KC") and r.read("CS") == Card.parse("QS")
+    assert r.read("RC") == Card.parse("KC") and r.read("VS") == Card.parse("QS")
     assert r.read("KB") == Card.parse("KB")  # the text form works everywhere it is no clash
     r = Reader("spanish", "en", "italian")
     r.set_turn(hand, hand)
-    assert r.read("ce") == Card.parse("QS") and r.read("RB") == Card.parse("KB")
+    assert r.read("ve") == Card.parse("QS") and r.read("RB") == Card.parse("KB")
 
 
 def test_hand_slots_stay_fixed_through_a_round() -> None:
@@ -252,7 +254,8 @@ def test_hand_slots_stay_fixed_through_a_round() -> None:
     r = Reader("italian", "en", "italian")
     r.set_turn(seen.hand, [Card.parse("7C"), Card.parse("KB")])
     assert r.read("3") == Card.parse("KB")
-    with pytest.raises(EntryError, match=r"There is no card 1 in your hand: type 2 or 3\."):
+    said = r"There is no card 1 in your hand: type 2 or 3 \(2 7C, 3 KB\)\."
+    with pytest.raises(EntryError, match=said):
         r.read("1")
 
 
@@ -274,20 +277,21 @@ def test_reader_messages() -> None:
     assert r.read("pik-ass") == Card.parse("AS") and r.read("q♥") == Card.parse("QC")
     assert r.read("X") == EXCHANGE and r.read("EXIT").name == "quit"  # type: ignore[union-attr]
     assert r.read("tausch") == EXCHANGE and r.read("Regeln").name == "rules"  # type: ignore[union-attr]
-    with pytest.raises(EntryError, match=r"^Tippe 1-3 für eine Karte .*\(z. B. AD, Karo-Ass\)"):
+    with pytest.raises(EntryError, match=r"^Tippe 1-3 für eine Karte .*\(z. B. AR, Karo-Ass\)"):
         r.read("   ")
     r.set_turn(hand[:1], hand[:1])
-    with pytest.raises(EntryError, match="Jetzt kein Tausch: die Trumpf-7 nimmt"):
+    with pytest.raises(EntryError, match="Jetzt kein Tausch: die Trumpf-7 tauscht"):
         r.read("exchange")
-    with pytest.raises(EntryError, match=r"^Deine Hand hat keine Karte 2: tippe 1\.$"):
+    with pytest.raises(EntryError, match=r"^Deine Hand hat keine Karte 2: tippe 1 \(1 7R\)\.$"):
         r.read("2")
-    with pytest.raises(EntryError, match=r"^Pik-Ass ist nicht in deiner Hand \(7D\)"):
+    with pytest.raises(EntryError, match=r"^Nicht in deiner Hand: Pik-Ass \(du hast 7R\)"):
         r.read("AS")
+    assert r.read("") == hand[0]  # the last card: Enter plays it
     with pytest.raises(EntryError, match=r"^Keine Karte und kein Befehl: 'zz'. Tippe 1, eine"):
         r.read("zz")
     r = Reader("italian", "it", "italian")
     r.set_turn(hand, hand)
-    with pytest.raises(EntryError, match=r"^Nella variante italian non c'è lo scambio\.$"):
+    with pytest.raises(EntryError, match=r"^Nella briscola italiana non c'è lo scambio\.$"):
         r.read("scambio")
 
 
@@ -375,6 +379,25 @@ async def test_play_again_deals_the_next_seed(tmp_path: Path) -> None:
     _, out = await typed(whole_round(20) + "y\r" + "1\r", options(record=str(rec)))
     assert "seed 7" in out and "seed 8" in out and out.endswith("You left the table.\n")
     assert record_lines(tmp_path / "m-2.jsonl")[0]["seed"] == 8
+    assert "The record of this match goes to " in out and "m-2.jsonl." in out
+
+
+async def test_last_at_a_rounds_start_is_no_trick_of_the_round_before() -> None:
+    _, out = await typed(whole_round(20) + "last\r", options(seed=6, target=2))
+    after = out.split("Round 2 ·")[1]
+    assert "No trick has been taken yet this round." in after and "Last trick:" not in after
+
+
+async def test_the_face_up_card_drawn_is_said_once() -> None:
+    """One line when the person draws the face-up card, not "You draw 2D" as well."""
+    mine = 0
+    for seed in (7, 8, 9, 10):
+        _, out = await typed(whole_round(20) + "n\r", options(seed=seed))
+        taken = re.findall(r"(You draw|Marco draws) the face-up (\w\w) ", out)
+        assert len(taken) == 1, (seed, taken)
+        assert f"You draw {taken[0][1]} " not in out, seed
+        mine += taken[0][0] == "You draw"
+    assert mine  # the person drew it in one of them at least
 
 
 async def test_tab_completes_a_card_by_its_name() -> None:
@@ -385,7 +408,7 @@ async def test_tab_completes_a_card_by_its_name() -> None:
 
 async def test_a_match_in_italian_with_spanish_faces() -> None:
     _, out = await typed(whole_round(20) + "no\r", options(lang="it", faces="spanish"))
-    assert "Briscola · 2 giocatori · vince chi arriva a 1 smazzata · seed 7" in out
+    assert "Briscola · 2 giocatori · vince chi arriva a 1 smazzata · codice 7" in out
     assert "La tua mano:  1 5O Cinco de Oros  2 3E Tres de Espadas  3 RB Rey de Bastos" in out
     assert "  Tu giochi 5O Cinco de Oros" in out and "  Marco gioca 6C Seis de Copas" in out
     assert "  → La presa è tua: nessun punto" in out and "  → La presa va a Marco: " in out
@@ -647,7 +670,7 @@ def test_the_name_given_is_in_the_scores_and_the_rules_are_short() -> None:
     assert view.scores((1, 0)) == "Anna 1 · Marco 0"
     assert to_plain_text(view.intro(["", "greedy"], None)[-2]) == "  You play as Anna."
     for lang in ("en", "de", "it"):
-        short = str(CATALOG[lang]["rules.short"]).splitlines()
+        short = short_rules(lang, "italian").splitlines()  # type: ignore[arg-type]
         assert len(short) <= 8 and "briscola rules" in short[-1]
 
 

@@ -101,8 +101,8 @@ def test_in_process_line_mode_and_play_again(
     code = cli.main(["play", "--seed", "7", "--opponents", "greedy", "--lang", "de", "--pace", "0"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "Trumpf: AD Münz-Ass · 34 Karten im Talon" in out
-    assert "  Du spielst 5D Münz-Fünf" in out and "  Marco spielt 6C Kelch-Sechs" in out
+    assert "Trumpf: AM Münz-Ass · 34 Karten im Talon" in out
+    assert "  Du spielst 5M Münz-Fünf" in out and "  Marco spielt 6C Kelch-Sechs" in out
     assert "  → Marco nimmt den Stich: " in out and "  → Du nimmst den Stich: keine Punkte" in out
     assert "Marco gewinnt die Partie (gewonnene Runden: Du 0 · Marco 1)." in out
     assert "Startwert 8" in out and "Die laufende Partie verlassen? (j/n)" in out
@@ -189,10 +189,10 @@ def test_the_settings_file_and_the_command_line_over_it(tmp_path: Path) -> None:
     env = {"XDG_CONFIG_HOME": str(tmp_path)}
     done = play_env("quit\ny\n", env, "--seed", "7")
     out = done.stdout
-    assert "livello facile" in out and "Marco (random): contro di te" in out
+    assert "livello facile" in out and "Marco (facile): contro di te" in out
     assert "  Giochi come Anna." in out and "5♦ Cinque di Quadri" in out
     done = play_env("quit\ny\n", env, "--seed", "7", "--lang", "de", "--level", "medium")
-    assert "Stufe mittel" in done.stdout and "Marco (greedy): gegen dich" in done.stdout
+    assert "Stufe mittel" in done.stdout and "Marco (mittel): gegen dich" in done.stdout
     # The locale is the last word: rules and replay follow it (and the file) too.
     rules = subprocess.run(
         [sys.executable, "-m", "briscola", "rules"],

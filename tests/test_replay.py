@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from briscola.bots import make_bot
-from briscola.cards import Card
+from briscola.cards import Card, card_name
 from briscola.observation import Observation
 from briscola.players import Bot, MatchInfo, Player, SeatFailure
 from briscola.records import Record, dump_line
@@ -527,3 +527,22 @@ def test_a_39_card_record_names_its_pack_and_replays() -> None:
     rec.lines[0]["table"] = {"players": 3, "variant": "italian", "target": 1}
     with pytest.raises(RecordError, match="line 2: deal: expected the 36 cards"):
         verify_record(rec.lines)
+
+
+def test_the_face_up_card_is_told_once_and_a_records_faces_kept() -> None:
+    """The draw of the face-up card is said by its own line, not among the draws too;
+    a record that names its faces is told in them unless others are asked for."""
+    from briscola.replay_text import Narrator
+
+    _, lines = play(2, "italian", seed=4)
+    taken = next(x for x in lines if x["type"] == "trump_taken")
+    lines[0]["faces"] = "french"
+    out = io.StringIO()
+    verify_record(lines, on_line=Narrator(out, None).line)
+    told = out.getvalue().splitlines()
+    name = card_name(Card.parse(taken["card"]), "french")
+    assert [line for line in told if "face-up" in line and name in line]
+    assert not [line for line in told if "drawn:" in line and name in line]
+    chosen = io.StringIO()
+    verify_record(lines, on_line=Narrator(chosen, "spanish").line)
+    assert card_name(Card.parse(taken["card"]), "spanish") in chosen.getvalue()

@@ -1,5 +1,6 @@
-"""Every sentence in every language, rendered with several names and numbers:
-complete catalogs, no placeholder left, no English in the German and Italian."""
+"""Every sentence in every language, rendered with male, female and neutral names and
+several numbers: complete catalogs, no placeholder left, no English in the German and
+Italian, words that agree with the name's gender."""
 
 from __future__ import annotations
 
@@ -8,26 +9,40 @@ from string import Formatter
 
 import pytest
 
-from briscola.i18n import Catalog, say, template
-from briscola.prompt.words import CATALOG
+from briscola.cards import FACES, LANGUAGES
+from briscola.client.words import CATALOG as CLIENT
+from briscola.i18n import GENDERS, Catalog, decimal, say, template
+from briscola.prompt.words import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
 from briscola.replay_text import PHRASES
 from briscola.review import PHRASES as REVIEW
+from briscola.rules_text import cards_text
 
-CATALOGS: dict[str, Catalog] = {"prompt": CATALOG, "replay": PHRASES, "review": REVIEW}
+CATALOGS: dict[str, Catalog] = {
+    "prompt": CATALOG,
+    "replay": PHRASES,
+    "review": REVIEW,
+    "client": CLIENT,
+}
 
-# English words that are not German or Italian words too; the command names a
-# person types (help, hand, score, exchange ...) and "seed", which the Italian
-# screen keeps as the game's own word, are allowed.
+# English words that are not German or Italian words too, the level and bot names
+# among them; the command names a person may type (help, hand, score, exchange ...)
+# are allowed, as the lobby's syntax is.
 ENGLISH = re.compile(
     r"\b(the|you|your|yours|plays?|deals?|takes?|took|wins?|won|lost|draws?|drawn|"
     r"round|rounds|points?|trick|tricks|stock|trump|match|matches|card|cards|"
     r"hints?|used|of|and|or|from|by|against|with|left|right|player|players|"
     r"leads?|first|over|none|nobody|which|session|fault|abandoned|complete|"
-    r"exchanges|not|is|are)\b",
+    r"exchanges|not|is|are|seed|expert|easy|medium|hard|greedy|random|level|"
+    r"face-up|suit|suits|rank|ranks|queen|knight|king|jack|ace|cups|coins|"
+    r"swords|batons|hearts|diamonds|spades|clubs)\b",
     re.IGNORECASE,
 )
 ALLOWED = {"help", "hand", "last", "seen", "score", "hint", "rules", "quit", "exchange"}
-NAMES = ["Anna", "Marco & Giulia", "Zoë"]
+# The lobby's commands and options are typed as they are in every language.
+SYNTAX = re.compile(r"\b(list|create|join|watch|quit|say|\w+=\S+)")
+# A man's, a woman's and a neutral name (a person's own); a pair of names.
+NAMES = ["Marco", "Giulia", "Zoë", "Marco & Giulia"]
+COUNTS = (0, 1, 2, 5)
 VALUES = {
     "players": 3, "target": 2, "variant": "brisca", "seed": 42, "level": "hard", "who": "Anna",
     "side": "Marco & Giulia", "name": "Zoë", "card": "Asso", "gave": "7B", "took": "KB",
@@ -40,6 +55,11 @@ VALUES = {
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
     "why": "Wyz", "seat": 1, "best": "7D", "unseen": "AD", "led": "6S", "cost": "6.0",
     "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9",
+    "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
+    "ace": "Aqz", "ranks": "Rqz",
+    "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
+    "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl",
+    "state": "Xqz", "free": "Fqz",
 }  # fmt: skip
 
 
@@ -50,12 +70,27 @@ def renderings(catalog: Catalog, lang: str) -> list[tuple[str, str]]:
         forms: list[dict[str, object]] = [{}]
         if not isinstance(msg, str):
             forms = [{"person": p} for p in msg if p in ("you", "other", "we", "they")]
-            forms += [{"count": n} for n in (0, 1, 2, 11) if set(msg) & {"one", "other", "zero"}]
+            forms += [{"count": n} for n in COUNTS if set(msg) & {"one", "other", "zero"}]
             forms = [f for f in forms if "person" in f or not set(msg) & {"you", "we", "they"}]
+            forms = forms or [{}]
         for form in forms:
             for name in NAMES:
                 values = {**VALUES, "who": name, "name": name}
-                out.append((key, say(catalog, lang, key, **form, **values)))  # type: ignore[arg-type]
+                gender = gender_of(name)
+                text = say(catalog, lang, key, **form, gender=gender, **values)  # type: ignore[arg-type]
+                out.append((key, text))
+    return out
+
+
+def screens(lang: str) -> list[tuple[str, str]]:
+    """The texts put together from pieces: help, the short and the full rules' cards
+    section, in every faces and variant."""
+    out = []
+    for faces in FACES:
+        out.append(("rules.short", short_rules(lang, faces)))  # type: ignore[arg-type]
+        out.append(("rules.cards", cards_text(lang, faces)))
+        for variant in ("italian", "brisca", "bisca"):
+            out.append(("help", help_text(lang, faces, variant)))  # type: ignore[arg-type]
     return out
 
 
@@ -67,17 +102,21 @@ def test_every_language_has_every_message_in_every_form(which: str) -> None:
         for key, english in catalog["en"].items():
             other = catalog[lang][key]
             if isinstance(english, str):
-                assert isinstance(other, str), (lang, key)
+                assert isinstance(other, str) or set(other) == set(GENDERS), (lang, key)
                 continue
             assert not isinstance(other, str), (lang, key)
             assert set(other) >= set(english) - {"zero"}, (lang, key)
+        for key, msg in catalog[lang].items():  # a gender form comes with all three
+            if not isinstance(msg, str) and set(msg) & set(GENDERS):
+                assert set(msg) == set(GENDERS), (which, lang, key)
 
 
 @pytest.mark.parametrize("which", sorted(CATALOGS))
 @pytest.mark.parametrize("lang", ["en", "de", "it"])
 def test_every_sentence_renders_whole(which: str, lang: str) -> None:
     catalog = CATALOGS[which]
-    for key, text in renderings(catalog, lang):
+    found = renderings(catalog, lang) + (screens(lang) if which == "prompt" else [])
+    for key, text in found:
         assert "{" not in text and "}" not in text, (lang, key, text)
         assert "(s)" not in text and "/e" not in text and "(n)" not in text, (lang, key, text)
 
@@ -86,7 +125,10 @@ def test_every_sentence_renders_whole(which: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["de", "it"])
 def test_no_english_leaks_into_german_or_italian(which: str, lang: str) -> None:
     catalog = CATALOGS[which]
-    for key, text in renderings(catalog, lang):
+    found = renderings(catalog, lang) + (screens(lang) if which == "prompt" else [])
+    for key, text in found:
+        if which == "client":
+            text = SYNTAX.sub(" ", text)
         for value in map(str, VALUES.values()):
             if len(value) > 2:  # the filled-in values are not the sentence's words
                 text = text.replace(value, " ")
@@ -97,20 +139,80 @@ def test_no_english_leaks_into_german_or_italian(which: str, lang: str) -> None:
         assert not leaks, (lang, key, leaks, text)
 
 
+def test_the_words_agree_with_the_gender_of_the_name() -> None:
+    """Giulia is "la tua compagna" and "deine Partnerin", Marco "il tuo compagno"; a name
+    the program does not know (a person's own) takes the neutral form."""
+    from briscola.prompt.view import View
+    from briscola.rules import TableRules
+
+    assert gender_of("Giulia") == "f" and gender_of("Marco") == "m" and gender_of("Zoë") == "n"
+    assert set(BOT_NAMES.values()) == {"m", "f"}
+    rules = TableRules(players=4)
+    for names, lang, want in (
+        (["Du", "Marco", "Giulia", "Luca"], "de", "  Giulia (Expertin): deine Partnerin, dir"),
+        (["Tu", "Marco", "Giulia", "Luca"], "it", "  Giulia (esperta): la tua compagna, di"),
+        (["Tu", "Marco", "Paolo", "Luca"], "it", "  Paolo (esperto): il tuo compagno, di"),
+        (["Tu", "Marco", "Zoë", "Luca"], "it", "  Zoë (livello esperto): in squadra con te"),
+    ):
+        view = View(rules, 0, names, lang=lang)  # type: ignore[arg-type]
+        lines = ["".join(t for _, t, *_ in line) for line in view.intro(["", *["expert"] * 3], 8)]
+        assert any(line.startswith(want) for line in lines), (lang, lines)
+    six = View(TableRules(players=6), 0, ["Tu", "Marco", "Giulia", "Luca", "Sofia", "Paolo"],
+               lang="it")  # fmt: skip
+    lines = ["".join(t for _, t, *_ in line) for line in six.intro([""] * 6, None)]
+    assert "  Giulia: contro di te, la seconda alla tua destra" in lines
+    assert "  Sofia: contro di te, la seconda alla tua sinistra" in lines
+    # A LAN table names a built-in bot by its spec: said in the language.
+    lan = View(TableRules(), 0, ["Du", "expert"], lang="de")
+    assert "  Experte: gegen dich" in ["".join(t for _, t, *_ in x) for x in lan.intro([""] * 2, 1)]
+
+
+def test_decimals_as_the_language_writes_them() -> None:
+    assert decimal("en", 2.25, sign=True) == "+2.2" and decimal("de", 2.25, sign=True) == "+2,2"
+    assert decimal("it", -13.84) == "-13,8" and decimal("it", -0.01, sign=True) == "+0,0"
+    assert decimal("de", 61.0, 0) == "61" and decimal("en", 0.5, 2) == "0.50"
+    assert decimal("de", 2.5, None) == "2,5" and decimal("it", 4.0, None) == "4"
+
+
+def test_no_letter_in_help_or_rules_is_english_where_the_letters_are_not() -> None:
+    """The help and rules show the letters of the faces in use with their key: no
+    "C D S B" with French faces, no "J Q K" in German and Italian with Italian faces."""
+    for lang in LANGUAGES:
+        for faces in FACES:
+            text = help_text(lang, faces, "brisca")
+            assert "C D S B" not in text and "A 2 3 4 5 6 7 J Q K" not in text
+            assert " 3 K Q J" not in short_rules(lang, faces)
+    assert "Q Regina" in help_text("it", "french", "italian")
+    assert "V Cavallo" in help_text("it", "italian", "italian")
+    assert "T ♣ Kreuz" in help_text("de", "french", "italian")
+    assert "exchange" not in help_text("en", "italian", "bisca")
+    assert "aces and sevens" in help_text("en", "italian", "bisca")
+    assert "exchange" in help_text("en", "italian", "brisca")
+
+
 def test_fields_agree_across_languages() -> None:
     """A translation uses the same fields as the English sentence, no more."""
     for which, catalog in CATALOGS.items():
         for key, english in catalog["en"].items():
             for lang in ("de", "it"):
-                for form in [None] if isinstance(english, str) else list(english):
+                other = catalog[lang][key]
+                forms = [None] if isinstance(english, str) else list(english)
+                if isinstance(english, str) and not isinstance(other, str):
+                    forms = list(GENDERS)  # the English has one form for every gender
+                for form in forms:
                     kw = {} if form is None else _form(english, form)
+                    kw = {"gender": form} if form in GENDERS else kw
                     want = _fields(template(catalog, "en", key, **kw))  # type: ignore[arg-type]
                     got = _fields(template(catalog, lang, key, **kw))  # type: ignore[arg-type]
                     assert got <= want | {"n"}, (which, lang, key, form, got, want)
 
 
 def _form(msg: object, form: str) -> dict[str, object]:
+    if form in GENDERS:
+        return {"gender": form}
     assert isinstance(msg, dict)
+    if form in GENDERS:
+        return {"gender": form}
     if form in ("you", "other", "we", "they") and set(msg) & {"you", "we", "they"}:
         return {"person": form}
     return {"count": {"zero": 0, "one": 1, "other": 2}[form]}

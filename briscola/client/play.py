@@ -21,6 +21,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.validation import Validator
 
 from ..cards import Faces, Language
+from ..i18n import decimal
 from ..prompt.console import Console
 from ..prompt.person import LeaveTable, Person, PromptFailed
 from ..prompt.view import Text
@@ -223,7 +224,7 @@ async def _leave(session: Session, table: RemoteTable) -> int:
 
 async def _reconnect(session: Session, console: Console, lang: Language) -> bool:
     def tell(_: str, pause: float) -> None:
-        console.show(_dim(t(lang, "lost", pause=pause)))
+        console.show(_dim(t(lang, "lost", pause=decimal(lang, pause, None))))
 
     if await session.reconnect(tell):
         console.show(_dim(t(lang, "back")))

@@ -3,7 +3,9 @@
 The game itself speaks through the prompt package's words (the same screen
 as ``briscola play``); these are the lobby's and the LAN table's own: the
 notices, chat, reconnects.  Whole sentences with the name as an argument,
-through :mod:`briscola.i18n`.  Floor 7 (client).
+through :mod:`briscola.i18n`; the names are people's own, so no word agrees
+with a gender the program cannot know ("ha lasciato il tavolo", not "se n'è
+andato").  Floor 7 (client).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ _EN: Final[dict[str, Message]] = {
     "rematch": "{name} wants a rematch.",
     "restored": "The server restarted; {name}'s seat is waiting.",
     "chat": "{name}: {text}",
-    "lost": "The connection to the server is lost; trying again in {pause:g} s...",
+    "lost": "The connection to the server is lost; trying again in {pause} s...",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
     "code_made": "Table {table} is private; friends join with --code {code}",
@@ -34,7 +36,10 @@ _EN: Final[dict[str, Message]] = {
     "bye": "The server closed the connection: {text}",
     "refused": "The server refused: {text}",
     "again": "Another match with the same table? (y/n) ",
-    "waiting": "Waiting for the other seats ({count} free)...",
+    "waiting": {
+        "one": "Waiting for the other seat (1 free)...",
+        "other": "Waiting for the other seats ({n} free)...",
+    },
     "seated": "You sit at table {table}, seat {seat}.",
     "watching": "You watch table {table}.",
     "lobby_help": (
@@ -63,7 +68,7 @@ _DE: Final[dict[str, Message]] = {
     "rematch": "{name} möchte eine Revanche.",
     "restored": "Der Server wurde neu gestartet; der Platz von {name} wartet.",
     "chat": "{name}: {text}",
-    "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause:g} s ...",
+    "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
@@ -71,7 +76,10 @@ _DE: Final[dict[str, Message]] = {
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
     "again": "Noch ein Spiel am selben Tisch? (j/n) ",
-    "waiting": "Warten auf die anderen Plätze ({count} frei) ...",
+    "waiting": {
+        "one": "Warten auf den anderen Platz (1 frei) ...",
+        "other": "Warten auf die anderen Plätze ({n} frei) ...",
+    },
     "seated": "Du sitzt an Tisch {table}, Platz {seat}.",
     "watching": "Du schaust an Tisch {table} zu.",
     "lobby_help": (
@@ -90,9 +98,9 @@ _DE: Final[dict[str, Message]] = {
 
 _IT: Final[dict[str, Message]] = {
     "joined": "{name} si siede al posto {seat}.",
-    "left": "{name} se n'è andato; un bot gioca il posto {seat}.",
+    "left": "{name} ha lasciato il tavolo; un bot gioca il posto {seat}.",
     "dropped": "{name} ha perso la connessione; il posto resta suo per un po'.",
-    "resumed": "{name} è tornato.",
+    "resumed": "{name} è di nuovo qui.",
     "takeover": "Un bot gioca per {name} finché non torna.",
     "handback": "{name} gioca di nuovo.",
     "timeout": "Il tempo di {name} è scaduto; un bot ha giocato la carta.",
@@ -100,7 +108,7 @@ _IT: Final[dict[str, Message]] = {
     "rematch": "{name} vuole la rivincita.",
     "restored": "Il server è ripartito; il posto di {name} aspetta.",
     "chat": "{name}: {text}",
-    "lost": "Connessione al server persa; nuovo tentativo tra {pause:g} s...",
+    "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",
@@ -108,7 +116,10 @@ _IT: Final[dict[str, Message]] = {
     "bye": "Il server ha chiuso la connessione: {text}",
     "refused": "Il server rifiuta: {text}",
     "again": "Un'altra partita allo stesso tavolo? (s/n) ",
-    "waiting": "In attesa degli altri posti ({count} liberi)...",
+    "waiting": {
+        "one": "In attesa dell'altro posto (1 libero)...",
+        "other": "In attesa degli altri posti ({n} liberi)...",
+    },
     "seated": "Sei al tavolo {table}, posto {seat}.",
     "watching": "Guardi il tavolo {table}.",
     "lobby_help": (
@@ -130,4 +141,4 @@ CATALOG: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
 
 def t(lang: str, key: str, **values: object) -> str:
     """The client's sentence ``key`` in ``lang``, filled in."""
-    return say(CATALOG, lang, key, person=None, count=None, **values)
+    return say(CATALOG, lang, key, person=None, count=None, gender=None, **values)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import getpass
 import random
 import re
 import signal
@@ -37,11 +38,10 @@ from ..table import MatchOutcome, play_match
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
-from .words import YES, words
+from .words import BOT_NAMES, YES, words
 
 __all__ = ["Options", "Tally", "default_lang", "main", "options_from", "run", "split_specs"]
 
-BOT_NAMES = ("Marco", "Giulia", "Luca", "Sofia", "Paolo")
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
 EXIT_INPUT_ENDED = 1
@@ -52,11 +52,20 @@ class SetupError(ValueError):
     """Options that do not make a table; exit status 2."""
 
 
+def login_name() -> str:
+    """The person's name in the records when none is given: the login name, a name
+    in any language (the screen says "you" whatever the name)."""
+    try:
+        return getpass.getuser() or "player"
+    except (OSError, KeyError):  # no user of that id in the password file
+        return "player"
+
+
 @dataclass(frozen=True)
 class Options:
     rules: TableRules
     opponents: tuple[PlayerSpec, ...]  # one per other seat, in playing order
-    name: str = "You"
+    name: str = field(default_factory=login_name)  # in the record; the screen says "you"
     faces: Faces = "italian"
     lang: Language = "en"
     count: bool = True
@@ -162,7 +171,7 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
     return Options(
         rules=rules,
         opponents=split_specs(opponents, rules.players - 1),
-        name=name.strip() if name else words(lang, "you"),
+        name=name.strip() if name else login_name(),
         faces=getattr(args, "faces", None) or settings.faces or "italian",
         lang=lang,
         count=not args.no_count,
@@ -200,8 +209,9 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     mid-match raises :class:`InputEnded` (the record ends as abandoned).
     """
     n = opts.rules.players
-    names = [opts.name, *BOT_NAMES[: n - 1]]
-    notes = ["", *(s.label for s in opts.opponents)]
+    names = [opts.name, *list(BOT_NAMES)[: n - 1]]
+    # A level names every seat's bot (in words); else each spec is its own note.
+    notes = ["", *(opts.level or s.label for s in opts.opponents)]
     # Take-backs against built-in bots only: a program would see a game go backwards.
     takeback = all(spec.kind != "cmd" for spec in opts.opponents)
     person = Person(
@@ -227,7 +237,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     level = "expert" if "expert" in BOTS else "greedy"
 
     def takeover(seat: int) -> Player:
-        failed = words(opts.lang, "takeover", name=names[seat], level=level)
+        shown = words(opts.lang, "level.expert") if level == "expert" else level
+        failed = words(opts.lang, "takeover", name=names[seat], level=shown)
         console.show([[("class:dim", failed)]])
         return make_bot(level, seed=seed + seat)
 
@@ -242,6 +253,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
             out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as err:
             raise SetupError(f"cannot write the record {str(path)!r}: {err.strerror}") from None
+        if game > 1:  # not the file named: say where this one goes
+            console.show([[("class:dim", words(opts.lang, "record.next", path=str(path)))]])
     try:
         return await play_match(
             opts.rules,
@@ -249,7 +262,10 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
             seed=seed,
             names=names,
             # The person's seat, so that a replay can tell it as "you".
-            record=Record(out, header={"people": [0]}, on_error=record_failed) if out else None,
+            # Its faces too, which replay and review keep unless told others.
+            record=Record(out, header={"people": [0], "faces": opts.faces}, on_error=record_failed)
+            if out
+            else None,
             on_fault="takeover",
             takeover=takeover,
             undo=(0,) if takeback else (),

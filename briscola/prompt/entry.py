@@ -18,7 +18,7 @@ from prompt_toolkit.document import Document
 from ..cards import Card, Faces, Language, card_code, card_label, card_name, name_index
 from ..game import EXCHANGE, Action
 from ..text import printable
-from .words import ALIASES, words
+from .words import ALIASES, exchange_ranks, words
 
 __all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
 
@@ -76,15 +76,19 @@ class Reader:
         low = " ".join(text.lower().split())
         low = ALIASES.get(low, low)
         w = self.lang
+        if not low and len(self.hand) == 1 and self.hand[0] in self.legal:
+            return self.hand[0]  # the last card, forced: Enter plays it
         if not low:
-            example = f"AD, {card_name(Card.parse('AD'), self.faces, w)}"
+            ace = Card.parse("AD")
+            example = f"{self.code(ace)}, {card_name(ace, self.faces, w)}"
             raise EntryError(words(w, "entry.empty", range=self._range(), example=example))
         if low == "exchange":
             if EXCHANGE in self.legal:
                 return EXCHANGE
             if self.variant != "brisca":
-                raise EntryError(words(w, "entry.no_exchange_variant", variant=self.variant))
-            raise EntryError(words(w, "entry.no_exchange_now"))
+                raise EntryError(words(w, f"entry.no_exchange.{self.variant}"))
+            high, low = exchange_ranks(w, self.faces)
+            raise EntryError(words(w, "entry.no_exchange_now", high=high, low=low))
         if low in COMMANDS:
             return Command(low)
         if low.isdigit():
@@ -93,7 +97,10 @@ class Reader:
                 card = self.slots[i - 1]
                 assert card is not None
                 return card
-            raise EntryError(words(w, "entry.no_slot", i=i, range=self._range()))
+            held = ", ".join(
+                f"{k + 1} {self.code(c)}" for k, c in enumerate(self.slots) if c is not None
+            )
+            raise EntryError(words(w, "entry.no_slot", i=i, range=self._range(), hand=held))
         card = self.index.get(low)
         if card is None:
             return self._by_prefix(low, text)

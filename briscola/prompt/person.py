@@ -23,7 +23,7 @@ from ..table import UNDO
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
 from .view import Seen, Text, View
-from .words import YES, words
+from .words import YES, help_text, short_rules, words
 
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
@@ -225,7 +225,10 @@ class Person(Player):
         assert self.view is not None and self.seen is not None
         show, w = self.console.show, self.lang
         if name in ("help", "rules"):
-            text = words(w, "help" if name == "help" else "rules.short")
+            if name == "help":
+                text = help_text(w, self.faces, obs.rules.variant)
+            else:
+                text = short_rules(w, self.faces)
             show([[("", line)] for line in text.splitlines()])
         elif name == "hand":
             self._show_turn(obs, table=True)

@@ -33,7 +33,7 @@ from ..i18n import template
 from ..observation import Observation
 from ..rules import TableRules
 from ..text import printable
-from .words import CATALOG, words
+from .words import CATALOG, gender_of, note_words, shown_name, words
 
 __all__ = ["PALETTES", "STYLE", "Seen", "Text", "View", "style_for", "wrap"]
 
@@ -227,11 +227,16 @@ class View:
         self.rules, self.seat, self.faces, self.lang, self.count = rules, seat, faces, lang, count
         you = words(lang, "you")
         # Names can come from other clients (a LAN table): shown escaped and short.
-        self.names = [(you if s == seat else printable(name, 24)) for s, name in enumerate(names)]
+        self.names = [
+            you if s == seat else printable(shown_name(lang, name), 24)
+            for s, name in enumerate(names)
+        ]
         # In lists of scores the person goes by the name given (--name), if any.
         self.listed = list(self.names)
         if own_name:
             self.listed[seat] = printable(own_name, 24)
+        # The words about a seat agree with its name's gender ("la tua compagna").
+        self.genders = [gender_of(name) for name in names]
 
     # -- pieces ----------------------------------------------------------------
 
@@ -242,11 +247,12 @@ class View:
         *,
         person: str | None = None,
         count: int | None = None,
+        gender: str | None = None,
         **parts: str | int | Text,
     ) -> Text:
         """Sentence ``key`` in the table's language, its fields filled with text or styled text."""
         out: Text = []
-        text = template(CATALOG, self.lang, key, person=person, count=count)
+        text = template(CATALOG, self.lang, key, person=person, count=count, gender=gender)
         if count is not None:
             parts.setdefault("n", count)
         for literal, name, _spec, _conv in Formatter().parse(text):
@@ -329,13 +335,15 @@ class View:
             if s == self.seat:
                 continue
             role = "partner" if r.team_of[s] == r.team_of[self.seat] else "against"
+            g = self.genders[s]
             if n > 2:
-                at = words(w, f"where.{where[(s - self.seat) % n]}")
-                role_text = words(w, f"role.{role}_at", where=at)
+                at = words(w, f"where.{where[(s - self.seat) % n]}", gender=g)
+                role_text = words(w, f"role.{role}_at", gender=g, where=at)
             else:
-                role_text = words(w, f"role.{role}")
+                role_text = words(w, f"role.{role}", gender=g)
             if notes[s]:
-                lines.append(self.say("intro.seat", who=self.who(s), note=notes[s], role=role_text))
+                note = note_words(w, notes[s], g)
+                lines.append(self.say("intro.seat", who=self.who(s), note=note, role=role_text))
             else:
                 lines.append(self.say("intro.seat_bare", who=self.who(s), role=role_text))
         if self.listed[self.seat] != self.names[self.seat]:
@@ -358,6 +366,8 @@ class View:
         if isinstance(ev, TrickDone):
             return [self.took("trick.took", ev)]
         if isinstance(ev, Drew):
+            if ev.card == seen.trump and not seen.stock:
+                return []  # the face-up card: the line of TrumpTaken that follows says it
             return [self.does(ev.seat, "draw", self.card(ev.card), "class:dim")]
         if isinstance(ev, TrumpTaken):
             return [
