@@ -407,7 +407,7 @@ class Server:
             backlog=min(4096, max(100, cfg.max_connections)),
         )
         self.port = self._server.sockets[0].getsockname()[1]
-        log.info("listening on %s:%d", self.config.host, self.port)
+        log.debug("listening on %s:%d", self.config.host, self.port)  # run.py prints it
 
     # -- connections ----------------------------------------------------------------
 

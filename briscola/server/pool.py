@@ -51,7 +51,10 @@ Job = tuple[Bot, Observation, "asyncio.Future[tuple[Action, Bot]]"]
 
 
 def _worker_start(server: int) -> None:
-    """A worker ends with the server, however the server ends, and yields it the cores."""
+    """A worker ends with the server, however the server ends, and yields it the cores.
+    Ctrl-C at the server's terminal reaches its workers too: theirs to ignore, since
+    the server stops them itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(server)
     _lower_priority()
 
