@@ -231,7 +231,9 @@ def test_replay_of_an_unfinished_record_says_so_and_exits_0(
     assert code == 0 and out.startswith("unfinished: ")
 
 
-def test_replay_of_a_torn_record_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_replay_of_a_torn_record_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "torn.jsonl"
     lines = BRISCA.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:50]) + lines[50][:9])
