@@ -53,18 +53,14 @@ _EN: Final[dict[str, Message]] = {
     "forfeit": "    -> the match is forfeited by {team}",
     "takeover": "    -> a built-in bot takes over the seat",
     "refused": "    -> refused; the seat was asked again",
-    "standin": {
-        "dropped": "  A bot plays for {name}, who lost the connection",
-        "timeout": "  {name}'s time ran out: a bot plays for them until they are back",
-        "left": "  {name} left: a bot plays the seat",
-        "faults": "  A bot plays this card for {name} (three bad answers)",
-    },
+    "standin.dropped": "  A bot plays for {name}, who lost the connection",
+    "standin.timeout": "  {name}'s time ran out: a bot plays for them until they are back",
+    "standin.left": "  {name} left: a bot plays the seat",
+    "standin.faults": "  A bot plays this card for {name} (three bad answers)",
     "handback": "  {name} is back and plays again",
     "pause": "  The server stopped here (a pause)",
-    "restart": {
-        "pause": "  The server came back after the pause",
-        "crash": "  The server came back after a crash",
-    },
+    "restart.pause": "  The server came back after the pause",
+    "restart.crash": "  The server came back after a crash",
     "info": "  {name} says: {text}",
     "takeback": {
         "you": "  You take back your card: back to trick {i}",
@@ -136,18 +132,14 @@ _DE: Final[dict[str, Message]] = {
     "forfeit": "    -> die Partie ist für {team} verloren",
     "takeover": "    -> ein eingebauter Bot übernimmt den Platz",
     "refused": "    -> abgelehnt; der Platz wurde erneut gefragt",
-    "standin": {
-        "dropped": "  Ein Bot spielt für {name}, dessen Verbindung abbrach",
-        "timeout": "  {name} hat die Zeit überschritten: ein Bot spielt, bis {name} zurück ist",
-        "left": "  {name} ist gegangen: ein Bot spielt den Platz",
-        "faults": "  Ein Bot spielt diese Karte für {name} (drei ungültige Antworten)",
-    },
+    "standin.dropped": "  Ein Bot spielt für {name} (die Verbindung brach ab)",
+    "standin.timeout": "  {name} hat die Zeit überschritten: ein Bot spielt, bis {name} zurück ist",
+    "standin.left": "  {name} ist gegangen: ein Bot spielt den Platz",
+    "standin.faults": "  Ein Bot spielt diese Karte für {name} (drei ungültige Antworten)",
     "handback": "  {name} ist zurück und spielt wieder",
     "pause": "  Hier hielt der Server an (eine Pause)",
-    "restart": {
-        "pause": "  Der Server ist nach der Pause zurück",
-        "crash": "  Der Server ist nach einem Absturz zurück",
-    },
+    "restart.pause": "  Der Server ist nach der Pause zurück",
+    "restart.crash": "  Der Server ist nach einem Absturz zurück",
     "info": "  {name} sagt: {text}",
     "takeback": {
         "you": "  Du nimmst deine Karte zurück: wieder Stich {i}",
@@ -219,18 +211,14 @@ _IT: Final[dict[str, Message]] = {
     "forfeit": "    -> partita persa a tavolino per {team}",
     "takeover": "    -> un bot integrato prende il posto",
     "refused": "    -> rifiutato; il posto è stato interpellato di nuovo",
-    "standin": {
-        "dropped": "  Un bot gioca per {name}, che ha perso la connessione",
-        "timeout": "  Il tempo di {name} è scaduto: un bot gioca finché non torna",
-        "left": "  {name} se n'è andato: un bot gioca il posto",
-        "faults": "  Un bot gioca questa carta per {name} (tre risposte non valide)",
-    },
-    "handback": "  {name} è tornato e gioca di nuovo",
+    "standin.dropped": "  Un bot gioca per {name}, che ha perso la connessione",
+    "standin.timeout": "  Il tempo di {name} è scaduto: un bot gioca finché non torna",
+    "standin.left": "  {name} ha lasciato il tavolo: un bot gioca il posto",
+    "standin.faults": "  Un bot gioca questa carta per {name} (tre risposte non valide)",
+    "handback": "  {name} è di nuovo al tavolo e gioca",
     "pause": "  Qui il server si è fermato (una pausa)",
-    "restart": {
-        "pause": "  Il server è ripartito dopo la pausa",
-        "crash": "  Il server è ripartito dopo un crash",
-    },
+    "restart.pause": "  Il server è ripartito dopo la pausa",
+    "restart.crash": "  Il server è ripartito dopo un crash",
     "info": "  {name} dice: {text}",
     "takeback": {
         "you": "  Hai ripreso la tua carta: si torna alla presa {i}",
@@ -447,7 +435,7 @@ class Narrator:
             self.say("takeover")
 
     def _standin(self, line: dict[str, Any]) -> None:
-        self.say("standin", person=line["reason"], name=self.seats[line["seat"]])
+        self.say(f"standin.{line['reason']}", name=self.seats[line["seat"]])
 
     def _handback(self, line: dict[str, Any]) -> None:
         self.say("handback", name=line.get("name") or self.seats[line["seat"]])
@@ -456,7 +444,7 @@ class Narrator:
         self.say("pause")
 
     def _restart(self, line: dict[str, Any]) -> None:
-        self.say("restart", person=line["after"])
+        self.say(f"restart.{line['after']}")
 
     def _takeback(self, line: dict[str, Any]) -> None:
         seat = line["seat"]

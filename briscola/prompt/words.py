@@ -723,15 +723,23 @@ def words(
 
 
 def gender_of(name: str) -> str:
-    """``m`` or ``f`` for a name of the catalog, ``n`` (neutral) for any other."""
-    return BOT_NAMES.get(name, "n")
+    """``m`` or ``f`` for a name of the catalog (a LAN table's "Giulia (expert)" too),
+    ``n`` (neutral) for any other."""
+    return BOT_NAMES.get(name, BOT_NAMES.get(name.partition(" (")[0], "n")) if name else "n"
 
 
 def shown_name(lang: str, name: str) -> str:
-    """A seat's name on the screen: a LAN table names a built-in bot by its spec
-    (``expert``), which is said in the language; any other name as it is."""
+    """A seat's name on the screen: a LAN table names a built-in bot by a name of the
+    catalog and its spec ("Marco (expert)"; older servers by the spec alone), said in
+    the language; any other name as it is."""
     key = f"botname.{name}"
-    return words(lang, key) if key in CATALOG["en"] else name
+    if key in CATALOG["en"]:
+        return words(lang, key)
+    own, _, spec = name.partition(" (")
+    level = spec[:-1].partition(":")[0] if spec.endswith(")") else ""
+    if own in BOT_NAMES and f"note.{level}" in CATALOG["en"]:
+        return f"{own} ({note_words(lang, level, BOT_NAMES[own])})"
+    return name
 
 
 def note_words(lang: str, note: str, gender: str = "n") -> str:

@@ -29,6 +29,7 @@ from ..events import Event
 from ..game import Match, Round
 from ..observation import observe
 from ..players import MatchInfo, Player
+from ..prompt.words import BOT_NAMES
 from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..records import Record
@@ -50,7 +51,6 @@ log = logging.getLogger("briscola.server")
 
 SERVER_BOTS = ("random", "greedy", "expert")
 MAX_THINK_MS = ExpertBot().max_ms
-BOT_NAMES = ("Marco", "Giulia", "Luca", "Sofia", "Paolo", "Elena")
 # A seat's drops and returns: told at most this often (a flapping client must not
 # flood the table), the latest one at least.
 FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
@@ -409,7 +409,7 @@ class Table:
         for i, held in enumerate(self.seats):
             spec = self.bots.get(i)
             if spec is not None:
-                out.append(f"{BOT_NAMES[sorted(self.bots).index(i)]} ({spec.text})")
+                out.append(f"{list(BOT_NAMES)[sorted(self.bots).index(i)]} ({spec.text})")
             else:
                 out.append(held.name if held is not None else "?")
         return tuple(out)
