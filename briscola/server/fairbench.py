@@ -26,7 +26,7 @@ from typing import Any
 
 from .bench import HOST, _quantile, _server_main
 
-__all__ = ["bench_fairness", "format_fairness"]
+__all__ = ["bench_fairness", "format_fairness", "run_fairness"]
 
 DEADLINE_S = 600.0
 ABUSE = "expert:think_ms=900"
@@ -117,7 +117,7 @@ async def _abuser(port: int, n: int, stop: asyncio.Event, refused: list[bool]) -
     return matches
 
 
-async def _ordinary(port: int, matches: int, tag: str) -> list[float]:
+async def _ordinary(port: int, matches: int, tag: str, think: float) -> list[float]:
     times: list[float] = []
     conn = await _Conn.open(port, f"Person-{tag}")
     rng = random.Random(7)
@@ -125,21 +125,25 @@ async def _ordinary(port: int, matches: int, tag: str) -> list[float]:
         name = f"ordinary-{tag}-{m}"
         await conn.request("create", table=name, players=2, bots={"1": "expert"})
         await conn.request("join", table=name)
-        await conn.play_match(rng, times, PERSON_S)
+        await conn.play_match(rng, times, think)
         await conn.request("leave")
     await conn.close()
     return times
 
 
-async def _run(port: int, abusive: int, matches: int) -> dict[str, Any]:
-    alone = await _ordinary(port, matches, "alone")
+async def run_fairness(
+    port: int, abusive: int, matches: int, think: float = PERSON_S
+) -> dict[str, Any]:
+    """The two runs against a server on ``port``: their figures."""
+    alone = await _ordinary(port, matches, "alone", think)
     stop = asyncio.Event()
     refused: list[bool] = []
     abusers = [asyncio.ensure_future(_abuser(port, n, stop, refused)) for n in range(abusive)]
     await asyncio.sleep(2.0)  # every abusive table is playing
-    crowded = await _ordinary(port, matches, "crowded")
+    crowded = await _ordinary(port, matches, "crowded", think)
     stop.set()
     played = await asyncio.gather(*abusers)
+    ratio = _quantile(crowded, 0.99) / max(_quantile(alone, 0.99), 1e-9)
     return {
         "abusive_tables": abusive,
         "abusive_refused_5000": all(refused),
@@ -150,6 +154,7 @@ async def _run(port: int, abusive: int, matches: int) -> dict[str, Any]:
         "crowded_ms_p50": _quantile(crowded, 0.5) * 1000,
         "crowded_ms_p99": _quantile(crowded, 0.99) * 1000,
         "expert_cards": len(alone) + len(crowded),
+        "ratio_p99": ratio,
     }
 
 
@@ -161,11 +166,11 @@ def bench_fairness(abusive: int = 5, matches: int = 3, seed: int = 2026) -> dict
         server.start()
         try:
             port = here.recv()
-            figures = asyncio.run(asyncio.wait_for(_run(port, abusive, matches), DEADLINE_S))
+            run = run_fairness(port, abusive, matches)
+            figures = asyncio.run(asyncio.wait_for(run, DEADLINE_S))
         finally:
             server.terminate()
             server.join(30)
-    figures["ratio_p99"] = figures["crowded_ms_p99"] / max(figures["alone_ms_p99"], 1e-9)
     return figures
 
 
