@@ -169,8 +169,12 @@ def bench_fairness(abusive: int = 5, matches: int = 3, seed: int = 2026) -> dict
             run = run_fairness(port, abusive, matches)
             figures = asyncio.run(asyncio.wait_for(run, DEADLINE_S))
         finally:
-            server.terminate()
+            server.terminate()  # a clean stop; then it sends its own figures, not needed
+            if here.poll(30):
+                here.recv()
             server.join(30)
+            if server.is_alive():
+                server.kill()
     return figures
 
 
