@@ -71,9 +71,11 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
         return [t(lang, "no_tables")]
     out = []
     for tab in tables:
+        names = tab.get("seats", [])
+        infos = _infos(tab.get("seat_info"), len(names))
         seats = ", ".join(
-            f"{i}: {printable(s, 40) if s else t(lang, 'free')}"
-            for i, s in enumerate(tab.get("seats", []))
+            f"{i}: {_seat_text(lang, s, info)}"
+            for i, (s, info) in enumerate(zip(names, infos, strict=True))
         )
         line = t(
             lang,
@@ -91,6 +93,25 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
             line += f" [{tab['spectators']} 👁]"
         out.append("  " + line)
     return out
+
+
+def _infos(given: object, n: int) -> list[dict[str, Any]]:
+    """``seat_info`` of a table in ``tables`` (optional: an older server has none)."""
+    if isinstance(given, list) and len(given) == n and all(isinstance(x, dict) for x in given):
+        return given
+    return [{}] * n
+
+
+def _seat_text(lang: Language, name: object, info: dict[str, Any]) -> str:
+    if not name:
+        return t(lang, "free")
+    shown = printable(str(name), 40)
+    grace = info.get("grace_s")
+    if info.get("kind") == "away" and isinstance(grace, int):
+        return t(lang, "seat_away", name=shown, n=grace)
+    if info.get("kind") == "held":
+        return t(lang, "seat_held", name=shown)
+    return shown
 
 
 async def lobby(session: Session, console: Console, lang: Language) -> Choice | None:
