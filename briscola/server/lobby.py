@@ -603,7 +603,7 @@ class Server:
             seats_file.unlink(missing_ok=True)
             return
         if self.config.abandon_unfinished:  # the host ends what was left, on purpose
-            self._abandon(record, point)
+            self._abandon(record, point, "the host started the server with --abandon-unfinished")
             seats_file.unlink(missing_ok=True)
             return
         last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
@@ -618,9 +618,15 @@ class Server:
         table.code_sha = str(data["code_sha256"])
         for i, held in enumerate(data["seats"]):
             if held is not None and i not in bots:
-                table.seats[i] = NetSeat(
+                seat = NetSeat(
                     table, i, str(held["name"]), table._standin(i), token_sha=held["token_sha256"]
                 )
+                seat.bot_plays = "" if seat.person else "left"  # given up: a bot plays on
+                table.seats[i] = seat
+        if table.deserted:  # nobody of it is left to come back: its end, said
+            self._abandon(record, point, "deserted: no person held a seat when it reopened")
+            seats_file.unlink(missing_ok=True)
+            return
         with open(record, "r+b") as f:
             f.truncate(point.size)
         table.record_path = record
@@ -628,14 +634,14 @@ class Server:
         table.restored = (point.match, point.round, after)
         self.tables[name] = table
         table.start_match()
-        for seat in table.seats:
-            if seat is not None:
-                seat.hold()
+        for held_seat in table.seats:
+            if held_seat is not None:
+                held_seat.hold()
         log.info("table %s reopened from %s (after a %s)", name, record.name, after)
 
-    def _abandon(self, record: Path, point: Resumable) -> None:
+    def _abandon(self, record: Path, point: Resumable, why: str) -> None:
         ended = event_line(point.match.end(None, "abandoned"))
-        ended["why"] = "the host started the server with --abandon-unfinished"
+        ended["why"] = why
         with open(record, "r+b") as f:
             f.truncate(point.size)
             f.seek(point.size)
