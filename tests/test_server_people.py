@@ -310,3 +310,19 @@ async def test_join_again_after_the_client_died_resumes_the_seat(tmp_path: Path)
         again.stdin.close()
         await asyncio.wait_for(again.wait(), GAME)
         assert "t" not in (kept.read_text() if kept.exists() else "")
+
+
+async def test_a_paused_table_nobody_will_come_back_to_ends_at_restart(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")  # stays: the table goes on while its creator is here
+        await host.create("t", bots={"1": "random"})
+        anna = await lan.seated("Anna", "t")
+        await anna.until("match_start")
+        await anna.ask("leave", "left")
+        await asyncio.sleep(0.2)
+        assert "t" in lan.server.tables
+    async with running(tmp_path) as again:
+        assert (await (await again.connect("Zoe")).ask("list", "tables"))["tables"] == []
+    (lines,) = read_records(lan.records).values()
+    assert lines[-1]["reason"] == "abandoned" and lines[-1]["why"].startswith("deserted")
+    assert verify_record(lines).reason == "abandoned"
