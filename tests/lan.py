@@ -274,6 +274,16 @@ async def play_out(
             raise AssertionError(f"{client.name}: bye in the middle of a match: {message}")
 
 
+async def mid_match(port: int, name: str = "Anna", turns: int = 2, **create: Any) -> Client:
+    """A client that made table ``t`` with a random bot (or ``create``'s), sat down and
+    played until its ``turns``-th turn, left unanswered."""
+    client = await Client.connect(port, name)
+    await client.create("t", **(create or {"bots": {"1": "random"}}))
+    await client.join("t")
+    await asyncio.wait_for(play_out(client, stop=nth_turn(turns)), 30.0)
+    return client
+
+
 def nth_turn(n: int) -> Callable[[Message], bool]:
     """A ``stop`` for :func:`play_out`: the ``n``-th turn from now, left unanswered."""
     seen = [0]

@@ -17,6 +17,7 @@ from pathlib import Path
 from lan import (
     ROOT,
     Client,
+    mid_match,
     nth_turn,
     play_out,
     read_records,
@@ -233,10 +234,7 @@ async def test_nothing_the_server_started_outlives_a_kill_9(tmp_path: Path) -> N
         return
     async with serving(tmp_path) as serve:
         port = await serve.start()
-        anna = await Client.connect(port, "Anna")
-        await anna.create("t", bots={"1": "expert"})
-        await anna.join("t")
-        await asyncio.wait_for(play_out(anna, stop=nth_turn(2)), GAME)
+        anna = await mid_match(port, bots={"1": "expert"})
         assert serve.process is not None
         started = descendants(serve.process.pid)
         assert started, "the bot pool's workers"

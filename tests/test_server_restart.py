@@ -13,6 +13,7 @@ from lan import (
     Client,
     check_hidden,
     check_own_cards,
+    mid_match,
     nth_turn,
     play_out,
     read_records,
@@ -83,10 +84,7 @@ async def test_serve_pauses_on_a_signal_and_resumes_after_a_restart(
     records = tmp_path / "records"
     async with serving(tmp_path) as serve:
         port = await serve.start()
-        anna = await Client.connect(port, "Anna")
-        await anna.create("t", bots={"1": "random"})
-        await anna.join("t")
-        await asyncio.wait_for(play_out(anna, stop=nth_turn(2)), GAME)
+        anna = await mid_match(port)
         vera = await Client.connect(port, "Vera")
         assert await serve.signal(sig) == 0
         for client in (anna, vera):
@@ -111,10 +109,7 @@ async def test_abandon_unfinished_at_start_ends_what_a_stop_left(tmp_path: Path)
     records = tmp_path / "records"
     async with serving(tmp_path) as serve:
         port = await serve.start()
-        anna = await Client.connect(port, "Anna")
-        await anna.create("t", bots={"1": "random"})
-        await anna.join("t")
-        await asyncio.wait_for(play_out(anna, stop=nth_turn(2)), GAME)
+        anna = await mid_match(port)
         assert await serve.signal(signal.SIGTERM) == 0
         await anna.close()
     async with serving(tmp_path, "--abandon-unfinished") as serve:
