@@ -125,8 +125,9 @@ class MatchResult:
     record: str = ""  # its record file, when recording
     side_faults: tuple[tuple[int, str, str], ...] = ()  # recovered: (side, code, message)
     side_failures: tuple[tuple[int, str, str], ...] = ()  # fatal: (side, code, message)
-    think: tuple[tuple[float, ...], ...] = ()  # per side, each answer's ms (cmd: seats)
-    late: tuple[int, ...] = ()  # per side, answers past move_ms but within the grace
+    # The clock's, not the seed's: two runs of one seed differ here only.
+    think: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # per side, ms
+    late: tuple[int, ...] = field(default=(), compare=False)  # past move_ms, in the grace
 
 
 def deal_seeds(seed: int, games: int) -> list[int]:
@@ -1018,8 +1019,27 @@ def main(args: argparse.Namespace) -> int:
     sprt = sprt_from_args(args, config)
     with show_log(args):
         texts = [t for side in range(config.sides) for t in config.side_members(side)]
-        config = named(config, greet_all(texts, config))
-        return _run(config, sprt, args)
+        try:
+            hellos = greet_stoppable(texts, config)
+        except Stopped as err:
+            print("briscola arena: stopped before the first match", file=sys.stderr)
+            return 128 + err.signum
+        return _run(named(config, hellos), sprt, args)
+
+
+def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
+    """:func:`greet_all`, where SIGTERM or SIGHUP raise :class:`Stopped` (the programs
+    being started are stopped on the way out)."""
+
+    def on_stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
+    try:
+        return greet_all(texts, config)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 @contextlib.contextmanager

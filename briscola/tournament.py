@@ -37,7 +37,7 @@ from .arena import (
     Tally,
     _trouble,
     config_from_args,
-    greet_all,
+    greet_stoppable,
     matches,
     plan,
     show_log,
@@ -402,7 +402,7 @@ def from_args(args: argparse.Namespace) -> Tournament:
             parse_spec(text).check_program()
         except (SpecError, ValueError) as err:
             raise UsageError(str(err)) from None
-    hellos = greet_all(specs, base)  # every program starts and says hello, or exit 2
+    hellos = greet_stoppable(specs, base)  # every program starts and says hello, or exit 2
     labels = []
     for text in specs:
         spec = parse_spec(text)
@@ -423,7 +423,11 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    t = from_args(args)
+    try:
+        t = from_args(args)
+    except Stopped as err:
+        print("briscola tournament: stopped before the first match", file=sys.stderr)
+        return 128 + err.signum
     out = t.open()
     total = sum(len(t.missing(p)) for p in pairings(len(t.specs), t.gauntlet))
     interrupted = False
