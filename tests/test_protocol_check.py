@@ -88,7 +88,9 @@ async def test_each_misbehaving_bot_fails_with_its_reason(mode: str) -> None:
 def test_check_bot_exit_status_and_a_bad_command_line() -> None:
     failed = check_bot(f"{MISBEHAVE} illegal", "--move-ms", "200")
     assert failed.returncode == 1
-    assert "FAIL  match, 2 seats: 4 faults and failures: illegal_move x3, faults x1" in failed.stdout
+    assert (
+        "FAIL  match, 2 seats: 4 faults and failures: illegal_move x3, faults x1" in failed.stdout
+    )
     assert "\n      illegal_move: AC may not be played now; legal actions:" in failed.stdout
     assert failed.stdout.splitlines()[-1].endswith("checks passed")
     broken = check_bot("python3 'unclosed")
