@@ -81,8 +81,24 @@ async def test_each_misbehaving_bot_fails_with_its_reason(mode: str) -> None:
     assert fresh == (mode == "one_match")
     flush = "does it flush stdout" in "".join(r.line() for r in results)
     assert flush == (mode == "no_flush")
+    if mode == "hang":  # an answer that never came fails the timing check too
+        timing = by_name["answers within time"]
+        assert not timing.ok and "never came within move_ms + 500 ms" in timing.line()
     if name == "handshake":
         assert all(r.detail.startswith("skipped") for r in results[1:])
+
+
+async def test_every_fault_of_a_check_is_listed() -> None:
+    buggy = f"{PY} {ROOT / 'tests' / 'bots' / 'buggy.py'} debug,stale,late"
+    results = await run_checks(buggy, move_ms=300, handshake_ms=3_000)
+    by_name = {r.name: r for r in results}
+    told = by_name["match, 2 seats"].line()
+    assert told.startswith("FAIL  match, 2 seats: 3 faults and failures: bad_json x1, ")
+    for code in ("bad_json", "unknown_id", "illegal_move"):
+        assert f"\n      {code}: " in told
+    assert "(debug output goes to stderr)" in told
+    timing = by_name["answers within time"]
+    assert not timing.ok and "answer(s) past move_ms, within the grace" in timing.line()
 
 
 def test_check_bot_exit_status_and_a_bad_command_line() -> None:
