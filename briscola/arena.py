@@ -203,9 +203,11 @@ def _seat_players(
     rotation: int,
     seed: int,
     session: Session | None = None,
-) -> list[Player]:
+) -> tuple[list[Player], list[str]]:
+    """The players by seat, and their names in the record (a side's label)."""
     rules = config.rules
     players: list[Player] = []
+    names: list[str] = []
     instances: dict[str, int] = {}  # cmd: seats of each spec so far in this match
     for seat in range(rules.players):
         team = rules.team_of[seat]
@@ -219,14 +221,14 @@ def _seat_players(
         if config.bot_log is not None:
             host["bot_log"] = config.bot_log
         instance = instances[spec.text] = instances.get(spec.text, -1) + 1
-        process = name if instance == 0 else f"{name}.{instance + 1}"  # its programs' logs
+        # The player's own name tells its seats apart in the log and its processes' files.
+        process = name if instance == 0 else f"{name}.{instance + 1}"
         if spec.kind == "cmd" and session is not None and not config.fresh_process:
-            player = session.player(spec, instance, process, host)
+            players.append(session.player(spec, instance, process, host))
         else:
-            player = spec.make(seed=bot_seed, name=process, **host)
-        player.name = name
-        players.append(player)
-    return players
+            players.append(spec.make(seed=bot_seed, name=process, **host))
+        names.append(name)
+    return players, names
 
 
 def play_one(
@@ -237,7 +239,7 @@ def play_one(
     With a ``session`` the match runs on its event loop and its programs are kept
     for the next match (unless ``config.fresh_process``)."""
     specs = {t: parse_spec(t) for side in range(config.sides) for t in config.side_members(side)}
-    players = _seat_players(config, specs, rotation, seed, session)
+    players, names = _seat_players(config, specs, rotation, seed, session)
     rules = config.rules
     record = None
     out = None
@@ -254,6 +256,7 @@ def play_one(
             rules,
             players,
             seed=seed,
+            names=names,
             move_ms=config.move_ms,
             record=record,
             on_fault=config.on_fault,
@@ -702,7 +705,7 @@ def render(summary: dict[str, Any]) -> str:
                     f"p99 {t['p99']:.1f}  max {t['max']:.1f}  ({t['answers']} answers, "
                     f"{t['late']} late: past move_ms, within the grace)"
                 )
-    lines.extend(_trouble(names, s))
+    lines.extend(trouble_lines(names, s))
     unwritten = s["record_errors"]
     if unwritten["count"]:
         lines.append(
@@ -716,7 +719,7 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _trouble(names: Sequence[str], s: dict[str, Any]) -> list[str]:
+def trouble_lines(names: Sequence[str], s: dict[str, Any]) -> list[str]:
     """Per side: faults (refused lines, recovered) and failures (fatal), by code, each
     with its first occurrence."""
     lines: list[str] = []

@@ -35,12 +35,12 @@ from .arena import (
     MatchResult,
     Stopped,
     Tally,
-    _trouble,
     config_from_args,
     greet_stoppable,
     matches,
     plan,
     show_log,
+    trouble_lines,
     unique,
 )
 from .spec import SpecError, UsageError, parse_spec
@@ -344,7 +344,7 @@ def render(s: dict[str, Any]) -> str:
             f"{first['point_diff']:+.2f} points/round"
             + (f", paired Elo {_elo(paired['elo'])} [{_elo(lo)}, {_elo(hi)}]" if paired else "")
         )
-        trouble.extend(f"  {line}" for line in _trouble((a, b), run))
+        trouble.extend(f"  {line}" for line in trouble_lines((a, b), run))
     think = _think_lines(s)
     if think:
         lines += ["", "think time per answer, ms (programs only, over all their pairings)"]
