@@ -80,6 +80,8 @@ class _Probe(CommandPlayer):
     odd = False
     offered = 0
     exchanged = 0
+    counted = 0  # answers and late answers the checker has taken into account
+    late_counted = 0
 
     def hello(self, msg_id: int) -> Message:
         return self._odd(super().hello(msg_id))
@@ -130,11 +132,12 @@ class Checker:
         )
 
     def _account(self, p: _Probe) -> None:
-        if p.answer_ms:
-            self.slowest = max(self.slowest, *p.answer_ms)
-            self.answers += len(p.answer_ms)
-        self.late += p.late
-        p.answer_ms, p.late = [], 0  # counted once, however often accounted
+        new = p.answer_ms[p.counted :]  # counted once, however often accounted
+        if new:
+            self.slowest = max(self.slowest, *new)
+            self.answers += len(new)
+        self.late += p.late - p.late_counted
+        p.counted, p.late_counted = len(p.answer_ms), p.late
         if p.process is not None and p.process.ended_by:
             self.closed += 1
             self.left_alone += p.process.ended_by == "exit"
@@ -362,7 +365,7 @@ def _timing(c: Checker, move_ms: int) -> CheckResult:
     if c.late:
         seen.append(f"{c.late} answer(s) past move_ms, within the grace of 500 ms")
     if c.timeouts:
-        where = ", ".join(dict.fromkeys(c.timeouts))
+        where = "; ".join(dict.fromkeys(c.timeouts))
         seen.append(f"{len(c.timeouts)} answer(s) never came within move_ms + 500 ms ({where})")
         detail = f"{len(c.timeouts)} timeout(s); " + detail
     return CheckResult("answers within time", ok, detail, tuple(seen))
