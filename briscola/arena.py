@@ -719,9 +719,9 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def trouble_lines(names: Sequence[str], s: dict[str, Any]) -> list[str]:
+def trouble_lines(names: Sequence[str], s: dict[str, Any], head: bool = True) -> list[str]:
     """Per side: faults (refused lines, recovered) and failures (fatal), by code, each
-    with its first occurrence."""
+    with its first occurrence; ``head``: with the lines that say what they are."""
     lines: list[str] = []
     for name, side in zip(names, s["sides"], strict=True):
         faults, failures = side.get("faults") or {}, side.get("failures") or {}
@@ -743,7 +743,7 @@ def trouble_lines(names: Sequence[str], s: dict[str, Any]) -> list[str]:
                     f"  {what} {code} x{v['count']}, first in {where}: "
                     f"{printable(first['message'], 300)}"
                 )
-    if lines:
+    if lines and head:
         lines.insert(0, "faults (refused lines, recovered) and failures (the seat failed):")
         if not s.get("strict") and any(side.get("faults") for side in s["sides"]):
             lines.append("  (--strict makes every fault a failure; --record keeps every line)")

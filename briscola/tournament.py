@@ -344,13 +344,15 @@ def render(s: dict[str, Any]) -> str:
             f"{first['point_diff']:+.2f} points/round"
             + (f", paired Elo {_elo(paired['elo'])} [{_elo(lo)}, {_elo(hi)}]" if paired else "")
         )
-        trouble.extend(f"  {line}" for line in trouble_lines((a, b), run))
+        told = trouble_lines((a, b), run, head=False)
+        if told:
+            trouble += [f"  {a} vs {b}:", *(f"    {line}" for line in told)]
     think = _think_lines(s)
     if think:
         lines += ["", "think time per answer, ms (programs only, over all their pairings)"]
         lines += think
     if trouble:
-        lines += ["", "faults and failures, by pairing", *trouble]
+        lines += ["", "faults (refused lines, recovered) and failures (the seat failed)", *trouble]
     if s.get("elapsed_s") is not None:
         lines += ["", f"time: {s['elapsed_s']:.1f} s"]
     return "\n".join(lines)
@@ -365,11 +367,12 @@ def _think_lines(s: dict[str, Any]) -> list[str]:
             if side.get("think_ms"):
                 by.setdefault(side.get("label", side["spec"]), []).append(side["think_ms"])
     lines = []
+    width = max((len(printable(label, 40)) for label in by), default=0)
     for label, runs in by.items():
         n = sum(t["answers"] for t in runs)
         mean = sum(t["mean"] * t["answers"] for t in runs) / n
         lines.append(
-            f"  {printable(label, 40)}  mean {mean:.1f}  p99 (worst pairing) "
+            f"  {printable(label, 40):<{width}}  mean {mean:.1f}  p99 (worst pairing) "
             f"{max(t['p99'] for t in runs):.1f}  max {max(t['max'] for t in runs):.1f}  "
             f"({n} answers, {sum(t['late'] for t in runs)} late)"
         )
