@@ -22,6 +22,12 @@ others with 3 sides) with a 95% interval, and for two sides the Elo
 difference.  The point interval takes one value per deal (the mean over all
 its rotations), which is what duplicate deals are for: the cards' luck stays
 out of the spread.
+
+For a bot author: every ``cmd:`` program is started and must answer ``hello``
+before the first match (:func:`greet_all`; else exit 2 with its stderr), which
+also gives a side its label (``name=``, else the ``hello`` name); per side the
+result counts faults (refused lines, recovered) and failures by code, each with
+where it first happened, and the think time of a program's answers.
 """
 
 from __future__ import annotations
@@ -117,7 +123,7 @@ class MatchResult:
     rotation: int
     winner: int | None  # side
     rounds: tuple[tuple[int, ...], ...]  # each round's points by side
-    faults: int
+    faults: int  # seat failures (the name is older than the words; see side_failures)
     forfeit: int | None = None  # the side that failed and lost the match, if one did
     failures: tuple[tuple[str, str], ...] = ()  # (code, message) of each seat failure
     record_error: str = ""  # why its record could not be written in full (a full disk)
