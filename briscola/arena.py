@@ -22,27 +22,38 @@ others with 3 sides) with a 95% interval, and for two sides the Elo
 difference.  The point interval takes one value per deal (the mean over all
 its rotations), which is what duplicate deals are for: the cards' luck stays
 out of the spread.
+
+For a bot author: every ``cmd:`` program is started and must answer ``hello``
+before the first match (:func:`greet_all`; else exit 2 with its stderr), which
+also gives a side its label (``name=``, else the ``hello`` name); per side the
+result counts faults (refused lines, recovered) and failures by code, each with
+where it first happened, and the think time of a program's answers.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import logging
 import math
 import multiprocessing
 import multiprocessing.util
 import random
 import signal
 import sys
+import time
 from collections.abc import Coroutine, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from .bots import make_bot
 from .deals import DealsError, read_deals
-from .players import Player
+from .players import Player, SeatFailure
+from .protocol.host import CommandPlayer, RemoteSeat
+from .protocol.process import STDERR_ENDED
 from .records import Record
 from .rules import RulesError, TableRules
 from .spec import PlayerSpec, SpecError, UsageError, parse_spec
@@ -82,6 +93,15 @@ class ArenaConfig:
     fresh_process: bool = False  # a new process per match for cmd: players
     deals: tuple[int, ...] = ()  # the match seeds of --deals; none: drawn from seed
     deals_name: str | None = None  # where they came from
+    labels: tuple[str, ...] = ()  # per side, its name in results (unique); none: the specs
+    names: tuple[tuple[str, str], ...] = ()  # spec text: the player's name (name=, hello)
+    strict: bool = False  # every fault of a cmd: player is a failure
+
+    def label(self, side: int) -> str:
+        return self.labels[side] if self.labels else self.specs[side]
+
+    def name_of(self, text: str) -> str:
+        return dict(self.names).get(text, text)
 
     def side_members(self, side: int) -> tuple[str, ...]:
         return self.members[side] if self.members else (self.specs[side],)
@@ -103,10 +123,17 @@ class MatchResult:
     rotation: int
     winner: int | None  # side
     rounds: tuple[tuple[int, ...], ...]  # each round's points by side
-    faults: int
+    faults: int  # seat failures (the name is older than the words; see side_failures)
     forfeit: int | None = None  # the side that failed and lost the match, if one did
     failures: tuple[tuple[str, str], ...] = ()  # (code, message) of each seat failure
     record_error: str = ""  # why its record could not be written in full (a full disk)
+    seed: int = 0  # the match seed
+    record: str = ""  # its record file, when recording
+    side_faults: tuple[tuple[int, str, str], ...] = ()  # recovered: (side, code, message)
+    side_failures: tuple[tuple[int, str, str], ...] = ()  # fatal: (side, code, message)
+    # The clock's, not the seed's: two runs of one seed differ here only.
+    think: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # per side, ms
+    late: tuple[int, ...] = field(default=(), compare=False)  # past move_ms, in the grace
 
 
 def deal_seeds(seed: int, games: int) -> list[int]:
@@ -152,10 +179,10 @@ class Session:
         if left:
             loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
 
-    def player(self, spec: PlayerSpec, instance: int, host: dict[str, Any]) -> Player:
+    def player(self, spec: PlayerSpec, instance: int, name: str, host: dict[str, Any]) -> Player:
         key = (spec.text, instance)
         if key not in self.kept:
-            self.kept[key] = spec.make(name=spec.text, keep=True, **host)
+            self.kept[key] = spec.make(name=name, keep=True, **host)
         return self.kept[key]
 
     def close(self) -> None:
@@ -182,24 +209,32 @@ def _seat_players(
     rotation: int,
     seed: int,
     session: Session | None = None,
-) -> list[Player]:
+) -> tuple[list[Player], list[str]]:
+    """The players by seat, and their names in the record (a side's label)."""
     rules = config.rules
     players: list[Player] = []
+    names: list[str] = []
     instances: dict[str, int] = {}  # cmd: seats of each spec so far in this match
     for seat in range(rules.players):
         team = rules.team_of[seat]
-        members = config.side_members(side_of_team(team, rotation, config.sides))
+        side = side_of_team(team, rotation, config.sides)
+        members = config.side_members(side)
         spec = specs[members[rules.teams[team].index(seat) % len(members)]]
+        # The side's name when all its seats play one spec, else the member's own.
+        name = config.label(side) if len(set(members)) == 1 else config.name_of(spec.text)
         bot_seed = random.Random(f"{seed}/{rotation}/{seat}").randrange(2**63)
-        host: dict[str, Any] = {"move_ms": config.move_ms}
+        host: dict[str, Any] = {"move_ms": config.move_ms, "strict": config.strict}
         if config.bot_log is not None:
             host["bot_log"] = config.bot_log
+        instance = instances[spec.text] = instances.get(spec.text, -1) + 1
+        # The player's own name tells its seats apart in the log and its processes' files.
+        process = name if instance == 0 else f"{name}.{instance + 1}"
         if spec.kind == "cmd" and session is not None and not config.fresh_process:
-            instance = instances[spec.text] = instances.get(spec.text, -1) + 1
-            players.append(session.player(spec, instance, host))
+            players.append(session.player(spec, instance, process, host))
         else:
-            players.append(spec.make(seed=bot_seed, name=spec.text, **host))
-    return players
+            players.append(spec.make(seed=bot_seed, name=process, **host))
+        names.append(name)
+    return players, names
 
 
 def play_one(
@@ -210,7 +245,7 @@ def play_one(
     With a ``session`` the match runs on its event loop and its programs are kept
     for the next match (unless ``config.fresh_process``)."""
     specs = {t: parse_spec(t) for side in range(config.sides) for t in config.side_members(side)}
-    players = _seat_players(config, specs, rotation, seed, session)
+    players, names = _seat_players(config, specs, rotation, seed, session)
     rules = config.rules
     record = None
     out = None
@@ -219,11 +254,15 @@ def play_one(
         path = Path(config.record_dir) / f"deal{deal + 1:05d}-rot{rotation}.jsonl"
         out = path.open("w", encoding="utf-8")
         record = Record(out)
+    sides = [
+        side_of_team(rules.team_of[seat], rotation, config.sides) for seat in range(rules.players)
+    ]
     try:
         match = play_match(
             rules,
             players,
             seed=seed,
+            names=names,
             move_ms=config.move_ms,
             record=record,
             on_fault=config.on_fault,
@@ -246,6 +285,15 @@ def play_one(
     forfeit = None
     if outcome.forfeit is not None:
         forfeit = side_of_team(outcome.forfeit, rotation, config.sides)
+    faults: list[tuple[int, str, str]] = []
+    think: list[list[float]] = [[] for _ in range(config.sides)]
+    late = [0] * config.sides
+    for seat, player in enumerate(players):
+        if isinstance(player, RemoteSeat):
+            seen, answers, slow = player.drain()
+            faults.extend((sides[seat], code, message) for code, message in seen)
+            think[sides[seat]].extend(round(ms, 2) for ms in answers)
+            late[sides[seat]] += slow
     return MatchResult(
         deal,
         rotation,
@@ -255,6 +303,12 @@ def play_one(
         forfeit,
         tuple((f.code, f.message) for f in outcome.faults),
         "" if record is None or record.error is None else _why(path, record.error),
+        seed=seed,
+        record=str(path) if record is not None else "",
+        side_faults=tuple(faults),
+        side_failures=tuple((sides[f.seat], f.code, f.message) for f in outcome.faults),
+        think=tuple(tuple(t) for t in think),
+        late=tuple(late),
     )
 
 
@@ -340,12 +394,79 @@ class Tally:
     llr: float = 0.0
     verdict: str | None = None
     counts: list[int] = field(default_factory=lambda: [0] * 5)  # pentanomial, side 0
+    elapsed: float | None = None  # seconds of play, when timed
     _open: dict[int, list[MatchResult]] = field(default_factory=dict)
+    # Per side: code -> [count, first occurrence]; recovered faults, then failures.
+    _faults: list[dict[str, list[Any]]] = field(default_factory=list)
+    _failures: list[dict[str, list[Any]]] = field(default_factory=list)
+    _think: list[ThinkTimes] = field(default_factory=list)
+    wdl: list[list[int]] = field(default_factory=list)  # per side: won, drawn, lost, none
 
     def __post_init__(self) -> None:
+        k = self.config.sides
+        self.wdl = [[0, 0, 0, 0] for _ in range(k)]
+        self._faults = [{} for _ in range(k)]
+        self._failures = [{} for _ in range(k)]
+        self._think = [ThinkTimes() for _ in range(k)]
         results, self.results = self.results, []
         for res in results:
             self.add(res)
+
+    def _seen(self, res: MatchResult) -> None:
+        """Count the match's faults and failures by side and code, keeping the first of
+        each with where it happened; its answer times too."""
+        for kept, events in ((self._faults, res.side_faults), (self._failures, res.side_failures)):
+            for side, code, message in events:
+                first = {
+                    "message": message,
+                    "deal": res.deal + 1,
+                    "rotation": res.rotation,
+                    "seed": res.seed,
+                    "record": res.record or None,
+                }
+                kept[side].setdefault(code, [0, first])[0] += 1
+        for side, answers in enumerate(res.think):
+            self._think[side].add(answers, res.late[side] if res.late else 0)
+        for side in range(self.config.sides):
+            self.wdl[side][_slot(res, side)] += 1
+
+    def progress(self, total: int) -> str:
+        """One line on how the run stands (cutechess's running score): matches, the
+        score of each side, Elo for two, faults and failures, pace."""
+        cfg = self.config
+        n = len(self.results)
+        parts = []
+        for side in range(cfg.sides):
+            w, d, lost, _ = self.wdl[side]
+            score = f" {(w + d / 2) / (w + d + lost):.1%}" if w + d + lost else ""
+            trouble = (
+                sum(v[0] for v in self._faults[side].values()),
+                sum(v[0] for v in self._failures[side].values()),
+            )
+            extra = f" ({trouble[0]} faults, {trouble[1]} failures)" if any(trouble) else ""
+            parts.append(f"{printable(cfg.label(side), 40)} {w}-{d}-{lost}{score}{extra}")
+        line = f"[{n}/{total}] " + ", ".join(parts)
+        if cfg.sides == 2:
+            elo, low, high = elo_difference(*self.wdl[0][:3])
+            line += (
+                f"; Elo {_num(_finite(elo), '+.0f')} "
+                f"[{_num(_finite(low), '+.0f')}, {_num(_finite(high), '+.0f')}]"
+            )
+        if self.sprt is not None:
+            line += f"; LLR {self.llr:+.2f}"
+        if self.elapsed:
+            line += f"; {self.elapsed:.1f} s, {n / self.elapsed:.1f} matches/s"
+        return line
+
+    @property
+    def strict_failed(self) -> bool:
+        """With --strict: whether a side with a cmd: player failed (the exit status)."""
+        cmd_sides = [
+            s
+            for s in range(self.config.sides)
+            if any(t.startswith("cmd:") for t in self.config.side_members(s))
+        ]
+        return any(self._failures[s] or self._faults[s] for s in cmd_sides)
 
     @property
     def paired(self) -> bool:
@@ -354,6 +475,7 @@ class Tally:
 
     def add(self, result: MatchResult) -> None:
         self.results.append(result)
+        self._seen(result)
         if not self.paired:
             return
         pair = self._open.setdefault(result.deal, [])
@@ -394,6 +516,7 @@ class Tally:
             decisive = wins + losses
             sides.append(
                 {
+                    "label": cfg.label(s),
                     "spec": cfg.specs[s],
                     "wins": wins,
                     "draws": draws,
@@ -403,6 +526,9 @@ class Tally:
                     "win_rate_ci": list(wilson(wins, decisive)),
                     "point_diff": mean,
                     "point_diff_ci": [low, high],
+                    "faults": _by_code(self._faults[s]),
+                    "failures": _by_code(self._failures[s]),
+                    "think_ms": self._think[s].to_json(),
                 }
             )
         out: dict[str, Any] = {
@@ -416,7 +542,10 @@ class Tally:
             "deals": cfg.deals_name,
             "duplicate": cfg.duplicate,
             "interrupted": self.interrupted,
-            "faults": sum(r.faults for r in self.results),
+            "strict": cfg.strict,
+            "elapsed_s": None if self.elapsed is None else round(self.elapsed, 3),
+            "matches_per_s": (round(len(self.results) / self.elapsed, 2) if self.elapsed else None),
+            "faults": sum(len(r.side_faults) for r in self.results),
             "record_errors": {
                 "count": len(unwritten),
                 "first": unwritten[0] if unwritten else None,
@@ -446,6 +575,55 @@ class Tally:
                 "verdict": self.verdict,
             }
         return out
+
+
+def _by_code(kept: dict[str, list[Any]]) -> dict[str, dict[str, Any]]:
+    return {code: {"count": n, "first": first} for code, (n, first) in sorted(kept.items())}
+
+
+class ThinkTimes:
+    """A side's answer times: count, mean and maximum exactly, percentiles from a
+    histogram of 1% wide bins (so that a long run holds no list of every answer)."""
+
+    STEP = math.log(1.01)
+    FLOOR = 0.01  # ms: anything quicker counts as this
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.total = 0.0
+        self.max = 0.0
+        self.late = 0
+        self.bins: dict[int, int] = {}
+
+    def add(self, answers: Sequence[float], late: int = 0) -> None:
+        self.late += late
+        for ms in answers:
+            self.count += 1
+            self.total += ms
+            self.max = max(self.max, ms)
+            b = round(math.log(max(ms, self.FLOOR) / self.FLOOR) / self.STEP)
+            self.bins[b] = self.bins.get(b, 0) + 1
+
+    def percentile(self, p: float) -> float:
+        rank = max(1, math.ceil(p * self.count))
+        seen = 0
+        for b in sorted(self.bins):
+            seen += self.bins[b]
+            if seen >= rank:
+                return min(self.max, self.FLOOR * math.exp(b * self.STEP))
+        return self.max  # pragma: no cover - rank <= count
+
+    def to_json(self) -> dict[str, Any] | None:
+        if not self.count:
+            return None  # a built-in bot: its moves are not timed
+        return {
+            "answers": self.count,
+            "mean": round(self.total / self.count, 2),
+            "p50": round(self.percentile(0.5), 2),
+            "p99": round(self.percentile(0.99), 2),
+            "max": round(self.max, 2),
+            "late": self.late,
+        }
 
 
 def _slot(res: MatchResult, side: int) -> int:
@@ -478,8 +656,9 @@ def _num(x: float | None, fmt: str) -> str:
 def render(summary: dict[str, Any]) -> str:
     """The result as a table for people."""
     s = summary
+    names = [printable(side.get("label", side["spec"]), 60) for side in s["sides"]]
     head = (
-        f"{' vs '.join(side['spec'] for side in s['sides'])}: {s['players']} players, "
+        f"{' vs '.join(names)}: {s['players']} players, "
         f"{s['pack']} cards, {s['variant']}, first to {s['target']}; "
         f"{s['games']} deals, {s['matches']} matches"
         f"{' (duplicate)' if s['duplicate'] else ''}, "
@@ -488,22 +667,22 @@ def render(summary: dict[str, Any]) -> str:
     lines = [head]
     if s["interrupted"]:
         lines.append("interrupted: the result so far")
-    width = max(len("side"), *(len(side["spec"]) for side in s["sides"]))
+    width = max(len("side"), *(len(n) for n in names))
     lines.append(
         f"{'side':<{width}}  {'wins':>6} {'draws':>5} {'losses':>6}  "
         f"{'win rate':>8}  {'95% CI':<15}  {'points/round':>12}  95% CI"
     )
-    for side in s["sides"]:
+    for name, side in zip(names, s["sides"], strict=True):
         lo, hi = side["win_rate_ci"]
         plo, phi = side["point_diff_ci"]
         lines.append(
-            f"{side['spec']:<{width}}  {side['wins']:>6} {side['draws']:>5} {side['losses']:>6}  "
+            f"{name:<{width}}  {side['wins']:>6} {side['draws']:>5} {side['losses']:>6}  "
             f"{_num(side['win_rate'], '8.1%')}  [{lo:5.1%}, {hi:5.1%}]  "
             f"{side['point_diff']:+12.2f}  [{plo:+.2f}, {phi:+.2f}]"
         )
     if "elo" in s:
         lo, hi = s["elo_ci"]
-        a, b = (side["spec"] for side in s["sides"])
+        a, b = names
         lines.append(
             f"Elo difference ({a} - {b}): {_num(s['elo'], '+.0f')} "
             f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
@@ -518,21 +697,63 @@ def render(summary: dict[str, Any]) -> str:
         )
     if "sprt" in s:
         lines.append(_sprt_line(s["sprt"]))
-    unfinished = [side for side in s["sides"] if side["no_result"]]
+    unfinished = [(n, side) for n, side in zip(names, s["sides"], strict=True) if side["no_result"]]
     if unfinished:
-        told = ", ".join(f"{side['spec']} {side['no_result']}" for side in unfinished)
+        told = ", ".join(f"{n} {side['no_result']}" for n, side in unfinished)
         lines.append(f"no result (another side failed, nobody won): {told}")
+    timed = [(n, side["think_ms"]) for n, side in zip(names, s["sides"], strict=True)]
+    if any(t for _, t in timed):
+        lines.append("think time per answer, ms (programs only):")
+        for n, t in timed:
+            if t:
+                lines.append(
+                    f"  {n:<{width}}  mean {t['mean']:.1f}  p50 {t['p50']:.1f}  "
+                    f"p99 {t['p99']:.1f}  max {t['max']:.1f}  ({t['answers']} answers, "
+                    f"{t['late']} late: past move_ms, within the grace)"
+                )
+    lines.extend(trouble_lines(names, s))
     unwritten = s["record_errors"]
     if unwritten["count"]:
         lines.append(
             f"records: {unwritten['count']} could not be written in full "
             f"(first: {printable(unwritten['first'], 200)})"
         )
-    if s["faults"]:
-        lines.append(f"faults: {s['faults']} (see --record for details)")
-        for code, seen in sorted(s["failures"].items(), key=lambda kv: -kv[1]["count"]):
-            lines.append(f"  {code} {seen['count']}: {printable(seen['first'], 200)}")
+    if s.get("elapsed_s") is not None:
+        lines.append(
+            f"time: {s['elapsed_s']:.1f} s, {_num(s['matches_per_s'], '.1f')} matches a second"
+        )
     return "\n".join(lines)
+
+
+def trouble_lines(names: Sequence[str], s: dict[str, Any], head: bool = True) -> list[str]:
+    """Per side: faults (refused lines, recovered) and failures (fatal), by code, each
+    with its first occurrence; ``head``: with the lines that say what they are."""
+    lines: list[str] = []
+    for name, side in zip(names, s["sides"], strict=True):
+        faults, failures = side.get("faults") or {}, side.get("failures") or {}
+        if not faults and not failures:
+            continue
+        counts = [
+            f"{what} {sum(v['count'] for v in seen.values())}"
+            for what, seen in (("faults", faults), ("failures", failures))
+            if seen
+        ]
+        lines.append(f"{name}: {', '.join(counts)}")
+        for what, seen in (("fault", faults), ("failure", failures)):
+            for code, v in seen.items():
+                first = v["first"]
+                where = f"deal {first['deal']} rotation {first['rotation']} (seed {first['seed']})"
+                if first.get("record"):
+                    where += f", {first['record']}"
+                lines.append(
+                    f"  {what} {code} x{v['count']}, first in {where}: "
+                    f"{printable(first['message'], 300)}"
+                )
+    if lines and head:
+        lines.insert(0, "faults (refused lines, recovered) and failures (the seat failed):")
+        if not s.get("strict") and any(side.get("faults") for side in s["sides"]):
+            lines.append("  (--strict makes every fault a failure; --record keeps every line)")
+    return lines
 
 
 def _sprt_line(t: dict[str, Any]) -> str:
@@ -553,6 +774,7 @@ def _sprt_line(t: dict[str, Any]) -> str:
 
 _COUNT = {2: "two", 3: "three", 4: "four", 6: "six"}
 GAMES = 100  # deals, when --games is not given
+REPORT_EVERY = 100  # matches between progress lines when stdout is not a terminal
 SPRT_GAMES = 100_000  # the most deals an SPRT plays, when --games is not given
 
 
@@ -619,7 +841,94 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         fresh_process=args.fresh_process,
         deals=deals,
         deals_name=args.deals if deals else None,
+        strict=getattr(args, "strict", False),
     )
+
+
+# -- before the first match: every program starts and says hello ------------------
+
+
+async def _greet(text: str, config: ArenaConfig) -> tuple[str, str | None, str]:
+    """Start ``text``'s program and shake hands: (text, its hello name or None, why not)."""
+    spec = parse_spec(text)
+    host: dict[str, Any] = {"move_ms": config.move_ms}
+    if config.bot_log is not None:
+        host["bot_log"] = config.bot_log
+    player = spec.make(name=spec.label, **host)
+    assert isinstance(player, CommandPlayer)
+    try:
+        await player.greet(f"{spec.label}-start")
+        return text, player.bot.name, ""
+    except SeatFailure as err:
+        return text, None, _cannot_start(text, err, player)
+    finally:
+        await player.shutdown()
+
+
+def _cannot_start(text: str, err: SeatFailure, player: CommandPlayer) -> str:
+    message = err.message.split(STDERR_ENDED)[0]  # its stderr follows, in full lines
+    why = [f"{printable(text, 200)} did not start: {err.code}: {printable(message, 300)}"]
+    process = player.process
+    if process is not None:
+        tail = process.tail(5)
+        if process.first_error and process.first_error not in tail:
+            why.append(f"  its first error line: {printable(process.first_error, 300)}")
+        if tail:
+            why.append("  the last lines of its stderr:")
+            why.extend(f"    {printable(line, 300)}" for line in tail)
+        elif not process.first_error:
+            why.append("  (it wrote nothing on stderr)")
+    return "\n".join(why)
+
+
+def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
+    """Every cmd: spec's program, started once before the run: its hello name by spec;
+    a UsageError (exit 2) with each failing program's stderr when one cannot start."""
+    programs = sorted({t for t in texts if parse_spec(t).kind == "cmd"})
+    if not programs:
+        return {}
+
+    async def greet() -> list[tuple[str, str | None, str]]:
+        return list(await asyncio.gather(*(_greet(t, config) for t in programs)))
+
+    answers = asyncio.run(greet())
+    failed = [why for _, name, why in answers if name is None]
+    if failed:
+        raise UsageError(
+            "every cmd: program must start and answer hello before the first match\n"
+            + "\n".join(failed)
+        )
+    return {text: name for text, name, _ in answers if name is not None}
+
+
+def named(config: ArenaConfig, hellos: dict[str, str]) -> ArenaConfig:
+    """The config with each player's name (name=, else its hello, else a short form of
+    its spec) and each side's label, unique in the run."""
+    texts = {t for side in range(config.sides) for t in config.side_members(side)}
+    names: dict[str, str] = {}
+    for text in texts:
+        spec = parse_spec(text)
+        names[text] = spec.name or hellos.get(text) or spec.label
+    labels = []
+    for side in range(config.sides):
+        members = config.side_members(side)
+        if len(set(members)) == 1:
+            labels.append(names[members[0]])
+        else:
+            labels.append(" + ".join(names[m] for m in members))
+    return replace(config, labels=tuple(unique(labels)), names=tuple(sorted(names.items())))
+
+
+def unique(labels: Sequence[str]) -> list[str]:
+    """``a a b`` -> ``a a#2 b``: no two sides of a run look alike."""
+    out: list[str] = []
+    for label in labels:
+        name, n = label, 1
+        while name in out:
+            n += 1
+            name = f"{label}#{n}"
+        out.append(name)
+    return out
 
 
 def _record_dir(text: str) -> None:
@@ -640,25 +949,35 @@ def _record_dir(text: str) -> None:
         )
 
 
-def _collect(tally: Tally, results: Iterator[MatchResult], total: int, bar: bool) -> None:
+def _collect(
+    tally: Tally, results: Iterator[MatchResult], total: int, bar: bool, every: int = 0
+) -> None:
     """Add every result to ``tally``, with a progress bar on a terminal (and the
-    SPRT's LLR in it); stop early when ``tally.interrupted`` is set (by the Ctrl-C
-    handler) or the SPRT has its verdict."""
+    SPRT's LLR in it), else a progress line on stderr every ``every`` matches; stop
+    early when ``tally.interrupted`` is set (by the Ctrl-C handler) or the SPRT has
+    its verdict."""
+    start = time.monotonic()
     if not bar:
         for res in results:
             tally.add(res)
+            tally.elapsed = time.monotonic() - start
+            n = len(tally.results)
+            if every and n % every == 0 and n < total:
+                print(tally.progress(total), file=sys.stderr, flush=True)
             if tally.interrupted or tally.verdict is not None:
                 return
         return
     from prompt_toolkit.shortcuts import ProgressBar
     from prompt_toolkit.shortcuts.progress_bar.base import ProgressBarCounter
 
-    title = f"{' vs '.join(tally.config.specs)}: {total} matches"
+    cfg = tally.config
+    title = f"{' vs '.join(cfg.label(s) for s in range(cfg.sides))}: {total} matches"
     # Ctrl-C in the bar sends this process SIGINT, which the handler below receives.
     with ProgressBar(title=title) as progress:
         counter: ProgressBarCounter[None] = progress(label=_label(tally), total=total)
         for res in results:
             tally.add(res)
+            tally.elapsed = time.monotonic() - start
             counter.label = _label(tally)
             counter.item_completed()
             if tally.interrupted or tally.verdict is not None:
@@ -706,7 +1025,55 @@ def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None
 
 def main(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    tally = Tally(config, sprt=sprt_from_args(args, config))
+    sprt = sprt_from_args(args, config)
+    with show_log(args):
+        texts = [t for side in range(config.sides) for t in config.side_members(side)]
+        try:
+            hellos = greet_stoppable(texts, config)
+        except Stopped as err:
+            print("briscola arena: stopped before the first match", file=sys.stderr)
+            return 128 + err.signum
+        return _run(named(config, hellos), sprt, args)
+
+
+def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
+    """:func:`greet_all`, where SIGTERM or SIGHUP raise :class:`Stopped` (the programs
+    being started are stopped on the way out)."""
+
+    def on_stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
+    try:
+        return greet_all(texts, config)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def show_log(args: argparse.Namespace) -> Iterator[None]:
+    """-v or --log-level: the protocol's log (every line in and out at DEBUG, faults
+    and info at INFO, the bots' stderr) on stderr while the command runs."""
+    level = "debug" if getattr(args, "verbose", False) else getattr(args, "log_level", None)
+    if level is None:
+        yield
+        return
+    log = logging.getLogger("briscola.protocol")
+    shown = logging.StreamHandler(sys.stderr)
+    shown.setFormatter(logging.Formatter("%(message)s"))
+    before = log.level
+    log.addHandler(shown)
+    log.setLevel(getattr(logging, level.upper()))
+    try:
+        yield
+    finally:
+        log.removeHandler(shown)
+        log.setLevel(before)
+
+
+def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> int:
+    tally = Tally(config, sprt=sprt)
     results = matches(config, args)
 
     def on_interrupt(signum: int, frame: object) -> None:
@@ -725,7 +1092,9 @@ def main(args: argparse.Namespace) -> int:
     previous.update({sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS})
     status = 0
     try:
-        _collect(tally, results, len(plan(config)), sys.stdout.isatty() and not args.json)
+        bar = sys.stdout.isatty() and not args.json
+        every = getattr(args, "report_every", REPORT_EVERY)
+        _collect(tally, results, len(plan(config)), bar, every)
     except KeyboardInterrupt as err:  # Stopped too: the bots are stopped on the way out
         tally.interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130
@@ -742,4 +1111,6 @@ def main(args: argparse.Namespace) -> int:
         if status != 128 + signal.SIGHUP:
             raise
         # after a hang-up the terminal may be gone: the records hold the result
+    if not status and config.strict and tally.strict_failed:
+        status = 1
     return status or (130 if tally.interrupted else 0)

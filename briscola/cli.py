@@ -86,19 +86,23 @@ def seed_type(text: str) -> int:
 def add_table_options(
     p: argparse.ArgumentParser, players: Sequence[int] = PLAYER_COUNTS, *, seed: bool = True
 ) -> None:
+    note = "6: three pairs; default 2" if 6 in players else "default 2"
     p.add_argument(
         "--players",
         type=choice_of(players, "--players"),
         default=2,
-        help=f"seats at the table: {', '.join(map(str, players))} (6: three pairs; default 2)",
+        help=f"seats at the table: {', '.join(map(str, players))} ({note})",
     )
-    p.add_argument(
-        "--pack",
-        type=choice_of((36, 39), "--pack"),
-        default=0,
-        help="with 3 players: 36 cards, the four 2s removed (default), or 39, "
-        "only the 2 of Batons removed (the Italian way)",
-    )
+    if 3 in players:  # the help offers only what the command takes
+        p.add_argument(
+            "--pack",
+            type=choice_of((36, 39), "--pack"),
+            default=0,
+            help="with 3 players: 36 cards, the four 2s removed (default), or 39, "
+            "only the 2 of Batons removed (the Italian way)",
+        )
+    else:
+        p.set_defaults(pack=0)
     p.add_argument(
         "--target",
         type=choice_of(TARGETS, "--target"),
@@ -158,7 +162,38 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="when a player fails: its side forfeits (default) or a bot takes over",
     )
     p.add_argument(
-        "--bot-log", metavar="DIR", default=None, help="keep external bots' stderr in DIR"
+        "--bot-log",
+        metavar="DIR",
+        default=None,
+        help="keep each cmd: program's stderr in DIR, a file per process named after its player",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="every fault of a cmd: player (a refused line) is a failure, and any makes "
+        "the exit status 1",
+    )
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show every protocol line in and out, the bots' info and stderr on stderr "
+        "(--log-level debug)",
+    )
+    p.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default=None,
+        help="show the protocol log on stderr: info shows faults, failures, the bots' "
+        "info lines; debug every line",
+    )
+    p.add_argument(
+        "--report-every",
+        type=int_in(0, what="--report-every"),
+        default=100,
+        metavar="N",
+        help="when stdout is not a terminal: a progress line on stderr every N matches "
+        "(default 100; 0: none)",
     )
     p.add_argument(
         "--move-ms",
@@ -375,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="deals per pairing (default 100), each played from both sides' seats",
     )
-    add_table_options(p, (2, 4))
+    add_table_options(p, (2, 4))  # two sides: the ratings compare pairs of players
     p.add_argument(
         "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
     )

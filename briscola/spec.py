@@ -2,6 +2,8 @@
 
 ``random``, ``greedy``, ``expert``, ``expert:think_ms=50``, ``random:seed=3``,
 and ``cmd:COMMAND`` for an external program speaking the JSON-lines protocol.
+``name=LABEL`` names the player in results and records: ``greedy:name=g2``,
+``cmd:node carlo.js,name=carlo`` (for ``cmd:``, after a last comma).
 A spec is parsed once (:func:`parse_spec`, clear errors) and can then make any
 number of fresh Players (:meth:`PlayerSpec.make`), one per match.
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import inspect
 import math
 import os
+import re
 import shlex
 import shutil
 from collections.abc import Callable
@@ -43,9 +46,16 @@ class PlayerSpec:
     kind: str  # a bot level, or "cmd"
     options: dict[str, Any] = field(default_factory=dict)
     command: str = ""
+    name: str | None = None  # the name= given in the spec
 
     @property
     def label(self) -> str:
+        """What results call this player when its program gives no name: the spec's
+        name=, else the spec itself, a ``cmd:`` one by its program's file name."""
+        if self.name is not None:
+            return self.name
+        if self.kind == "cmd":
+            return Path(shlex.split(self.command)[-1]).name or self.text
         return self.text
 
     def check_program(self) -> None:
@@ -132,6 +142,10 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
 }
 
 
+# A cmd: spec's own name: ",name=LABEL" at the end of its command line.
+_CMD_NAME = re.compile(r"\s*,\s*name=([^\s,]+)\s*$")
+
+
 def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec:
     """Read a spec; ``allow`` limits the bot levels (``play`` offers no oracle)."""
     if not isinstance(text, str) or not text.strip():
@@ -139,13 +153,17 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
     text = text.strip()
     if text.startswith("cmd:"):
         command = text[4:].strip()
+        name = None
+        named = _CMD_NAME.search(command)
+        if named is not None:
+            command, name = command[: named.start()].strip(), named.group(1)
         if not command:
             raise SpecError("cmd: needs a command, e.g. 'cmd:python3 mybot.py'")
         try:
             shlex.split(command)
         except ValueError as err:
             raise SpecError(f"cannot read the command in {text!r}: {err}") from None
-        return PlayerSpec(text, "cmd", command=command)
+        return PlayerSpec(text, "cmd", command=command, name=name)
     name, _, rest = text.partition(":")
     levels = allow if allow is not None else tuple(sorted(BOTS))
     if name not in levels:
@@ -176,4 +194,5 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
         make_bot(name, **options)
     except (TypeError, ValueError) as err:
         raise SpecError(f"bad options for {name!r} in {text!r}: {err}") from None
-    return PlayerSpec(text, name, options)
+    label = options.get("name")
+    return PlayerSpec(text, name, options, name=label.strip() if isinstance(label, str) else None)

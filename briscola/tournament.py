@@ -22,20 +22,26 @@ import json
 import math
 import signal
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
 from .arena import (
+    REPORT_EVERY,
     STOP_SIGNALS,
     ArenaConfig,
     MatchResult,
     Stopped,
     Tally,
     config_from_args,
+    greet_stoppable,
     matches,
     plan,
+    show_log,
+    trouble_lines,
+    unique,
 )
 from .spec import SpecError, UsageError, parse_spec
 from .stats import bradley_terry
@@ -66,6 +72,10 @@ class Tournament:
     anchor: int = 0
     record_dir: Path | None = None
     results: dict[Key, MatchResult] = field(default_factory=dict)
+    labels: tuple[str, ...] = ()  # per spec, its name in the results (unique)
+
+    def label(self, i: int) -> str:
+        return self.labels[i] if self.labels else self.specs[i]
 
     def config(self, pair: tuple[int, int]) -> ArenaConfig:
         i, j = pair
@@ -73,7 +83,13 @@ class Tournament:
         if self.record_dir is not None:
             records = str(self.record_dir / f"pair{i + 1:02d}-{j + 1:02d}")
             Path(records).mkdir(parents=True, exist_ok=True)
-        return replace(self.base, specs=(self.specs[i], self.specs[j]), record_dir=records)
+        return replace(
+            self.base,
+            specs=(self.specs[i], self.specs[j]),
+            record_dir=records,
+            labels=(self.label(i), self.label(j)),
+            names=((self.specs[i], self.label(i)), (self.specs[j], self.label(j))),
+        )
 
     def missing(self, pair: tuple[int, int]) -> list[tuple[int, int, int]]:
         a, b = self.specs[pair[0]], self.specs[pair[1]]
@@ -146,6 +162,13 @@ class Tournament:
                     row["forfeit"],
                     tuple((c, m) for c, m in row["failures"]),
                     row["record_error"],
+                    # Added later: rows of an older tournament have none of these.
+                    seed=row.get("seed", 0),
+                    record=row.get("record", ""),
+                    side_faults=tuple(tuple(f) for f in row.get("side_faults", ())),
+                    side_failures=tuple(tuple(f) for f in row.get("side_failures", ())),
+                    think=tuple(tuple(t) for t in row.get("think", ())),
+                    late=tuple(row.get("late", ())),
                 )
             except (ValueError, KeyError, TypeError):
                 continue  # a line cut short when the last run was killed: played again
@@ -202,7 +225,9 @@ def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterat
 # -- the result ----------------------------------------------------------------
 
 
-def summary(t: Tournament, interrupted: bool = False) -> dict[str, Any]:
+def summary(
+    t: Tournament, interrupted: bool = False, elapsed: float | None = None
+) -> dict[str, Any]:
     k = len(t.specs)
     cross: dict[str, dict[str, Any]] = {s: {} for s in t.specs}
     games: list[tuple[int, int, float, int]] = []
@@ -230,6 +255,7 @@ def summary(t: Tournament, interrupted: bool = False) -> dict[str, Any]:
     ratings = bradley_terry(k, games, anchor=t.anchor)
     return {
         "specs": list(t.specs),
+        "labels": [t.label(i) for i in range(k)],
         "format": "gauntlet" if t.gauntlet else "round robin",
         "anchor": t.specs[t.anchor],
         "games": t.base.games,
@@ -238,10 +264,16 @@ def summary(t: Tournament, interrupted: bool = False) -> dict[str, Any]:
         "deals": t.base.deals_name,
         "complete": complete,
         "interrupted": interrupted,
+        "elapsed_s": None if elapsed is None else round(elapsed, 3),
         "matches": sum(run["matches"] for run in runs),
         "ratings": [
-            {"spec": spec, "elo": _finite(r[0]), "elo_ci": [_finite(r[1]), _finite(r[2])]}
-            for spec, r in zip(t.specs, ratings, strict=True)
+            {
+                "spec": spec,
+                "label": t.label(i),
+                "elo": _finite(r[0]),
+                "elo_ci": [_finite(r[1]), _finite(r[2])],
+            }
+            for i, (spec, r) in enumerate(zip(t.specs, ratings, strict=True))
         ],
         "crosstable": cross,
         "pairings": runs,
@@ -267,10 +299,11 @@ def render(s: dict[str, Any]) -> str:
         lines.append("interrupted: the result so far")
     elif not s["complete"]:
         lines.append("incomplete: some matches are still to be played")
-    names = [printable(x, 40) for x in specs]
+    names = [printable(x, 40) for x in s.get("labels", specs)]
     width = max(len("player"), *(len(n) for n in names))
     lines.append("")
-    lines.append(f"ratings (Bradley-Terry, {printable(s['anchor'], 40)} = 0, 95% CI)")
+    anchor = names[specs.index(s["anchor"])]
+    lines.append(f"ratings (Bradley-Terry, {anchor} = 0, 95% CI)")
     order = sorted(range(len(specs)), key=lambda i: -(s["ratings"][i]["elo"] or 0))
     for i in order:
         r = s["ratings"][i]
@@ -278,33 +311,72 @@ def render(s: dict[str, Any]) -> str:
         lines.append(f"  {names[i]:<{width}}  {_elo(r['elo']):>6}  [{_elo(lo)}, {_elo(hi)}]")
     lines.append("")
     lines.append("crosstable (the row's score against the column: wins-draws-losses, share)")
-    cell = 22
-    lines.append(f"  {'':<{width}}  " + "".join(f"{names[j][:cell]:>{cell}}" for j in order))
+    table: list[list[str]] = []
     for i in order:
         row = s["crosstable"][specs[i]]
         cells = []
         for j in order:
             c = row.get(specs[j])
             if c is None:
-                cells.append(f"{'-':>{cell}}")
+                cells.append("-")
                 continue
             share = "-" if c["score"] is None else f"{c['score']:.1%}"
-            cells.append(f"{c['wins']}-{c['draws']}-{c['losses']} {share:>6}".rjust(cell))
-        lines.append(f"  {names[i]:<{width}}  " + "".join(cells))
+            cells.append(f"{c['wins']}-{c['draws']}-{c['losses']} {share:>6}")
+        table.append(cells)
+    # Each column as wide as its header or its widest cell, two spaces apart.
+    widths = [max(len(names[j]), *(len(r[n]) for r in table)) for n, j in enumerate(order)]
+    head = "  ".join(f"{names[j]:>{w}}" for j, w in zip(order, widths, strict=True))
+    lines.append(f"  {'':<{width}}  {head}")
+    for i, cells in zip(order, table, strict=True):
+        body = "  ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+        lines.append(f"  {names[i]:<{width}}  {body}")
     lines.append("")
     lines.append("pairings")
+    trouble: list[str] = []
     for run in s["pairings"]:
-        first, second = run["sides"]
+        first = run["sides"][0]
         paired = run.get("pairs", {})
         lo, hi = paired.get("elo_ci", [None, None])
+        a, b = (printable(side.get("label", side["spec"]), 40) for side in run["sides"])
         lines.append(
-            f"  {printable(first['spec'], 40)} vs {printable(second['spec'], 40)}: "
+            f"  {a} vs {b}: "
             f"{run['matches']} matches, {first['wins']}-{first['draws']}-{first['losses']}, "
             f"{first['point_diff']:+.2f} points/round"
             + (f", paired Elo {_elo(paired['elo'])} [{_elo(lo)}, {_elo(hi)}]" if paired else "")
-            + (f", {run['faults']} faults" if run["faults"] else "")
         )
+        told = trouble_lines((a, b), run, head=False)
+        if told:
+            trouble += [f"  {a} vs {b}:", *(f"    {line}" for line in told)]
+    think = _think_lines(s)
+    if think:
+        lines += ["", "think time per answer, ms (programs only, over all their pairings)"]
+        lines += think
+    if trouble:
+        lines += ["", "faults (refused lines, recovered) and failures (the seat failed)", *trouble]
+    if s.get("elapsed_s") is not None:
+        lines += ["", f"time: {s['elapsed_s']:.1f} s"]
     return "\n".join(lines)
+
+
+def _think_lines(s: dict[str, Any]) -> list[str]:
+    """Each program's answer times, from its side in each pairing (a weighted mean, the
+    largest p99 and max: a slow pairing is not averaged away)."""
+    by: dict[str, list[dict[str, Any]]] = {}
+    for run in s["pairings"]:
+        for side in run["sides"]:
+            if side.get("think_ms"):
+                by.setdefault(side.get("label", side["spec"]), []).append(side["think_ms"])
+    lines = []
+    width = max((len(printable(label, 40)) for label in by), default=0)
+    for label, runs in by.items():
+        n = sum(t["answers"] for t in runs)
+        mean = sum(t["mean"] * t["answers"] for t in runs) / n
+        lines.append(
+            f"  {printable(label, 40):<{width}}  mean {mean:.1f}  p99 (worst pairing) "
+            f"{max(t['p99'] for t in runs):.1f}  max {max(t['max'] for t in runs):.1f}  "
+            f"({n} answers, {sum(t['late'] for t in runs)} late)"
+        )
+    return lines
 
 
 # -- the command ---------------------------------------------------------------
@@ -333,13 +405,32 @@ def from_args(args: argparse.Namespace) -> Tournament:
             parse_spec(text).check_program()
         except (SpecError, ValueError) as err:
             raise UsageError(str(err)) from None
+    hellos = greet_stoppable(specs, base)  # every program starts and says hello, or exit 2
+    labels = []
+    for text in specs:
+        spec = parse_spec(text)
+        labels.append(spec.name or hellos.get(text) or spec.label)
     return Tournament(
-        base, specs, gauntlet=args.gauntlet, anchor=specs.index(anchor_text), record_dir=record
+        base,
+        specs,
+        gauntlet=args.gauntlet,
+        anchor=specs.index(anchor_text),
+        record_dir=record,
+        labels=tuple(unique(labels)),
     )
 
 
 def main(args: argparse.Namespace) -> int:
-    t = from_args(args)
+    with show_log(args):
+        return _main(args)
+
+
+def _main(args: argparse.Namespace) -> int:
+    try:
+        t = from_args(args)
+    except Stopped as err:
+        print("briscola tournament: stopped before the first match", file=sys.stderr)
+        return 128 + err.signum
     out = t.open()
     total = sum(len(t.missing(p)) for p in pairings(len(t.specs), t.gauntlet))
     interrupted = False
@@ -349,8 +440,11 @@ def main(args: argparse.Namespace) -> int:
         raise Stopped(signum)
 
     previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
+    start = time.monotonic()
+    every = getattr(args, "report_every", REPORT_EVERY)
     try:
-        _collect(play(t, args, out), total, sys.stdout.isatty() and not args.json)
+        bar = sys.stdout.isatty() and not args.json
+        _collect(play(t, args, out), total, bar, every, lambda n: _progress(t, n, total, start))
     except KeyboardInterrupt as err:  # Ctrl-C, or Stopped: what was played is kept
         interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130
@@ -359,15 +453,40 @@ def main(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
         if out is not None:
             out.close()
-    s = summary(t, interrupted)
+    s = summary(t, interrupted, time.monotonic() - start)
     print(json.dumps(s) if args.json else render(s))
-    return status
+    strict_failed = t.base.strict and any(
+        side["failures"] or side["faults"]
+        for run in s["pairings"]
+        for side in run["sides"]
+        if side["spec"].startswith("cmd:")
+    )
+    return status or (1 if strict_failed else 0)
 
 
-def _collect(results: Iterator[MatchResult], total: int, bar: bool) -> None:
+def _progress(t: Tournament, n: int, total: int, start: float) -> str:
+    """How the tournament stands: the ratings so far (cutechess's running score)."""
+    s = summary(t)
+    ratings = sorted(s["ratings"], key=lambda r: -(r["elo"] or 0))
+    took = time.monotonic() - start
+    return (
+        f"[{n}/{total}] ratings so far: "
+        + ", ".join(f"{printable(r['label'], 40)} {_elo(r['elo'])}" for r in ratings)
+        + f"; {took:.1f} s, {n / took:.1f} matches/s"
+    )
+
+
+def _collect(
+    results: Iterator[MatchResult],
+    total: int,
+    bar: bool,
+    every: int = 0,
+    line: Callable[[int], str] | None = None,
+) -> None:
     if not bar or total == 0:
-        for _ in results:
-            pass
+        for n, _ in enumerate(results, 1):
+            if every and line is not None and n % every == 0 and n < total:
+                print(line(n), file=sys.stderr, flush=True)
         return
     from prompt_toolkit.shortcuts import ProgressBar
 

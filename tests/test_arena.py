@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from untimed import untimed
 
 from briscola.arena import ArenaConfig, MatchResult, Tally, plan, play_one, render, run_arena
 from briscola.cli import main as cli_main
@@ -98,7 +99,7 @@ def test_json_schema() -> None:
     assert a["wins"] == b["losses"] and a["point_diff"] == pytest.approx(-b["point_diff"])
     assert isinstance(out["elo"], float) and len(out["elo_ci"]) == 2
     again = _arena("greedy", "random", "--games", "20", "--seed", "4", "--json", "--jobs", "2")
-    assert json.loads(again.stdout) == out
+    assert untimed(json.loads(again.stdout)) == untimed(out)
 
 
 def test_three_and_four_players() -> None:
@@ -160,20 +161,27 @@ def test_record_dir_that_cannot_be_made(tmp_path: Path) -> None:
 def test_table_and_partial_summary() -> None:
     config = ArenaConfig(TableRules(), ("greedy", "random"), seed=1, games=3)
     tally = Tally(config)
-    tally.add(MatchResult(0, 0, 0, ((70, 50),), 0))
-    tally.add(MatchResult(0, 1, 1, ((40, 80),), 1))
-    tally.add(MatchResult(1, 0, None, ((60, 60), (61, 59)), 0))
+    tally.add(MatchResult(0, 0, 0, ((70, 50),), 0, side_faults=((1, "bad_json", "not JSON"),)))
+    failed = ((0, "timeout", "did not answer"),)
+    tally.add(MatchResult(0, 1, 1, ((40, 80),), 1, 0, (("timeout", "x"),), side_failures=failed))
+    tally.add(MatchResult(1, 0, None, ((60, 60), (61, 59)), 0, seed=9, record="r/d2.jsonl"))
+    tally.add(MatchResult(1, 1, None, ((60, 60),), 0, seed=9, side_faults=((1, "bad_json", "y"),)))
     tally.interrupted = True
     s = tally.summary()
-    assert s["games"] == 1 and s["matches"] == 3 and s["faults"] == 1
+    assert s["games"] == 2 and s["matches"] == 4 and s["faults"] == 2
+    assert s["failures"] == {"timeout": {"count": 1, "first": "x"}}
+    first = {"message": "not JSON", "deal": 1, "rotation": 0, "seed": 0, "record": None}
+    assert s["sides"][1]["faults"] == {"bad_json": {"count": 2, "first": first}}
+    assert list(s["sides"][0]["failures"]) == ["timeout"] and s["sides"][0]["faults"] == {}
     greedy = s["sides"][0]
-    assert (greedy["wins"], greedy["draws"], greedy["losses"]) == (1, 1, 1)
+    assert (greedy["wins"], greedy["draws"], greedy["losses"]) == (1, 2, 1)
     assert greedy["win_rate"] == 0.5
-    # One value per deal: deal 0 has diffs +20 and -40, deal 1 has 0 and +2.
-    assert greedy["point_diff"] == pytest.approx(((20 - 40) / 2 + (0 + 2) / 2) / 2)
+    # One value per deal: deal 0 has diffs +20 and -40, deal 1 has 0, +2 and 0.
+    assert greedy["point_diff"] == pytest.approx(((20 - 40) / 2 + (0 + 2 + 0) / 3) / 2)
     text = render(s)
     assert "interrupted" in text and "Elo difference (greedy - random)" in text
-    assert "faults: 1" in text
+    assert "greedy: failures 1\n  failure timeout x1, first in deal 1 rotation 1" in text
+    assert "random: faults 2\n  fault bad_json x2, first in deal 1 rotation 0 (seed 0): not" in text
 
 
 def _read_until(fd: int, needle: bytes, timeout: float) -> bytes:
@@ -246,8 +254,9 @@ def test_a_failing_program_under_each_fault_policy(policy: str, tmp_path: Path) 
     logs, rec = str(tmp_path / "logs"), str(tmp_path / "rec")
     args = ["--games", "2", "--seed", "3", "--on-fault", policy, "--bot-log", logs, "--record", rec]
     out = _json(_arena(crasher, "greedy", "--json", *args))
-    assert out["faults"] == 4  # it crashes in every match
+    assert out["failures"]["crashed"]["count"] == 4  # it crashes in every match
     crashed = out["sides"][0]
+    assert crashed["failures"]["crashed"]["count"] == 4 and out["faults"] == 0
     if policy == "forfeit":
         assert crashed["losses"] == 4
     else:  # a greedy bot sat down and finished each match
@@ -259,7 +268,9 @@ def test_a_failing_program_under_each_fault_policy(policy: str, tmp_path: Path) 
         if json.loads(line)["type"] == "fault"
     ]
     assert len(faults) == 4 and {f["policy"] for f in faults} == {policy}
-    assert len(list((tmp_path / "logs").iterdir())) == 4  # the program's stderr, per match
+    # The program's stderr, per match, and of the process that said hello before the run.
+    logs = sorted(p.name.rsplit("-", 1)[0] for p in (tmp_path / "logs").iterdir())
+    assert logs == ["crash-1", "crash-2", "crash-3", "crash-4", "crash-start"]
 
 
 def test_in_process_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

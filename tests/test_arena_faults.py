@@ -52,7 +52,8 @@ def test_sigterm_or_sighup_stops_every_bot_and_ends_the_records(
         text=True,
     )
     try:
-        want = 2 * int(jobs)  # two bots in each match being played
+        # Two bots in each match being played, after the two that said hello before the run.
+        want = 2 * int(jobs) + 2
         assert wait_for(lambda: len(list(pids.glob("*.pid"))) >= want, 30)
         time.sleep(1.0)  # into the match: the hang bot sleeps at its third turn
         arena.send_signal(getattr(signal, sig))
@@ -85,7 +86,7 @@ def arena_json(*args: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("players", ["3", "4", "6"])
 def test_a_forfeit_is_a_loss_for_the_failing_side_only(players: str) -> None:
-    crasher = f"cmd:{MISBEHAVE} exit_before_hello"
+    crasher = f"cmd:{MISBEHAVE} crash"
     out = arena_json(crasher, "greedy", "--players", players, "--games", "2")
     matches = out["matches"]
     failing, *others = out["sides"]
@@ -98,7 +99,8 @@ def test_a_forfeit_is_a_loss_for_the_failing_side_only(players: str) -> None:
     other = (matches, 0, 0, 0) if len(others) == 1 else (0, 0, 0, matches)
     assert [counts(side) for side in others] == [other] * len(others)
     assert out["failures"]["crashed"]["count"] == matches
-    assert "exited with status 3" in out["failures"]["crashed"]["first"]
+    assert "exited with status 1" in out["failures"]["crashed"]["first"]
+    assert failing["failures"]["crashed"]["count"] == matches
 
 
 @pytest.mark.parametrize(
@@ -153,9 +155,9 @@ def test_record_on_a_file_says_it_is_not_a_directory(
 
 
 def test_the_table_counts_the_failures_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
-    crasher = f"cmd:{MISBEHAVE} exit_before_hello"
+    crasher = f"cmd:{MISBEHAVE} crash,name=crasher"
     assert cli_main(["arena", crasher, "greedy", "--games", "2", "--players", "3"]) == 0
     text = capsys.readouterr().out
-    assert "faults: 6 (see --record for details)" in text
-    assert "  crashed 6: " in text and "exited with status 3" in text
-    assert "no result (another side failed, nobody won): greedy 6, greedy 6" in text
+    assert "crasher: failures 6\n  failure crashed x6, first in deal 1 rotation 0 (seed " in text
+    assert "exited with status 1" in text
+    assert "no result (another side failed, nobody won): greedy 6, greedy#2 6" in text

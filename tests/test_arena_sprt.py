@@ -7,13 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from untimed import untimed
 
 from briscola.cli import main as cli_main
 
 
 def arena(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert cli_main(["arena", *args, "--json"]) == 0
-    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    out: dict[str, Any] = untimed(json.loads(capsys.readouterr().out))
     return out
 
 

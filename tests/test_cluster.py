@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from untimed import untimed
 
 from briscola.arena import ArenaConfig, run_arena
 from briscola.cli import main as cli_main
@@ -47,7 +48,7 @@ def test_the_cluster_plays_what_one_process_plays(scheduler: str) -> None:
 def test_the_commands_on_the_cluster(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
     def run(*argv: str) -> Any:
         assert cli_main([*argv, "--json"]) == 0
-        return json.loads(capsys.readouterr().out)
+        return untimed(json.loads(capsys.readouterr().out))
 
     arena = ("arena", "greedy", "random", "--games", "3", "--seed", "2", "--players", "4")
     assert run(*arena, "--scheduler", scheduler) == run(*arena)

@@ -65,7 +65,7 @@ BAD = {
     "chatty": ("unknown fields and types", "unknown_type: unknown message type 'shout'"),
     "slow": ("answers within time", "slowest of"),
     "one_match": ("two matches, one process", "match 2: bot exited with status 0"),
-    "crash_later": ("two matches, one process", "needs 'arena --fresh-process'"),
+    "crash_later": ("two matches, one process", "match 2: bot exited with status 4"),
 }
 
 
@@ -74,16 +74,40 @@ async def test_each_misbehaving_bot_fails_with_its_reason(mode: str) -> None:
     results = await run_checks(f"{MISBEHAVE} {mode}", move_ms=200, handshake_ms=1_500)
     by_name = {r.name: r for r in results}
     name, reason = BAD[mode]
-    assert not by_name[name].ok and reason in by_name[name].detail, by_name[name].line()
+    assert not by_name[name].ok and reason in by_name[name].line(), by_name[name].line()
     assert by_name[name].line().startswith(f"FAIL  {name}: ")
+    # The hints only where they apply.
+    fresh = "needs 'arena --fresh-process'" in by_name[name].line()
+    assert fresh == (mode == "one_match")
+    flush = "does it flush stdout" in "".join(r.line() for r in results)
+    assert flush == (mode == "no_flush")
+    if mode == "hang":  # an answer that never came fails the timing check too
+        timing = by_name["answers within time"]
+        assert not timing.ok and "never came within move_ms + 500 ms" in timing.line()
     if name == "handshake":
         assert all(r.detail.startswith("skipped") for r in results[1:])
+
+
+async def test_every_fault_of_a_check_is_listed() -> None:
+    buggy = f"{PY} {ROOT / 'tests' / 'bots' / 'buggy.py'} debug,stale,late"
+    results = await run_checks(buggy, move_ms=300, handshake_ms=3_000)
+    by_name = {r.name: r for r in results}
+    told = by_name["match, 2 seats"].line()
+    assert told.startswith("FAIL  match, 2 seats: 3 faults and failures: bad_json x1, ")
+    for code in ("bad_json", "unknown_id", "illegal_move"):
+        assert f"\n      {code}: " in told
+    assert "(debug output goes to stderr)" in told
+    timing = by_name["answers within time"]
+    assert not timing.ok and "answer(s) past move_ms, within the grace" in timing.line()
 
 
 def test_check_bot_exit_status_and_a_bad_command_line() -> None:
     failed = check_bot(f"{MISBEHAVE} illegal", "--move-ms", "200")
     assert failed.returncode == 1
-    assert "FAIL  match, 2 seats: illegal_move:" in failed.stdout
+    assert (
+        "FAIL  match, 2 seats: 4 faults and failures: illegal_move x3, faults x1" in failed.stdout
+    )
+    assert "\n      illegal_move: AC may not be played now; legal actions:" in failed.stdout
     assert failed.stdout.splitlines()[-1].endswith("checks passed")
     broken = check_bot("python3 'unclosed")
     assert broken.returncode == 2 and "No closing quotation" in broken.stderr
@@ -98,11 +122,13 @@ def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("checking ") and "10 of 10 checks passed" in out
     assert "PASS  brisca exchange: offered 1 time(s), taken 1 time(s)" in out
+    assert "PASS  match, 2 seats: 2 round(s), 40 answers, no fault" in out
     args.bot = f"{MISBEHAVE} exit_before_hello"
     args.verbose = True
-    assert check.main(args) == 1
+    assert check.main(args) == 2  # it did not start
     err = capsys.readouterr().err
-    assert 'seat0-bot >> {"type":"hello","id":1' in err
+    assert 'bot-1 >> {"type":"hello","id":1' in err
+    assert "error: the program did not start and answer hello" in err
     args.bot = "python3 'unclosed"
     assert check.main(args) == 2
     assert "No closing quotation" in capsys.readouterr().err

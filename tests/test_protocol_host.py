@@ -257,9 +257,9 @@ async def test_every_line_is_logged_and_stderr_is_kept(tmp_path: Path, caplog: A
     outcome, _, _ = await run(TableRules(), [RandomBot(seed=1), bad])
     assert outcome.faults[0].code == "crashed"
     text = caplog.text
-    assert 'seat1-bad >> {"type":"hello"' in text and 'seat1-bad << {"type": "hello"' in text
-    assert "seat1-bad !! Traceback: something went wrong" in text
-    (log,) = (tmp_path / "logs").glob("seat1-bad-*.stderr.log")
+    assert 'bad-1 >> {"type":"hello"' in text and 'bad-1 << {"type": "hello"' in text
+    assert "bad-1 !! Traceback: something went wrong" in text
+    (log,) = (tmp_path / "logs").glob("bad-1-*.stderr.log")
     assert "Traceback: something went wrong" in log.read_text()
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from untimed import untimed
 
 from briscola.arena import ArenaConfig, Tally, run_arena
 from briscola.cli import main as cli_main
@@ -27,7 +28,7 @@ SIMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
 
 def tournament(capsys: pytest.CaptureFixture[str], *args: str, status: int = 0) -> Any:
     assert cli_main(["tournament", *args, "--json"]) == status
-    return json.loads(capsys.readouterr().out)
+    return untimed(json.loads(capsys.readouterr().out))
 
 
 def test_pairings() -> None:
@@ -95,7 +96,7 @@ def test_a_round_robin_plays_every_pair_on_the_same_deals(
     # Each pairing is exactly the arena on the same seed.
     config = ArenaConfig(TableRules(), ("random", "greedy"), seed=8, games=3)
     alone = Tally(config, list(run_arena(config))).summary()
-    assert out["pairings"][0]["sides"] == alone["sides"]
+    assert out["pairings"][0]["sides"] == untimed(alone["sides"])
 
 
 def test_a_gauntlet_and_the_table_for_people(capsys: pytest.CaptureFixture[str]) -> None:
@@ -202,7 +203,7 @@ def test_ctrl_c_keeps_what_was_played_and_the_rerun_completes_it(
     finally:
         proc.kill()
     assert proc.returncode == 130 and "Traceback" not in err
-    cut = json.loads(out)
+    cut = untimed(json.loads(out))
     assert cut["interrupted"] and not cut["complete"]
     assert "interrupted: the result so far" in render(cut)
     assert "incomplete: some matches" in render({**cut, "interrupted": False})

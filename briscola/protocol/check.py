@@ -2,12 +2,14 @@
 
 Each check starts the program afresh, plays its part against built-in bots
 through the real host, and prints one line: ``PASS`` or ``FAIL`` with the
-reason.  The checks: the handshake; a stateless reading of ``turn`` (a fresh
+reason, and under a FAIL every fault and failure it saw, by code (with a hint
+where one applies).  The checks: the handshake; a stateless reading of ``turn`` (a fresh
 process gets positions in the middle of a round, with no event before them);
 unknown fields and message types ignored; full matches at 2, 3 and 4 seats;
 two matches in one process (the arena keeps a process for many matches); the
 brisca exchange offered; every answer within ``move_ms``; leaving after
-``bye``.  The exit status is 0 only if every check passes.
+``bye``.  The exit status is 0 only if every check passes; 2 when the program
+cannot start and answer ``hello`` (its stderr is shown).
 
 Floor 6 (protocol).
 """
@@ -35,6 +37,7 @@ from ..table import play_match
 from ..text import printable
 from .host import CLOSE_MS, CommandPlayer
 from .messages import Message
+from .process import STDERR_ENDED
 
 __all__ = ["CheckResult", "main", "run_checks"]
 
@@ -46,9 +49,28 @@ class CheckResult:
     name: str
     ok: bool
     detail: str
+    seen: tuple[str, ...] = ()  # every fault and failure, one line per code
 
     def line(self) -> str:
-        return f"{'PASS' if self.ok else 'FAIL'}  {self.name}: {self.detail}"
+        head = f"{'PASS' if self.ok else 'FAIL'}  {self.name}: {self.detail}"
+        return "\n".join([head, *(f"      {line}" for line in self.seen)])
+
+
+class CheckFailed(Exception):
+    """A check's failure: what it saw, every fault and failure by code."""
+
+    def __init__(self, seen: list[tuple[str, str]], hint: str = "") -> None:
+        codes: dict[str, list[str]] = {}
+        for code, message in seen:
+            codes.setdefault(code, []).append(message)
+        super().__init__(seen[0][1])
+        if len(seen) == 1:  # the one fault is the detail
+            self.detail = f"{seen[0][0]}: {seen[0][1]}{hint}"
+            self.lines: tuple[str, ...] = ()
+            return
+        counts = ", ".join(f"{code} x{len(messages)}" for code, messages in codes.items())
+        self.detail = f"{len(seen)} faults and failures: {counts}{hint}"
+        self.lines = tuple(f"{code}: {messages[0]}" for code, messages in codes.items())
 
 
 class _Probe(CommandPlayer):
@@ -58,6 +80,8 @@ class _Probe(CommandPlayer):
     odd = False
     offered = 0
     exchanged = 0
+    counted = 0  # answers and late answers the checker has taken into account
+    late_counted = 0
 
     def hello(self, msg_id: int) -> Message:
         return self._odd(super().hello(msg_id))
@@ -91,6 +115,10 @@ class Checker:
         self.answers = 0
         self.left_alone = 0  # processes that exited after bye by themselves
         self.closed = 0
+        self.late = 0  # answers past move_ms, within the grace
+        self.timeouts: list[str] = []  # the checks where an answer never came
+        self.tail: list[str] = []  # the stderr of a program that did not start
+        self.first_error = ""
 
     def probe(self, name: str = "bot") -> _Probe:
         return _Probe(
@@ -104,28 +132,39 @@ class Checker:
         )
 
     def _account(self, p: _Probe) -> None:
-        if p.answer_ms:
-            self.slowest = max(self.slowest, *p.answer_ms)
-            self.answers += len(p.answer_ms)
+        new = p.answer_ms[p.counted :]  # counted once, however often accounted
+        if new:
+            self.slowest = max(self.slowest, *new)
+            self.answers += len(new)
+        self.late += p.late - p.late_counted
+        p.counted, p.late_counted = len(p.answer_ms), p.late
         if p.process is not None and p.process.ended_by:
             self.closed += 1
             self.left_alone += p.process.ended_by == "exit"
 
     async def _done(self, p: _Probe) -> list[tuple[str, str]]:
-        """Close a probe and return its recovered faults (the first fails the check)."""
-        faults = await p.faults()
+        """Close a probe and return its faults (any fails the check)."""
+        await p.faults()
         await p.close()
         self._account(p)
-        return faults
+        return p.seen
 
-    async def _play(self, rules: TableRules, seats: list[Player], **kwargs: Any) -> int:
-        """A match with the probe at seat 0; the first fault fails the check.  Rounds."""
+    def _timed_out(self, what: str, seen: list[tuple[str, str]]) -> None:
+        self.timeouts += [
+            what for code, message in seen if code == "timeout" and " turn " in message
+        ]
+
+    async def _play(self, what: str, rules: TableRules, seats: list[Player], **kwargs: Any) -> int:
+        """A match with the probe at seat 0; any fault fails the check.  Rounds."""
         record = Record()
         outcome = await play_match(rules, seats, move_ms=self.move_ms, record=record, **kwargs)
         probe = seats[0]
         assert isinstance(probe, _Probe)
         self._account(probe)
-        _raise_faults(record, outcome.faults)
+        seen = _seen(record)
+        self._timed_out(what, seen)
+        if seen:
+            raise CheckFailed(seen)
         return len(outcome.rounds)
 
     async def handshake(self) -> str:
@@ -133,10 +172,15 @@ class Checker:
         rules = TableRules()
         try:
             await p.start(MatchInfo(0, rules, ("bot", "random"), self.move_ms))
-        finally:
-            faults = await self._done(p)
+        except SeatFailure as err:
+            if p.process is not None:  # what the program said before it failed
+                self.tail, self.first_error = p.process.tail(5), p.process.first_error
+            await self._done(p)
+            message = err.message.split(STDERR_ENDED)[0]  # its stderr is shown in full lines
+            raise CheckFailed([*p.seen, (err.code, message)]) from None
+        faults = await self._done(p)
         if faults:
-            raise SeatFailure(*faults[0])
+            raise CheckFailed(faults)
         hello = p.bot
         return f"answered hello as {hello.name!r} with protocol 1"
 
@@ -144,7 +188,7 @@ class Checker:
         rules = TableRules(players=players, variant=variant, target=target)
         probe = self.probe()
         seats: list[Player] = [probe] + [RandomBot(seed=s) for s in range(1, players)]
-        rounds = await self._play(rules, seats, seed=SEED + players)
+        rounds = await self._play(f"match, {players} seats", rules, seats, seed=SEED + players)
         return f"{rounds} round(s), {len(probe.answer_ms)} answers, no fault"
 
     async def two_matches(self) -> str:
@@ -159,15 +203,21 @@ class Checker:
                 seats: list[Player] = [RandomBot(seed=n + 1)]
                 seats.insert(n, probe)
                 record = Record()
-                outcome = await play_match(
+                ended = probe.process  # the process that played match 1
+                await play_match(
                     rules, seats, seed=SEED + 10 + n, move_ms=self.move_ms, record=record
                 )
-                try:
-                    _raise_faults(record, outcome.faults)
-                except SeatFailure as err:
-                    raise SeatFailure(err.code, f"match {n + 1}: {err.message}{hint}") from None
-                if probe.spawned > 1:
-                    raise SeatFailure("left", f"the program exited after match 1{hint}")
+                seen = [(code, f"match {n + 1}: {message}") for code, message in _seen(record)]
+                self._timed_out("two matches, one process", seen)
+                # The hint only where it applies: the program left by itself after a
+                # match_end (status 0 before anything was asked of it in match 2).
+                left = n == 1 and (
+                    probe.spawned > 1 or (ended is not None and ended.returncode == 0)
+                )
+                if seen:
+                    raise CheckFailed(seen, hint if left else "")
+                if left:
+                    raise CheckFailed([("left", "the program exited after match 1")], hint)
         finally:
             await probe.shutdown()
             self._account(probe)
@@ -188,7 +238,7 @@ class Checker:
                 if r.over:
                     continue
                 obs = observe(r, r.to_move)
-                await self._one_turn(rules, obs)
+                await self._one_turn("stateless turns", rules, obs)
                 asked += 1
         return f"{asked} mid-round turns to fresh processes answered legally"
 
@@ -198,13 +248,17 @@ class Checker:
         deck = list(rules.deck)
         random.Random(SEED + 1).shuffle(deck)
         r = Round(rules, deck, dealer=1)
-        await self._one_turn(rules, observe(r, r.to_move), odd=True)
+        await self._one_turn("unknown fields and types", rules, observe(r, r.to_move), odd=True)
         return "extra fields and unknown message types were ignored"
 
-    async def _one_turn(self, rules: TableRules, obs: Observation, odd: bool = False) -> None:
+    async def _one_turn(
+        self, what: str, rules: TableRules, obs: Observation, odd: bool = False
+    ) -> None:
         p = self.probe()
         p.odd = odd
         names = tuple(f"p{s}" for s in range(rules.players))
+        failure: list[tuple[str, str]] = []
+        action = None
         try:
             await p.start(MatchInfo(obs.seat, rules, names, self.move_ms))
             if odd:
@@ -212,10 +266,14 @@ class Checker:
                 p.process.send({"type": "x_future_news", "id": 99, "data": [1, 2, 3]})
                 p.process.send({"type": "weather", "text": "sunny"})
             action = await p.act(obs, self.move_ms)
+        except SeatFailure as err:
+            failure = [(err.code, err.message)]
         finally:
             faults = await self._done(p)
-        if faults:
-            raise SeatFailure(*faults[0])
+        seen = faults + failure
+        self._timed_out(what, seen)
+        if seen:
+            raise CheckFailed(seen)
         if action not in obs.legal:  # pragma: no cover - the host refuses those itself
             raise SeatFailure("illegal_move", f"answered {action}")
 
@@ -228,7 +286,8 @@ class Checker:
         # Dealer 1 deals seat 0 first: cards 0, 2, 4 to seat 0; card 6 face up.
         deck = [seven, *rest[:5], ace, *rest[5:]]
         probe = self.probe()
-        await self._play(rules, [probe, RandomBot(seed=1)], decks=[deck] * 6, first_dealer=1)
+        seats: list[Player] = [probe, RandomBot(seed=1)]
+        await self._play("brisca exchange", rules, seats, decks=[deck] * 6, first_dealer=1)
         if probe.offered == 0:  # pragma: no cover - the deal guarantees it
             raise SeatFailure("check", "the exchange was never offered")
         return (
@@ -236,13 +295,9 @@ class Checker:
         )
 
 
-def _raise_faults(record: Record, failures: list[Any]) -> None:
-    """The first fault of a match (recovered or not) as the check's failure."""
-    for line in record.lines:
-        if line["type"] == "fault":
-            raise SeatFailure(line["code"], line["message"])
-    if failures:  # pragma: no cover - every failure is also a record line
-        raise SeatFailure(failures[0].code, failures[0].message)
+def _seen(record: Record) -> list[tuple[str, str]]:
+    """Every fault of a match, recovered or not, in order (the record keeps them all)."""
+    return [(line["code"], line["message"]) for line in record.lines if line["type"] == "fault"]
 
 
 async def run_checks(
@@ -261,11 +316,15 @@ async def run_checks(
     ]
     results: list[CheckResult] = []
     for name, check in checks:
+        if len(results) == 1 and not results[0].ok:  # it did not start: show its stderr
+            results[0] = _with_stderr(results[0], c)
         if results and not results[0].ok:
             results.append(CheckResult(name, False, "skipped: the handshake failed"))
             continue
         try:
             results.append(CheckResult(name, True, await check()))
+        except CheckFailed as err:
+            results.append(CheckResult(name, False, err.detail, err.lines))
         except SeatFailure as err:
             results.append(CheckResult(name, False, f"{err.code}: {err.message}"))
     if results[0].ok:
@@ -284,12 +343,32 @@ async def run_checks(
     return results
 
 
+def _with_stderr(result: CheckResult, c: Checker) -> CheckResult:
+    lines = list(result.seen)
+    if c.first_error and c.first_error not in c.tail:
+        lines.append(f"its first error line: {c.first_error}")
+    if c.tail:
+        lines.append("the last lines of its stderr:")
+        lines.extend(f"  {line}" for line in c.tail)
+    else:
+        lines.append("(it wrote nothing on stderr)")
+    return CheckResult(result.name, False, result.detail, tuple(lines))
+
+
 def _timing(c: Checker, move_ms: int) -> CheckResult:
-    if c.answers == 0:
+    """Every answer within move_ms: one that never came (a timeout) fails it too."""
+    if c.answers == 0 and not c.timeouts:
         return CheckResult("answers within time", False, "no answer was timed")
-    ok = c.slowest <= move_ms
+    ok = c.slowest <= move_ms and not c.timeouts
     detail = f"slowest of {c.answers} answers: {c.slowest:.1f} ms (move_ms {move_ms})"
-    return CheckResult("answers within time", ok, detail)
+    seen = []
+    if c.late:
+        seen.append(f"{c.late} answer(s) past move_ms, within the grace of 500 ms")
+    if c.timeouts:
+        where = "; ".join(dict.fromkeys(c.timeouts))
+        seen.append(f"{len(c.timeouts)} answer(s) never came within move_ms + 500 ms ({where})")
+        detail = f"{len(c.timeouts)} timeout(s); " + detail
+    return CheckResult("answers within time", ok, detail, tuple(seen))
 
 
 def main(args: argparse.Namespace) -> int:
@@ -323,7 +402,14 @@ def main(args: argparse.Namespace) -> int:
     finally:
         log.removeHandler(shown)
     for result in results:
-        print(printable(result.line()), flush=True)  # details quote what the bot sent
+        for line in result.line().split("\n"):
+            print(printable(line), flush=True)  # details quote what the bot sent
     passed = sum(r.ok for r in results)
     print(f"{passed} of {len(results)} checks passed")
+    if not results[0].ok:
+        print(
+            "briscola check-bot: error: the program did not start and answer hello",
+            file=sys.stderr,
+        )
+        return 2
     return 0 if passed == len(results) else 1

@@ -91,7 +91,11 @@ class RemoteSeat(Player):
         self._told = 0  # refusals told one by one in this request
         self._untold: dict[str, int] = {}  # and those only counted, by code
         self._info_told = False  # the info limit was reached and said so, this match
-        self.answer_ms: list[float] = []  # how long each answer took, for check-bot
+        self.strict = False  # every fault is a failure (arena --strict)
+        self.answer_ms: list[float] = []  # how long each answer took (check-bot, arena)
+        self.late = 0  # answers past the move's time but within the grace
+        self.seen: list[tuple[str, str]] = []  # every fault and failure, until the arena reads it
+        self._heard = False  # a line came from the peer: a silence is then not a buffer
 
     # -- the Player interface ---------------------------------------------------
 
@@ -147,7 +151,9 @@ class RemoteSeat(Player):
             return read_answer(msg, msg_id, obs.legal)
 
         action = await self._request(ask, accept, deadline, "turn")
-        self.answer_ms.append((_now() - start) * 1000)
+        took = (_now() - start) * 1000
+        self.answer_ms.append(took)
+        self.late += took > move_ms
         return action
 
     async def info(self) -> list[str]:
@@ -213,7 +219,7 @@ class RemoteSeat(Player):
                     faults.append(err)
                     if len(faults) >= MAX_FAULTS:
                         reasons = "; ".join(f"{f.code}: {f.message}" for f in faults)
-                        raise SeatFailure(
+                        raise self._failed(
                             "faults",
                             f"{self.name}: {MAX_FAULTS} faults in a row for one {what}: {reasons}",
                         ) from None
@@ -226,17 +232,19 @@ class RemoteSeat(Player):
             item = await link.receive(deadline - _now())
         except TimeoutError:
             limit = f"{self.handshake_ms} ms" if what == "hello" else self._limit
-            raise SeatFailure(
-                "timeout",
-                f"{self.name} did not answer {what} id {msg_id} within {limit} "
-                "(does it flush stdout after each line?)",
+            # Never a line from it: an answer stuck in a buffer looks like this.  Otherwise
+            # it did write, and is slow (or stuck in a loop).
+            hint = "does it flush stdout after each line?" if not self._heard else "too slow?"
+            raise self._failed(
+                "timeout", f"{self.name} did not answer {what} id {msg_id} within {limit} ({hint})"
             ) from None
         if item is None:
             link.items.append(None)  # whoever asks next hears of the end too
             code, how, last = await link.gone()
-            raise SeatFailure(
+            raise self._failed(
                 code, f"{self.name} {how} while the host waited for {what} id {msg_id}{last}"
             )
+        self._heard = True
         if isinstance(item, ProtocolError):
             raise item
         return item
@@ -251,7 +259,10 @@ class RemoteSeat(Player):
             self._told += 1
         self._link().send(error(err.code, err.message, msg_id))
         self._faults.append((err.code, err.message))
+        self.seen.append((err.code, err.message))
         log.info("%s: %s: %s", self.name, err.code, printable(err.message))
+        if self.strict:
+            raise self._failed(err.code, f"{err.message} (--strict: every fault is a failure)")
 
     def _settle(self) -> None:
         """The refusals of a request that were only counted: one record line per code."""
@@ -261,9 +272,21 @@ class RemoteSeat(Player):
                 f"(the host answers at most {TOLD} refused lines per request)"
             )
             self._faults.append((code, message))
+            self.seen.append((code, message))
             log.info("%s: %s: %s", self.name, code, message)
         self._told = 0
         self._untold = {}
+
+    def _failed(self, code: str, message: str) -> SeatFailure:
+        log.info("%s failed: %s: %s", self.name, code, printable(message))
+        return SeatFailure(code, message)
+
+    def drain(self) -> tuple[list[tuple[str, str]], list[float], int]:
+        """The faults, answer times and late answers since the last drain (the arena
+        reads them after every match), and forget them."""
+        taken = (self.seen, self.answer_ms, self.late)
+        self.seen, self.answer_ms, self.late = [], [], 0
+        return taken
 
     def _unsolicited(self) -> None:
         """Refuse what arrived between requests (a second answer, a stray line); not
@@ -304,6 +327,7 @@ class CommandPlayer(RemoteSeat):
         verbose: bool = False,
         tap: Tap | None = None,
         keep: bool = False,
+        strict: bool = False,
     ) -> None:
         argv = split_command(command)  # refuse a broken command line now, not at the table
         super().__init__(
@@ -318,6 +342,7 @@ class CommandPlayer(RemoteSeat):
         self.verbose = verbose
         self.tap = tap
         self.keep = keep
+        self.strict = strict
         self.process: BotProcess | None = None
         self.spawned = 0  # processes started, over all matches
         self._broken = False  # this process failed: the next match gets a fresh one
@@ -328,26 +353,32 @@ class CommandPlayer(RemoteSeat):
         self._ended = False
         try:
             if self.process is None or self._broken or not self.process.alive:
-                await self.shutdown()
-                self._broken = False
-                self.process = BotProcess(
-                    self.command,
-                    label=f"seat{info.seat}-{self.name}",
-                    bot_log=self.bot_log,
-                    verbose=self.verbose,
-                    tap=self.tap,
-                    close_ms=self.close_ms,
-                )
-                self.link = self.process
-                self.bot = None
-                self._stopped = False
-                self.spawned += 1
-                await self.process.spawn()
-                await self.handshake()
+                # Named after the player and which of its processes: a kept one changes seats.
+                await self.greet(f"{self.name}-{self.spawned + 1}")
             await super().start(info)
         except SeatFailure:
             self._broken = True
             raise
+
+    async def greet(self, label: str) -> None:
+        """Start a fresh process and shake hands with it (``self.bot`` is its hello)."""
+        await self.shutdown()
+        self._broken = False
+        self.process = BotProcess(
+            self.command,
+            label=label,
+            bot_log=self.bot_log,
+            verbose=self.verbose,
+            tap=self.tap,
+            close_ms=self.close_ms,
+        )
+        self.link = self.process
+        self.bot = None
+        self._heard = False
+        self._stopped = False
+        self.spawned += 1
+        await self.process.spawn()
+        await self.handshake()
 
     async def notify(self, event: Event) -> None:
         await super().notify(event)

@@ -82,10 +82,15 @@ def decode(line: str) -> Message:
         msg = loads(line)
     except JSONLineError as err:
         raise ProtocolError(
-            "bad_json", f"not JSON ({err}): {_short(line)!r}; every line must be one JSON object"
+            "bad_json",
+            f"not JSON ({err}): {_short(line)!r}; every line on stdout must be one JSON "
+            "object (debug output goes to stderr)",
         ) from None
     if not isinstance(msg, dict):
-        raise ProtocolError("bad_json", f"a line must be a JSON object, got {_short(line)!r}")
+        raise ProtocolError(
+            "bad_json",
+            f"a line must be a JSON object, got {_short(line)!r} (debug output goes to stderr)",
+        )
     kind = msg.get("type")
     if not isinstance(kind, str):
         raise ProtocolError(
@@ -107,9 +112,14 @@ def error(code: str, message: str, msg_id: int | None = None) -> Message:
 
 def turn_message(obs: Observation, msg_id: int, time_ms: int) -> Message:
     """The ``turn`` for ``obs.seat``: the MUST fields, the extras of
-    :meth:`Observation.to_turn`, and ``dealer``, ``rounds_won`` and ``trump_taken``
-    so that a stateless bot can rebuild the whole observation."""
+    :meth:`Observation.to_turn`, ``dealer``, ``rounds_won`` and ``trump_taken``, and
+    the table (``variant``, ``teams``, ``pack``), so that a stateless bot can rebuild
+    the whole observation and knows the card order and its partners."""
     msg = obs.to_turn()
+    rules = obs.rules
+    msg["variant"] = rules.variant
+    msg["teams"] = [list(t) for t in rules.teams]
+    msg["pack"] = rules.pack
     msg["id"] = msg_id
     msg["time_ms"] = time_ms
     msg["dealer"] = obs.dealer

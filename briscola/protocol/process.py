@@ -41,6 +41,7 @@ EXIT_QUIET_S = 0.05
 EXIT_READ_S = 1.0
 LOG_BYTES = 10 << 20  # of a program's stderr kept in its --bot-log file
 TAIL_CHARS = 300  # of each stderr line kept for error messages
+STDERR_ENDED = "; its stderr ended with: "
 
 # Processes started and not yet reaped: killed at interpreter exit if a clean-up
 # was itself interrupted (a second Ctrl-C), so no bot outlives its host.
@@ -116,6 +117,7 @@ class BotProcess(Link):
         self.transport: asyncio.SubprocessTransport | None = None
         self.stdin: asyncio.WriteTransport | None = None
         self.stderr_tail: deque[str] = deque(maxlen=10)
+        self.first_error = ""  # the first stderr line that looks like an error
         self.log_path: Path | None = None
         self.ended_by = ""  # how close() ended it: exit (by itself), terminate or kill
         self._log_file: IO[str] | None = None
@@ -209,6 +211,8 @@ class BotProcess(Link):
             line = line.rstrip("\r")
             if line.strip():
                 self.stderr_tail.append(_cut(line))
+                if not self.first_error and _ERROR.search(line):
+                    self.first_error = _cut(line.strip())
                 log.log(level, "%s !! %s", self.label, printable(line))
 
     def _keep_log(self, text: str) -> None:
@@ -252,10 +256,20 @@ class BotProcess(Link):
         return self.returncode
 
     def last_words(self) -> str:
-        """The end of the bot's stderr, for an error message."""
+        """The end of the bot's stderr, and its first error line, for an error message."""
         last = _cut(self._partial.rstrip("\r")) if self._partial.strip() else ""
         last = last or (self.stderr_tail[-1] if self.stderr_tail else "")
-        return f"; its stderr ended with: {last!r}" if last else ""
+        words = f"{STDERR_ENDED}{last!r}" if last else ""
+        if self.first_error and self.first_error != last.strip():
+            words += f" (its first error line: {self.first_error!r})"
+        return words
+
+    def tail(self, lines: int = 5) -> list[str]:
+        """The last lines of the bot's stderr (with one not ended by a newline)."""
+        kept = list(self.stderr_tail)
+        if self._partial.strip():
+            kept.append(_cut(self._partial.rstrip("\r")))
+        return kept[-lines:]
 
     async def gone(self) -> tuple[str, str, str]:
         status = await self.exit_status(self.close_ms / 1000)
@@ -294,6 +308,12 @@ class BotProcess(Link):
             if transport.get_returncode() is not None:
                 _LIVE.discard(transport)
             transport.close()
+
+
+# What an error line in a program's stderr tends to hold (Python, Node, Java, shells).
+_ERROR = re.compile(
+    r"error|exception|traceback|cannot|can't|not found|no such file|fatal|panic", re.I
+)
 
 
 def _cut(line: str) -> str:

@@ -5,14 +5,19 @@
 //   briscola check-bot "node examples/bots/simple_bot.js"
 //
 // One JSON object per line on stdin, one answer per line on stdout.  Stateless:
-// every `turn` holds what it needs.  Play: exchange when offered; take a trick
+// every `turn` holds what it needs, the card order too (its `variant`: in bisca the
+// 7 ranks second and the 3 is worth nothing).  Play: exchange when offered; take a trick
 // worth points with the cheapest winning card; otherwise give away the least.
 "use strict";
 
 const readline = require("readline");
 
-const POINTS = { A: 11, 3: 10, K: 4, Q: 3, J: 2 };
-const ORDER = "24567JQK3A"; // weakest to strongest
+// By variant: the ranks weakest to strongest, and the points of each (others: 0).
+const RANKS = {
+  italian: ["24567JQK3A", { A: 11, 3: 10, K: 4, Q: 3, J: 2 }],
+  bisca: ["23456JQK7A", { A: 11, 7: 10, K: 4, Q: 3, J: 2 }],
+};
+let [ORDER, POINTS] = RANKS.italian; // this turn's, set by choose() (brisca: as italian)
 
 const points = (card) => POINTS[card[0]] || 0;
 const strength = (card) => ORDER.indexOf(card[0]);
@@ -22,6 +27,7 @@ const cheapestBy = (cards, key) =>
   cards.reduce((a, b) => (key(b) < key(a) ? b : a));
 
 function choose(turn) {
+  [ORDER, POINTS] = RANKS[turn.variant] || RANKS.italian;
   if (turn.legal.includes("exchange")) return { type: "exchange" };
   const cards = turn.legal;
   const trump = turn.trump_suit;

@@ -7,7 +7,9 @@ Run it against the built-in bots with
     briscola check-bot "python3 examples/bots/simple_bot.py"
 
 It reads one JSON object per line on stdin and answers on stdout, flushing
-every line.  It keeps no state: each `turn` says everything it needs.  Its
+every line.  It keeps no state: each `turn` says everything it needs, the
+card order too (its `variant`: in bisca the 7 ranks second and the 3 is worth
+nothing).  Its
 play: make the brisca exchange when offered; when following, take the trick
 with the cheapest card that wins it if the trick is worth points; otherwise
 throw the card that gives the fewest points away.
@@ -16,8 +18,12 @@ throw the card that gives the fewest points away.
 import json
 import sys
 
-POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}  # every other rank: 0
-ORDER = "24567JQK3A"  # weakest to strongest
+# By variant: the ranks weakest to strongest, and the points of each (others: 0).
+RANKS = {
+    "italian": ("24567JQK3A", {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}),
+    "bisca": ("23456JQK7A", {"A": 11, "7": 10, "K": 4, "Q": 3, "J": 2}),
+}
+ORDER, POINTS = RANKS["italian"]  # this turn's, set by choose() (brisca: as italian)
 
 
 def points(card):
@@ -36,6 +42,8 @@ def beats(card, best, trump):
 
 
 def choose(turn):
+    global ORDER, POINTS
+    ORDER, POINTS = RANKS.get(turn.get("variant"), RANKS["italian"])
     if "exchange" in turn["legal"]:
         return {"type": "exchange"}
     cards = turn["legal"]
