@@ -12,7 +12,7 @@ from typing import Final
 
 from ..i18n import Catalog, Message, say
 
-__all__ = ["ALIASES", "CATALOG", "YES", "words"]
+__all__ = ["ALIASES", "CATALOG", "NO", "YES", "words"]
 
 _EN: Final[dict[str, Message]] = {
     "you": "You",
@@ -541,6 +541,7 @@ for _lang, _catalog in (("en", _EN), ("de", _DE), ("it", _IT)):
 CATALOG: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
 
 YES: Final = frozenset({"y", "yes", "j", "ja", "s", "si", "sì"})
+NO: Final = frozenset({"n", "no", "nein"})
 
 # Command words in the three languages; the English ones work everywhere.
 ALIASES: Final[dict[str, str]] = {
@@ -574,3 +575,55 @@ def words(
 ) -> str:
     """The prompt's sentence ``key`` in ``lang``, filled in."""
     return say(CATALOG, lang, key, person=person, count=count, **values)
+
+
+# The screen's panel, spectators and waiting states (issue 22), kept together so
+# that they merge cleanly with the edits of the sentences above.
+_EN.update(
+    {
+        "watch.intro": "  You watch; the seats:",
+        "watch.seat": "  Seat {seat}: {who}",
+        "watch.seat_team": "  Seat {seat}: {who}, with {with_}",
+        "watch.now": "The match as it stands:",
+        "table.leads": "{who} leads.",
+        "turn.yours": "Your turn.",
+        "turn.yours_left": "Your turn: {left} left.",
+        "turn.waiting": "Waiting for {who}.",
+        "turn.waiting_left": "Waiting for {who}: {left} left.",
+        "round.pause": "Round over: press Enter for the next one.",
+        "ask.yes_no": "Type y or n.",
+        "prompt.wait": "> ",
+    }
+)
+_DE.update(
+    {
+        "watch.intro": "  Du schaust zu; die Plätze:",
+        "watch.seat": "  Platz {seat}: {who}",
+        "watch.seat_team": "  Platz {seat}: {who}, mit {with_}",
+        "watch.now": "Die Partie, wie sie gerade steht:",
+        "table.leads": "{who} spielt aus.",
+        "turn.yours": "Du bist dran.",
+        "turn.yours_left": "Du bist dran: noch {left}.",
+        "turn.waiting": "Warten auf {who}.",
+        "turn.waiting_left": "Warten auf {who}: noch {left}.",
+        "round.pause": "Runde vorbei: Enter für die nächste.",
+        "ask.yes_no": "Tippe j oder n.",
+        "prompt.wait": "> ",
+    }
+)
+_IT.update(
+    {
+        "watch.intro": "  Guardi; i posti:",
+        "watch.seat": "  Posto {seat}: {who}",
+        "watch.seat_team": "  Posto {seat}: {who}, con {with_}",
+        "watch.now": "La partita com'è adesso:",
+        "table.leads": "Apre {who}.",
+        "turn.yours": "Tocca a te.",
+        "turn.yours_left": "Tocca a te: restano {left}.",
+        "turn.waiting": "Si aspetta {who}.",
+        "turn.waiting_left": "Si aspetta {who}: restano {left}.",
+        "round.pause": "Smazzata finita: Invio per la prossima.",
+        "ask.yes_no": "Scrivi s o n.",
+        "prompt.wait": "> ",
+    }
+)
