@@ -75,6 +75,8 @@ class Console:
     idle: Callable[[Line], bool] | None = None
     #: the prompt while nobody asks
     waiting: str = "> "
+    #: a line any question passes on (``say TEXT`` at a LAN table); True: taken
+    intercept: Callable[[str], bool] | None = None
 
     def __init__(self) -> None:
         self._asks: list[_Ask] = []
@@ -142,6 +144,8 @@ class Console:
                     self._asked(None)
             if isinstance(item, BaseException):
                 raise type(item)()
+            if self.intercept is not None and self.intercept(item):
+                continue
             if validator is not None:
                 try:
                     validator.validate(Document(item))

@@ -595,6 +595,7 @@ _EN.update(
         "prompt.wait": "> ",
     }
 )
+ALIASES["leave"] = "quit"  # the LAN table's word works at home too
 _DE.update(
     {
         "watch.intro": "  Du schaust zu; die Plätze:",
