@@ -13,11 +13,20 @@ from typing import Any
 
 from ..cards import Language
 from ..prompt.console import Console
+from ..prompt.view import clock_text
 from ..text import printable
 from .session import ServerError, Session
 from .words import t
 
-__all__ = ["COMMANDS", "Choice", "bots_field", "create_fields", "lobby", "table_lines"]
+__all__ = [
+    "COMMANDS",
+    "Choice",
+    "bots_field",
+    "create_fields",
+    "lobby",
+    "refusal",
+    "table_lines",
+]
 
 COMMANDS = ("list", "refresh", "create", "join", "watch", "help", "quit")
 
@@ -65,16 +74,38 @@ def create_fields(words: list[str]) -> dict[str, Any]:
     return fields
 
 
+def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
+    """One seat of a listing: its person, a bot (marked), free, or away for how long."""
+    shown = printable(str(name), 40) if name else ""
+    if isinstance(info, dict):
+        kind = info.get("kind")
+        shown = printable(str(info.get("name") or name or "?"), 40)
+        grace = info.get("grace_s")
+        if kind == "free":
+            return f"{i}: {t(lang, 'free')}"
+        if kind == "bot":
+            return f"{i}: {t(lang, 'bot_seat', name=shown)}"
+        if kind == "away" and isinstance(grace, int):
+            return f"{i}: {t(lang, 'away_seat', name=shown, time=clock_text(grace))}"
+        if kind in ("away", "held"):
+            return f"{i}: {t(lang, 'held_seat', name=shown)}"
+    return f"{i}: {shown or t(lang, 'free')}"
+
+
 def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
+    """The lobby's list: each table, its seats (bots marked), and who waits at it."""
     tables = listing.get("tables") or []
     if not tables:
         return [t(lang, "no_tables")]
     out = []
     for tab in tables:
-        seats = ", ".join(
-            f"{i}: {printable(s, 40) if s else t(lang, 'free')}"
-            for i, s in enumerate(tab.get("seats", []))
-        )
+        names = list(tab.get("seats") or [])
+        infos = tab.get("seat_info")
+        infos = list(infos) if isinstance(infos, list) else []
+        count = max(len(names), len(infos))
+        names += [None] * (count - len(names))
+        infos += [None] * (count - len(infos))
+        seats = ", ".join(_seat_text(lang, i, names[i], infos[i]) for i in range(count))
         line = t(
             lang,
             "table_line",
@@ -90,7 +121,22 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
         if tab.get("spectators"):
             line += f" [{tab['spectators']} 👁]"
         out.append("  " + line)
+        people = [
+            printable(str(i.get("name")), 40)
+            for i in infos
+            if isinstance(i, dict) and i.get("kind") == "person" and i.get("name")
+        ]
+        if people and tab.get("state") == "waiting":
+            name = printable(str(tab.get("table")), 40)
+            out.append("    " + t(lang, "people_waiting", table=name, names=", ".join(people)))
     return out
+
+
+def refusal(lang: Language, err: ServerError, table: str | None = None) -> str:
+    """What a refused request says; a private table's wrong code says a code is needed."""
+    if err.code == "bad_code" and table:
+        return t(lang, "code_needed", table=printable(table, 40))
+    return t(lang, "refused", text=printable(err.message, 300))
 
 
 async def lobby(session: Session, console: Console, lang: Language) -> Choice | None:
@@ -130,9 +176,10 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
                 return command, rest[0], seat, _option(rest, "code")
             else:
                 show([t(lang, "bad_lobby", text=printable(text, 60))])
-        except (ServerError, ValueError) as err:
-            message = err.message if isinstance(err, ServerError) else str(err)
-            show([t(lang, "refused", text=printable(message, 300))])
+        except ServerError as err:
+            show([refusal(lang, err)])
+        except ValueError as err:
+            show([t(lang, "refused", text=printable(str(err), 300))])
 
 
 def _option(words: list[str], key: str) -> str | None:

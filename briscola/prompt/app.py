@@ -48,6 +48,7 @@ __all__ = [
     "main",
     "options_from",
     "run",
+    "screen_colours",
     "split_specs",
     "yes_no",
 ]
@@ -368,6 +369,15 @@ def background(environ: dict[str, str] | None = None) -> str:
     env = os.environ if environ is None else environ
     bg = env.get("COLORFGBG", "").rpartition(";")[2]
     return "light" if bg in ("7", "15") else "dark"
+
+
+def screen_colours() -> str:
+    """The palette: the settings' ``colours``, else what the terminal says of its background."""
+    try:
+        chosen = load().colours
+    except SettingsError:
+        chosen = None
+    return chosen or background()
 
 
 def tally_text(tally: Tally, lang: Language) -> str:

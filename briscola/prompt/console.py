@@ -213,6 +213,7 @@ class TerminalConsole(Console):
             bottom_toolbar=self._bar,
             style=style,
             refresh_interval=tick,  # the countdown in the panel
+            erase_when_done=True,  # what a line did is printed; the line itself goes
         )
         self.input = self.session.input
         self.print_output = print_output
