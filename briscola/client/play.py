@@ -305,7 +305,9 @@ async def sit(
                 pass  # the answer to our "here": the handback notice says it
             else:
                 await _table_line(me, msg)
-                if kind == "match_end" and not watching:
+                if kind == "match_end" and watching:
+                    me.status("status.watch_wait")
+                elif kind == "match_end":
                     me.wants = []
                     me.status("status.again")
                     again = asyncio.ensure_future(_sure(console, lang, t(lang, "again"), False))

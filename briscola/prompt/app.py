@@ -38,7 +38,7 @@ from ..table import MatchOutcome, play_match
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
-from .words import NO, YES, words
+from .words import ALIASES, NO, YES, words
 
 __all__ = [
     "Options",
@@ -356,10 +356,10 @@ async def yes_no(console: Console, lang: Language, question: str) -> bool:
     """Only y or n answers (in the person's language): anything else asks again, so
     that a card typed ahead is no answer."""
     while True:
-        answer = (await console.ask(question)).strip().lower()
+        answer = " ".join((await console.ask(question)).lower().split())
         if answer in YES:
             return True
-        if answer in NO:
+        if answer in NO or ALIASES.get(answer, answer) == "quit":  # quit, leave: no
             return False
         console.show([[("class:dim", words(lang, "ask.yes_no"))]])
 

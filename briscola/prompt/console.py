@@ -270,6 +270,12 @@ class TerminalConsole(Console):
             self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
+        # Raw between two prompts too: keys typed in that moment are not echoed by
+        # the terminal, and Ctrl-C stays a key for the next prompt.
+        with self.input.raw_mode():
+            await self._prompts()
+
+    async def _prompts(self) -> None:
         while True:
             try:
                 text = await self.session.prompt_async(
