@@ -30,7 +30,7 @@ from briscola.i18n import template
 from briscola.players import MatchInfo
 from briscola.prompt.app import background, yes_no
 from briscola.prompt.console import LineConsole, TerminalConsole
-from briscola.prompt.person import Person
+from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import (
     CONTRAST_PAIRS,
     MIN_CONTRAST,
@@ -52,7 +52,7 @@ def seat_words(lang: str) -> list[str]:
     """What a seat's own screen says of it and a spectator's never may: the fixed
     words of every sentence's "you" form, the hand, "you lead", the roles."""
     found = []
-    for key, msg in CATALOG[lang].items():
+    for msg in CATALOG[lang].values():
         if isinstance(msg, dict) and "you" in msg:
             pieces = re.split(r"\{[^}]*\}", msg["you"])
             found.append(max(pieces, key=len).strip())
@@ -142,14 +142,9 @@ async def test_the_card_to_beat_stays_in_the_panel_after_help_and_undo() -> None
         person = Person(console, undo=True)
         panels: list[list[str]] = []
 
-        class Watch(Person):
-            pass
-
         inp.send_text("help\r")
         task = asyncio.ensure_future(
-            play_match(
-                TableRules(), [person, make_bot("greedy", seed=1)], seed=8, undo=(0,)
-            )
+            play_match(TableRules(), [person, make_bot("greedy", seed=1)], seed=8, undo=(0,))
         )
         for _ in range(500):
             if "Commands:" in shown.getvalue():
@@ -174,7 +169,7 @@ async def test_the_card_to_beat_stays_in_the_panel_after_help_and_undo() -> None
         tail = shown.getvalue().split("You take back your card")[1]
         assert f"On the table:  greedy {beat.group(1)}" in tail
         inp.send_text("\x04")
-        with pytest.raises(BaseException):  # noqa: B017, PT011 - LeaveTable ends the match
+        with pytest.raises(LeaveTable):  # Ctrl-D: the person leaves
             await asyncio.wait_for(task, 10)
         console.close()
 
