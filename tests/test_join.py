@@ -9,17 +9,21 @@ Every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import itertools
+import json
 import re
 import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from lan import SIMPLE_BOT, WAIT, check_hidden, running, verify_records
+from lan import SIMPLE_BOT, WAIT, check_hidden, read_records, running, verify_records
 
+from briscola.cards import Card, card_label
 from briscola.cli import build_parser
 from briscola.client.lobby import bots_field, create_fields, table_lines
 from briscola.client.run import _person
@@ -28,6 +32,7 @@ from briscola.observation import observe
 from briscola.prompt.console import LineConsole
 
 ROOT = Path(__file__).resolve().parent.parent
+ALL_CARDS = [f"{r}{s}" for r in "A234567JQK" for s in "CDSB"]
 GAME = 60.0
 
 
@@ -246,42 +251,147 @@ async def test_join_usage_errors() -> None:
 TMUX = shutil.which("tmux")
 
 
+TURN = {"en": "Your turn", "de": "Du bist dran", "it": "Tocca a te"}
+HAND = re.compile(r"^(?:Your hand|Deine Hand|La tua mano):\s+(\d)", re.M)
+
+
+async def _screen(pane: Any) -> str:
+    return str(await asyncio.to_thread(pane.screen))
+
+
+async def _until(pane: Any, ok: Any, what: str) -> None:
+    """Bounded: the pane's screen and history read in a thread (the server runs here)."""
+    await asyncio.to_thread(pane.wait, lambda: ok(pane.history()), what)
+
+
+async def _play_out(panes: dict[str, tuple[Any, str]], end: str) -> None:
+    """Each person plays the first card in hand when their panel says it is their turn,
+    until every pane shows ``end``."""
+    for _ in range(600):
+        ended = 0
+        for pane, lang in panes.values():
+            history = await asyncio.to_thread(pane.history)
+            if end in history or "Un'altra partita" in history:
+                ended += 1
+                continue
+            screen = await _screen(pane)
+            if TURN[lang] in "\n".join(screen.rstrip().splitlines()[-2:]):
+                hands = HAND.findall(screen)
+                await asyncio.to_thread(pane.keys, hands[-1] if hands else "1", "Enter")
+        if ended == len(panes):
+            return
+        await asyncio.sleep(0.2)
+    raise AssertionError("the match did not end")
+
+
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
-async def test_join_in_tmux(tmp_path: Path) -> None:
+async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Real terminals on 127.0.0.1: Cleo quits an unfilled table; Anna (en) and Ben (it)
+    play a 4-seat table with an expert and an external bot while Vera (de) watches;
+    chat both ways while Ben thinks, his typing untouched; the card to beat still in
+    Ben's panel after help; a card out of turn refused; the rematch vote, where Ben
+    quits and Anna reads his name; Vera's screen holds no seat word and no card that
+    was not public."""
+    from test_prompt_screen import seat_words
     from test_prompt_tmux import Pane
 
+    from briscola.client.relay import relay
+
+    python = shlex.quote(sys.executable)
     async with running(tmp_path) as lan:
-        python = shlex.quote(sys.executable)
-        command = (
+        join = (
             f"cd {shlex.quote(str(ROOT))} && LC_ALL=C.UTF-8 {python} -m briscola join "
-            f"127.0.0.1:{lan.port} --name Tess --create --table tm --bots 1:random --pace 0"
+            f"127.0.0.1:{lan.port} --pace 0"
         )
-        pane = await asyncio.to_thread(Pane, f"{command}; echo EXIT=$?; sleep 30")
-        vera = await lan.connect("Vera")
+
+        def pane(name: str, options: str, width: int = 100) -> Pane:
+            return Pane(f"{join} {options}; echo EXIT=$?; sleep 60", width=width, name=name)
+
+        cleo = await asyncio.to_thread(pane, "cleo", "--name Cleo --create --table lone")
         try:
-            await asyncio.to_thread(pane.wait, lambda: "play>" in pane.screen(), "the prompt")
-            await vera.ask("watch", "watching", table="tm")
-            await vera.send({"type": "chat", "text": "forza Tess"})
-            await asyncio.to_thread(
-                pane.wait, lambda: "Vera: forza Tess" in pane.history(), "the chat"
+            await _until(cleo, lambda h: "Waiting for the table to fill" in h, "the wait")
+            await asyncio.to_thread(cleo.keys, "3", "Enter")
+            await _until(cleo, lambda h: "No match is on" in h, "the card refused")
+            await asyncio.to_thread(cleo.keys, "quit", "Enter")
+            await _until(cleo, lambda h: "EXIT=0" in h, "Cleo's exit from an unfilled table")
+
+            anna = await asyncio.to_thread(
+                pane, "anna", "--name Anna --create --table night --players 4 --bots 2:expert"
             )
-            await asyncio.to_thread(pane.keys, "say grazie", "Enter")
-            chat = await vera.until(lambda m: m["type"] == "chat" and m["name"] == "Tess")
-            assert chat["text"] == "grazie"
-            for _ in range(60):  # a card from the hand on screen, until the match is over
-                text = await asyncio.to_thread(pane.history)
-                if "Another match" in text:
+            await _until(anna, lambda h: "You sit at table night" in h, "Anna's seat")
+            vera = await asyncio.to_thread(pane, "vera", "--name Vera --table night --watch "
+                                           "--lang de")  # fmt: skip
+            ben = await asyncio.to_thread(pane, "ben", "--name Ben --table night --lang it", 80)
+            await _until(vera, lambda h: "Du schaust an Tisch night zu" in h, "Vera watching")
+            await _until(anna, lambda h: "Ben sits down at seat 1" in h, "Ben's seat")
+            bot = asyncio.ensure_future(
+                relay(
+                    "127.0.0.1", lan.port, shlex.join(SIMPLE_BOT), table="night", create=None,
+                    seat=None, code=None, matches=2,
+                )
+            )
+            await _until(anna, lambda h: "Briscola · 4 players" in h, "the match")
+            # Ben's turn: Anna and Vera chat while he thinks, his typing kept.
+            for _ in range(100):
+                if TURN["it"] in await _screen(ben):
                     break
-                hands = re.findall(r"Your hand:\s+(\d)", await asyncio.to_thread(pane.screen))
-                await asyncio.to_thread(pane.keys, hands[-1] if hands else "1", "Enter")
-                await asyncio.sleep(0.25)
-            await asyncio.to_thread(pane.wait, lambda: "Another match" in pane.history(),
-                                    "the end of the match")  # fmt: skip
-            await asyncio.to_thread(pane.keys, "n", "Enter")
-            await asyncio.to_thread(pane.wait, lambda: "EXIT=0" in pane.history(), "the exit")
+                screen = await _screen(anna)
+                if TURN["en"] in screen.rstrip().splitlines()[-1]:
+                    await asyncio.to_thread(anna.keys, HAND.findall(screen)[-1], "Enter")
+                await asyncio.sleep(0.2)
+            await _until(ben, lambda h: TURN["it"] in h, "Ben's turn")
+            table_line = [ln for ln in (await _screen(ben)).splitlines()
+                          if ln.startswith(" In tavola:") or ln.startswith(" Apri")]  # fmt: skip
+            assert table_line, await _screen(ben)
+            await asyncio.to_thread(ben.keys, "aiuto", "Enter")
+            await _until(ben, lambda h: "Comandi:" in h or "Commands:" in h, "Ben's help")
+            await asyncio.to_thread(
+                ben.wait, lambda: table_line[-1] in ben.screen(), "the card to beat after help"
+            )
+            await asyncio.to_thread(ben.keys, "quattro")  # typed, not sent
+            await asyncio.to_thread(anna.keys, "say tocca a te Ben", "Enter")
+            await asyncio.to_thread(anna.keys, "2", "Enter")
+            await asyncio.to_thread(vera.keys, "say forza Ben", "Enter")
+            for p in (anna, ben, vera):
+                await _until(p, lambda h: "Anna: tocca a te Ben" in h, "Anna's chat")
+                await _until(p, lambda h: "Vera: forza Ben" in h, "Vera's chat")
+            await _until(anna, lambda h: "Not your turn: the table waits for Ben." in h,
+                         "the card out of turn")  # fmt: skip
+            assert re.search(r"^gioca> quattro\s*$", await _screen(ben), re.M), "typing kept"
+            await asyncio.to_thread(ben.keys, "C-u")
+            await _play_out({"anna": (anna, "en"), "ben": (ben, "it")}, end="Another match")
+            # The vote: Anna wants another, Ben quits at the question.
+            await asyncio.to_thread(anna.keys, "y", "Enter")
+            await _until(anna, lambda h: "You want a rematch." in h, "Anna's vote")
+            await _until(ben, lambda h: "Anna vuole la rivincita." in h, "Anna's vote at Ben")
+            await asyncio.to_thread(ben.keys, "quit", "Enter")
+            await _until(ben, lambda h: "EXIT=0" in h, "Ben's exit")
+            await _until(anna, lambda h: "Ben left the table." in h, "Ben named")
+            await _until(vera, lambda h: "Ben hat den Tisch verlassen." in h, "Ben at Vera's")
+            await asyncio.to_thread(anna.keys, "leave", "Enter")
+            await _until(anna, lambda h: "EXIT=0" in h, "Anna's exit")
+            await asyncio.to_thread(vera.keys, "C-c")
+            await _until(vera, lambda h: "EXIT=0" in h, "Vera's exit")
+            screens = {p.name: await asyncio.to_thread(p.history) for p in (anna, ben, vera)}
+            bot.cancel()  # it waits for its second match
+            with contextlib.suppress(asyncio.CancelledError):
+                await bot
         finally:
-            await asyncio.to_thread(pane.close)
-    verify_records(lan.records, expect=1)
+            await asyncio.to_thread(cleo.close)
+    assert "match 1: " in capsys.readouterr().err, "the bot's result on the joiner's terminal"
+    for text in screens.values():
+        assert "Traceback" not in text
+    watched = [line for line in screens["vera"].splitlines() if "Du schaust zu" not in line]
+    for said in seat_words("de"):
+        assert not any(said in line for line in watched), said
+    records = verify_records(lan.records, expect=1)
+    assert records
+    record = next(iter(read_records(lan.records).values()))
+    public = {c for line in record if line["type"] not in ("header", "deal") and "to" not in line
+              for c in re.findall(r"\b[A2-7JQK][CDSB]\b", json.dumps(line))}  # fmt: skip
+    labels = {card_label(Card.parse(c), "italian", "de"): c for c in ALL_CARDS}
+    shown = {labels[w] for w in re.findall(r"\b[A-Z2-7][A-Z]\b", screens["vera"]) if w in labels}
+    assert shown and shown <= public, sorted(shown - public)
 
 
 def test_serve_usage_errors(tmp_path: Path) -> None:

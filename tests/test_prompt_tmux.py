@@ -20,10 +20,11 @@ pytestmark = pytest.mark.skipif(
 
 
 class Pane:
-    def __init__(self, command: str, width: int = 110) -> None:
+    def __init__(self, command: str, width: int = 110, name: str = "t") -> None:
         assert TMUX is not None
         self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}"]  # a server of our own
-        self.tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", "30", command)
+        self.name = name  # several panes: one session each on that server
+        self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", "30", command)
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(
@@ -32,13 +33,13 @@ class Pane:
         return done.stdout
 
     def screen(self, *flags: str) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "t", *flags)
+        return self.tmux("capture-pane", "-p", "-t", self.name, *flags)
 
     def history(self) -> str:
         return self.screen("-S", "-")
 
     def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "t", *keys)
+        self.tmux("send-keys", "-t", self.name, *keys)
 
     def wait(self, ok: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + 20
@@ -50,6 +51,10 @@ class Pane:
 
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=10, check=False)
+
+    def end(self) -> None:
+        """This pane's session only (others on the server go on)."""
+        self.tmux("kill-session", "-t", self.name)
 
 
 def at_prompt(pane: Pane, played: int) -> Callable[[], bool]:

@@ -266,8 +266,11 @@ async def sit(
                     return await _leave(session, table, console, lang)
                 again = None
                 me.status("status.rematch")
-                with contextlib.suppress(ServerError):
+                try:
                     await session.request("rematch")
+                except ServerError as err:  # someone left: the table waits for a new person
+                    console.show(_dim(t(lang, "refused", text=printable(err.message, 300))))
+                    me.status("status.filling")
             if back is not None:
                 if not back.done():
                     continue
