@@ -30,6 +30,7 @@ from briscola.client.run import _person
 from briscola.client.session import ServerError, Session, parse_address
 from briscola.observation import observe
 from briscola.prompt.console import LineConsole
+from briscola.prompt.words import words
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_CARDS = [f"{r}{s}" for r in "A234567JQK" for s in "CDSB"]
@@ -251,6 +252,21 @@ async def test_join_usage_errors() -> None:
 TMUX = shutil.which("tmux")
 
 
+def public_cards(record: list[dict[str, Any]]) -> set[str]:
+    """Every card a record's public lines name (not the deal, nor a seat's own lines)."""
+    public: set[str] = set()
+    for line in record:
+        if line["type"] not in ("header", "deal") and "to" not in line:
+            public |= set(re.findall(r"\b[A2-7JQK][CDSB]\b", json.dumps(line)))
+    return public
+
+
+def cards_shown(screen: str, lang: str) -> set[str]:
+    """The cards on a screen, by their labels in ``lang`` (``RD`` is the Münz-Reiter)."""
+    labels = {card_label(Card.parse(c), "italian", lang): c for c in ALL_CARDS}  # type: ignore[arg-type]
+    return {labels[w] for w in re.findall(r"\b[A-Z2-7][A-Z]\b", screen) if w in labels}
+
+
 TURN = {"en": "Your turn", "de": "Du bist dran", "it": "Tocca a te"}
 HAND = re.compile(r"^(?:Your hand|Deine Hand|La tua mano):\s+(\d)", re.M)
 
@@ -305,7 +321,8 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
         )
 
         def pane(name: str, options: str, width: int = 100) -> Pane:
-            return Pane(f"{join} {options}; echo EXIT=$?; sleep 60", width=width, name=name)
+            command = f"{join} {options}; echo EXIT=$?; sleep 60"
+            return Pane(command, width=width, name=name, server="-night")
 
         cleo = await asyncio.to_thread(pane, "cleo", "--name Cleo --create --table lone")
         try:
@@ -326,8 +343,14 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
             await _until(anna, lambda h: "Ben sits down at seat 1" in h, "Ben's seat")
             bot = asyncio.ensure_future(
                 relay(
-                    "127.0.0.1", lan.port, shlex.join(SIMPLE_BOT), table="night", create=None,
-                    seat=None, code=None, matches=2,
+                    "127.0.0.1",
+                    lan.port,
+                    shlex.join(SIMPLE_BOT),
+                    table="night",
+                    create=None,
+                    seat=None,
+                    code=None,
+                    matches=2,
                 )
             )
             await _until(anna, lambda h: "Briscola · 4 players" in h, "the match")
@@ -387,10 +410,7 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
     records = verify_records(lan.records, expect=1)
     assert records
     record = next(iter(read_records(lan.records).values()))
-    public = {c for line in record if line["type"] not in ("header", "deal") and "to" not in line
-              for c in re.findall(r"\b[A2-7JQK][CDSB]\b", json.dumps(line))}  # fmt: skip
-    labels = {card_label(Card.parse(c), "italian", "de"): c for c in ALL_CARDS}
-    shown = {labels[w] for w in re.findall(r"\b[A-Z2-7][A-Z]\b", screens["vera"]) if w in labels}
+    shown, public = cards_shown(screens["vera"], "de"), public_cards(record)
     assert shown and shown <= public, sorted(shown - public)
 
 
@@ -474,3 +494,77 @@ async def test_a_server_that_says_nothing(tmp_path: Path) -> None:
     finally:
         session_module.CONNECT_S = old
         server.close()
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+async def test_spectators_in_tmux_at_every_table_size(tmp_path: Path) -> None:
+    """Tables of 2, 3 and 6 seats (an external bot and slow built-in ones) watched in
+    English, Italian and German from the start, and the 6-seat one in Italian from
+    mid-match: every seat by name, no seat word, no card that was not public."""
+    from test_prompt_screen import seat_words
+    from test_prompt_tmux import Pane
+
+    from briscola.client.relay import relay
+
+    python = shlex.quote(sys.executable)
+    sizes = {"two": (2, "en"), "three": (3, "it"), "six": (6, "de")}
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        for table, (players, _) in sizes.items():
+            bots = {str(s): "expert:think_ms=150" for s in range(1, players)}
+            await host.create(table, players=players, bots=bots)
+        join = (
+            f"cd {shlex.quote(str(ROOT))} && LC_ALL=C.UTF-8 {python} -m briscola join "
+            f"127.0.0.1:{lan.port} --pace 0 --watch"
+        )
+
+        def pane(name: str, table: str, lang: str) -> Pane:
+            command = f"{join} --table {table} --lang {lang}; echo EXIT=$?; sleep 60"
+            return Pane(command, width=100, name=name, server="-watch")
+
+        panes = {t: await asyncio.to_thread(pane, t, t, lang) for t, (_, lang) in sizes.items()}
+        late: Pane | None = None
+        try:
+            for p in panes.values():
+                await _until(p, lambda h: "> " in h or ">" in h, "the spectator's line")
+            bots = [
+                asyncio.ensure_future(
+                    relay(
+                        "127.0.0.1",
+                        lan.port,
+                        shlex.join(SIMPLE_BOT),
+                        table=t,
+                        create=None,
+                        seat=0,
+                        code=None,
+                    )
+                )
+                for t in sizes
+            ]
+            await _until(panes["six"], lambda h: "Stich" in h, "a trick at six seats")
+            late = await asyncio.to_thread(pane, "late", "six", "it")
+            await _until(late, lambda h: "La partita com'è adesso" in h, "the table as it stands")
+            await _until(late, lambda h: "Si aspetta" in h or "Apre" in h, "the late panel")
+            await asyncio.wait_for(asyncio.gather(*bots), GAME)
+            ends = {"en": "the match", "it": "la partita", "de": "die Partie"}
+            for t, p in panes.items():
+                await _until(p, lambda h, t=t: ends[sizes[t][1]] in h, f"the end at {t}")
+            await _until(late, lambda h: "la partita" in h, "the end for the late one")
+            screens = {t: await asyncio.to_thread(p.history) for t, p in panes.items()}
+            screens["late"] = await asyncio.to_thread(late.history)
+        finally:
+            await asyncio.to_thread(panes["two"].close)
+    records = read_records(lan.records)
+    assert len(records) == 3
+    for t, text in screens.items():
+        players, lang = (6, "it") if t == "late" else sizes[t]
+        record = next(r for r in records.values() if len(r[0]["names"]) == players)
+        assert "Traceback" not in text
+        for name in record[0]["names"]:
+            assert name in text, (t, name)
+        intro = words(lang, "watch.intro").strip()  # type: ignore[arg-type]
+        watched = [line for line in text.splitlines() if intro not in line]
+        for said in seat_words(lang):
+            assert not any(said in line for line in watched), (t, said)
+        shown, public = cards_shown(text, lang), public_cards(record)
+        assert shown and shown <= public, (t, sorted(shown - public))

@@ -20,9 +20,11 @@ pytestmark = pytest.mark.skipif(
 
 
 class Pane:
-    def __init__(self, command: str, width: int = 110, name: str = "t") -> None:
+    def __init__(self, command: str, width: int = 110, name: str = "t", server: str = "") -> None:
         assert TMUX is not None
-        self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}"]  # a server of our own
+        # A tmux server of our own (one per test: a server still going down after the
+        # last test's kill-server takes no new session).
+        self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}{server}"]
         self.name = name  # several panes: one session each on that server
         self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", "30", command)
 
