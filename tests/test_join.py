@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from lan import SIMPLE_BOT, WAIT, check_hidden, read_records, running, verify_records
+from prompt_toolkit.formatted_text import to_plain_text
 
 from briscola.cards import Card, card_label
 from briscola.cli import build_parser
@@ -568,3 +569,65 @@ async def test_spectators_in_tmux_at_every_table_size(tmp_path: Path) -> None:
             assert not any(said in line for line in watched), (t, said)
         shown, public = cards_shown(text, lang), public_cards(record)
         assert shown and shown <= public, (t, sorted(shown - public))
+
+
+async def test_an_away_seat_is_taken_back_by_typing() -> None:
+    """The server's ``away`` for our seat: the panel says a bot plays and how to come
+    back; any line sends ``here``; on ``handback`` the cards played for us are told."""
+    from briscola.client.play import _Sitting
+    from briscola.client.seat import RemoteTable
+    from briscola.prompt.person import Person
+
+    sent: list[dict[str, Any]] = []
+    session = Session("127.0.0.1", 1, "Ann")
+    session.seat = 0
+    session.send = sent.append  # type: ignore[method-assign]
+    out = io.StringIO()
+    console = LineConsole(stdin=io.StringIO(""), stdout=out)
+    me = _Sitting(session, console, "en", watching=False)
+    me.person = Person(console, name="Ann")
+    me.table = RemoteTable(me.person, session.send)
+    me.notice({"type": "notice", "code": "away", "seat": 0, "name": "Ann", "text": ""})
+    assert "a bot plays your cards" in out.getvalue()
+    assert "take your seat back" in to_plain_text(me.person.status or [])
+    me.played_away.append(Card.parse("7C"))
+    assert me.idle("score") is True
+    assert sent == [{"type": "here", "id": 1}]
+    me.notice({"type": "notice", "code": "handback", "seat": 0, "name": "Ann", "text": ""})
+    assert "While you were away the bot played: 7C." in out.getvalue()
+    assert "You play again." in out.getvalue() and me.person.status is None
+    me.notice({"type": "notice", "code": "rematch", "seat": 1, "name": "Finn", "text": ""})
+    assert "Finn wants a rematch." in out.getvalue()
+
+
+async def test_bot_options_are_checked_before_connecting(tmp_path: Path) -> None:
+    """--bot without --table is refused before any connection (the port is closed);
+    --bot-log FILE keeps the bot's stderr lines."""
+    for options in (["--bot", "true"], ["--bot-log", str(tmp_path / "x.log")]):
+        argv = [sys.executable, "-m", "briscola", "join", "127.0.0.1:1", *options]
+        status, _out, err = await _run(argv)
+        assert status == 2 and "cannot reach" not in err, err
+        assert "--bot" in err and "Traceback" not in err
+    from briscola.client.relay import relay
+
+    noisy = tmp_path / "noisy.py"
+    noisy.write_text(
+        "import runpy, sys\n"
+        "print('thinking hard', file=sys.stderr, flush=True)\n"
+        f"sys.argv = [{str(SIMPLE_BOT[1])!r}]\n"
+        f"runpy.run_path({str(SIMPLE_BOT[1])!r}, run_name='__main__')\n"
+    )
+    log = tmp_path / "bot.log"
+    async with running(tmp_path) as lan:
+        status = await relay(
+            "127.0.0.1",
+            lan.port,
+            shlex.join([sys.executable, str(noisy)]),
+            table=None,
+            create={"table": "n", "players": 2, "bots": {"1": "random"}},
+            seat=None,
+            code=None,
+            bot_log=str(log),
+        )
+        assert status == 0
+    assert "thinking hard" in log.read_text()
