@@ -412,7 +412,7 @@ class View:
             team = self.rules.teams[self.rules.team_of[s]]
             partners = " & ".join(self.names[p] for p in team if p != s)
             if partners:
-                lines.append(self.say("watch.seat_team", seat=s, who=self.who(s), with_=partners))
+                lines.append(self.say("watch.seat_team", seat=s, who=self.who(s), side=partners))
             else:
                 lines.append(self.say("watch.seat", seat=s, who=self.who(s)))
         return lines

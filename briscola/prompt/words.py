@@ -583,7 +583,7 @@ _EN.update(
     {
         "watch.intro": "  You watch; the seats:",
         "watch.seat": "  Seat {seat}: {who}",
-        "watch.seat_team": "  Seat {seat}: {who}, with {with_}",
+        "watch.seat_team": "  Seat {seat}: {who}, with {side}",
         "watch.now": "The match as it stands:",
         "table.leads": "{who} leads.",
         "turn.yours": "Your turn.",
@@ -600,7 +600,7 @@ _DE.update(
     {
         "watch.intro": "  Du schaust zu; die Plätze:",
         "watch.seat": "  Platz {seat}: {who}",
-        "watch.seat_team": "  Platz {seat}: {who}, mit {with_}",
+        "watch.seat_team": "  Platz {seat}: {who}, mit {side}",
         "watch.now": "Die Partie, wie sie gerade steht:",
         "table.leads": "{who} spielt aus.",
         "turn.yours": "Du bist dran.",
@@ -616,7 +616,7 @@ _IT.update(
     {
         "watch.intro": "  Guardi; i posti:",
         "watch.seat": "  Posto {seat}: {who}",
-        "watch.seat_team": "  Posto {seat}: {who}, con {with_}",
+        "watch.seat_team": "  Posto {seat}: {who}, con {side}",
         "watch.now": "La partita com'è adesso:",
         "table.leads": "Apre {who}.",
         "turn.yours": "Tocca a te.",
