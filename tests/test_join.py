@@ -631,3 +631,44 @@ async def test_bot_options_are_checked_before_connecting(tmp_path: Path) -> None
         )
         assert status == 0
     assert "thinking hard" in log.read_text()
+
+
+async def test_the_line_between_turns() -> None:
+    """What a line does when no card is asked for: say chats (not while the server
+    is away), a command answers, a card is refused with why, leave and Ctrl-C leave
+    (asking first in a match; a spectator at once)."""
+    from briscola.client.play import _Sitting
+    from briscola.client.seat import RemoteTable
+    from briscola.prompt.person import Person
+
+    sent: list[dict[str, Any]] = []
+    session = Session("127.0.0.1", 1, "Ann")
+    session.seat = 0
+    session.send = sent.append  # type: ignore[method-assign]
+    out = io.StringIO()
+    console = LineConsole(stdin=io.StringIO(""), stdout=out)
+    me = _Sitting(session, console, "en", watching=False)
+    me.person = Person(console, name="Ann")
+    me.table = RemoteTable(me.person, session.send)
+    assert me.idle("say ciao a tutti") and sent[-1] == {"type": "chat", "text": "ciao a tutti"}
+    assert me.idle("") and me.idle("3")
+    assert "No match is on: cards wait for the next deal." in out.getvalue()
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await me.table.handle(start)
+    await me.table.handle({"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": "2C", "stock": 34, "rounds_won": [0, 0],
+                           "hand": ["AD", "3S", "KB"]})  # fmt: skip
+    assert me.idle("AD") and "Not your turn: the table waits for Finn." in out.getvalue()
+    assert me.idle("score") and "Rounds won (first to 1): You 0 · Finn 0" in out.getvalue()
+    assert me.idle("hand") and "Your hand:  1 AD" in out.getvalue()
+    me.server_away = True
+    assert me.idle("say hello") and "Not sent: the server is away." in out.getvalue()
+    assert me.idle(KeyboardInterrupt()) and me.leaving == "ask" and me.wake.is_set()
+    me.leaving = None
+    assert me.idle("leave") and me.leaving == "ask"
+    watcher = _Sitting(session, console, "en", watching=True)
+    watcher.person = Person(console)
+    watcher.table = RemoteTable(watcher.person, session.send)
+    assert watcher.idle("1") and "You watch this table" in out.getvalue()
+    assert watcher.idle(EOFError()) and watcher.leaving == "now"

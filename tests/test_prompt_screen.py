@@ -223,3 +223,33 @@ def test_the_lobby_marks_bots_and_names_the_people_waiting() -> None:
     wrong = ServerError("bad_code", "table 'fri' is private; the code is wrong")
     assert "needs its code" in refusal("en", wrong, "fri")
     assert "codice" in refusal("it", wrong, "fri")
+
+
+async def test_a_round_ends_with_a_pause_that_answers_commands() -> None:
+    """The summary waits for Enter; score is answered there, Ctrl-C and quit ask first."""
+    from briscola.events import RoundEnded
+
+    with create_pipe_input() as inp:
+        shown = io.StringIO()
+        console = TerminalConsole(inp, DummyOutput(), print_output=PlainTextOutput(shown))
+        person = Person(console, pace=0.5, round_pause=True)
+        rules = TableRules(target=2)
+        await person.start(MatchInfo(0, rules, ("You", "Marco"), None))
+        await person.notify(RoundStarted(1, 0, 1, Card.parse("2C"), 34, (0, 0), 0, ()))
+        pause = asyncio.ensure_future(person.notify(RoundEnded((60, 60), None, (0, 0))))
+        inp.send_text("score\r\x03n\rquit\rn\r")
+        await asyncio.sleep(0.3)
+        assert not pause.done(), "the summary waits"
+        inp.send_text("\r")
+        await asyncio.wait_for(pause, 10)
+        out = shown.getvalue()
+        assert "Rounds won (first to 2): You 0 · Marco 0" in out
+        console.close()
+    # At the end of the match there is nothing to wait for: Play again asks.
+    with create_pipe_input() as inp:
+        console = TerminalConsole(inp, DummyOutput(), print_output=PlainTextOutput(io.StringIO()))
+        person = Person(console, pace=0.5, round_pause=True)
+        await person.start(MatchInfo(0, TableRules(), ("You", "Marco"), None))
+        await person.notify(RoundStarted(1, 0, 1, Card.parse("2C"), 34, (0, 0), 0, ()))
+        await asyncio.wait_for(person.notify(RoundEnded((70, 50), 0, (1, 0))), 1)
+        console.close()

@@ -159,7 +159,9 @@ class Person(Player):
                 continue
             except EOFError:
                 raise LeaveTable from None
-            if not self.answer(text):
+            if " ".join(text.lower().split()) in ("quit", "leave", "exit"):
+                await self.confirm_leave()
+            elif not self.answer(text):
                 return
 
     def answer(self, text: str) -> bool:
