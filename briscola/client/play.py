@@ -198,6 +198,7 @@ class _Sitting:
         start = self.table.start or {}
         move_ms = start.get("move_ms")
         if seen is None or seen.to_move is None or seen.to_move == self.table.seat:
+            self.person.deadline = None  # ours: the turn's own clock comes with it
             return
         if isinstance(move_ms, int) and move_ms > 0:
             self.person.deadline = asyncio.get_running_loop().time() + move_ms / 1000
@@ -368,8 +369,12 @@ async def _leave(session: Session, table: RemoteTable, console: Console, lang: L
 async def _reconnect(session: Session, me: _Sitting) -> bool:
     """Back to the seat with the token; the panel says so meanwhile (leave stops it)."""
 
+    told: list[float] = []
+
     def tell(_: str, pause: float) -> None:
-        me.console.show(_dim(t(me.lang, "lost", pause=pause)))
+        if not told:  # once in the log; the panel counts the tries
+            me.console.show(_dim(t(me.lang, "lost", pause=pause)))
+        told.append(pause)
         me.status("status.server_away", pause=f"{pause:g}")
 
     return await session.reconnect(tell)
