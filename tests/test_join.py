@@ -176,6 +176,9 @@ async def test_a_dropped_connection_comes_back_by_itself(tmp_path: Path) -> None
         assert "The connection to the server is lost" in screen
         assert "Connected again; you have your seat back." in screen
         assert "Back at the table." in screen
+        after = screen.split("Back at the table.")[1].split("You play")[0]
+        assert after.count("Your hand:") == 1, after  # once, whoever's turn it is
+        assert after.count("On the table:") + after.count("You lead.") == 1, after
     results = verify_records(lan.records, expect=1)
     assert [r.reason for r in results.values()] == ["complete"]
 

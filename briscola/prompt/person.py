@@ -216,6 +216,8 @@ class Person(Player):
             lines += self.view.table(self.seen)
             if obs.hand:
                 lines += self.view.hand(self.seen.hand)
+        else:
+            self.retell = True  # the card to beat was not just shown: the turn shows it
         self.console.show(lines)
         self.console.refresh()
 
