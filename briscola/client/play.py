@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from typing import Any
 
 from ..cards import Card, Faces, Language
@@ -76,6 +77,7 @@ class _Sitting:
         self.wants: list[str] = []  # who asked for a rematch
         self.server_away = False
         self.warning: asyncio.TimerHandle | None = None
+        self.ids = itertools.count(1)  # our own requests' ids (here)
 
     # -- the panel's last line ------------------------------------------------------
 
@@ -141,7 +143,7 @@ class _Sitting:
 
     def take_back(self) -> None:
         """Any line from an away seat takes it back (the server says handback)."""
-        self.session.send({"type": "here", "id": 1})
+        self.session.send({"type": "here", "id": next(self.ids)})
         self.console.show(_dim(t(self.lang, "here")))
 
     def leave(self) -> None:
