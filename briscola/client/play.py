@@ -319,8 +319,7 @@ async def sit(
                     again = asyncio.ensure_future(_sure(console, lang, t(lang, "again"), False))
     finally:
         me.cancel_warning()
-        console.idle = None
-        console.intercept = None
+        console.idle = console.intercept = console.panel = None  # back to the lobby: none
         for task in (incoming, again, sure, back):
             if task is not None:
                 task.cancel()
