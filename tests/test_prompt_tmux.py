@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -19,11 +20,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+_SERVERS = itertools.count(1)
+
+
 class Pane:
     def __init__(self, command: str, width: int = 110, name: str = "t", server: str = "") -> None:
         assert TMUX is not None
         # A tmux server of our own (one per test: a server still going down after the
         # last test's kill-server takes no new session).
+        server = server or f"-{next(_SERVERS)}"  # panes that share one name it
         self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}{server}"]
         self.name = name  # several panes: one session each on that server
         self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", "30", command)
@@ -110,6 +115,8 @@ def test_a_game_in_tmux() -> None:
             pane.keys(first_slot(pane), "Enter")
             pane.wait(at_prompt(pane, played), f"card {played} played")
         pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
+        won = r"(You win|Marco wins) the match \(rounds won: You \d · Marco \d\)"
+        pane.wait(lambda: re.search(won, pane.history()) is not None, "the summary")
         end = pane.history()
         assert re.search(r"(You win|Marco wins) the match \(rounds won: You \d · Marco \d\)", end)
         assert re.search(r"You: \d+ points from .*\n\s*Marco: \d+ points from ", end)
@@ -153,7 +160,9 @@ def test_a_brisca_match_with_an_exchange_in_tmux() -> None:
             pane.keys(first_slot(pane), "Enter")
             pane.wait(at_prompt(pane, played), f"card {played} played")
         pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
-        assert re.search(r"(You win|Marco wins) the match", pane.history())
+        # Printed lines reach the terminal a moment after the prompt (patch_stdout).
+        pane.wait(lambda: re.search(r"(You win|Marco wins) the match", pane.history()) is not None,
+                  "the match's end")  # fmt: skip
         pane.keys("n", "Enter")
         pane.wait(lambda: "EXIT=0" in pane.screen(), "a clean exit")
         assert "Traceback" not in pane.history()
