@@ -553,6 +553,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="with --bot: matches to play before leaving (default 1)",
     )
+    p.add_argument(
+        "--bot-log",
+        metavar="FILE",
+        default=None,
+        help="with --bot: keep the bot's stderr in FILE",
+    )
     add_words_options(p, "italian", "card pictures and names (default italian)", LANG_LOCALE)
     p.add_argument(
         "--pace",

@@ -9,25 +9,41 @@ Every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import itertools
+import json
 import re
 import shlex
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from lan import SIMPLE_BOT, WAIT, check_hidden, nth_turn, play_out, running, verify_records
+from lan import (
+    SIMPLE_BOT,
+    WAIT,
+    check_hidden,
+    nth_turn,
+    play_out,
+    read_records,
+    running,
+    verify_records,
+)
+from prompt_toolkit.formatted_text import to_plain_text
 
+from briscola.cards import Card, card_label
 from briscola.cli import build_parser
 from briscola.client.lobby import bots_field, create_fields, table_lines
 from briscola.client.run import _person
 from briscola.client.session import ServerError, Session, parse_address
 from briscola.observation import observe
 from briscola.prompt.console import LineConsole
+from briscola.prompt.words import words
 
 ROOT = Path(__file__).resolve().parent.parent
+ALL_CARDS = [f"{r}{s}" for r in "A234567JQK" for s in "CDSB"]
 GAME = 60.0
 
 
@@ -169,6 +185,9 @@ async def test_a_dropped_connection_comes_back_by_itself(tmp_path: Path) -> None
         assert "The connection to the server is lost" in screen
         assert "Connected again; you have your seat back." in screen
         assert "Back at the table." in screen
+        after = screen.split("Back at the table.")[1].split("You play")[0]
+        assert after.count("Your hand:") == 1, after  # once, whoever's turn it is
+        assert after.count("On the table:") + after.count("You lead.") == 1, after
     results = verify_records(lan.records, expect=1)
     assert [r.reason for r in results.values()] == ["complete"]
 
@@ -246,42 +265,166 @@ async def test_join_usage_errors() -> None:
 TMUX = shutil.which("tmux")
 
 
+def public_cards(record: list[dict[str, Any]]) -> set[str]:
+    """Every card a record's public lines name (not the deal, nor a seat's own lines)."""
+    public: set[str] = set()
+    for line in record:
+        if line["type"] not in ("header", "deal") and "to" not in line:
+            public |= set(re.findall(r"\b[A2-7JQK][CDSB]\b", json.dumps(line)))
+    return public
+
+
+def cards_shown(screen: str, lang: str) -> set[str]:
+    """The cards on a screen, by their labels in ``lang`` (``RD`` is the Münz-Reiter)."""
+    labels = {card_label(Card.parse(c), "italian", lang): c for c in ALL_CARDS}  # type: ignore[arg-type]
+    return {labels[w] for w in re.findall(r"\b[A-Z2-7][A-Z]\b", screen) if w in labels}
+
+
+TURN = {"en": "Your turn", "de": "Du bist dran", "it": "Tocca a te"}
+HAND = re.compile(r"^(?:Your hand|Deine Hand|La tua mano):\s+(\d)", re.M)
+
+
+async def _screen(pane: Any) -> str:
+    return str(await asyncio.to_thread(pane.screen))
+
+
+async def _until(pane: Any, ok: Any, what: str) -> None:
+    """Bounded: the pane's screen and history read in a thread (the server runs here)."""
+    await asyncio.to_thread(pane.wait, lambda: ok(pane.history()), what)
+
+
+async def _play_out(panes: dict[str, tuple[Any, str]], end: str) -> None:
+    """Each person plays the first card in hand when their panel says it is their turn,
+    until every pane shows ``end``."""
+    for _ in range(600):
+        ended = 0
+        for pane, lang in panes.values():
+            history = await asyncio.to_thread(pane.history)
+            if end in history or "Un'altra partita" in history:
+                ended += 1
+                continue
+            screen = await _screen(pane)
+            if TURN[lang] in "\n".join(screen.rstrip().splitlines()[-2:]):
+                hands = HAND.findall(screen)
+                await asyncio.to_thread(pane.keys, hands[-1] if hands else "1", "Enter")
+        if ended == len(panes):
+            return
+        await asyncio.sleep(0.2)
+    raise AssertionError("the match did not end")
+
+
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
-async def test_join_in_tmux(tmp_path: Path) -> None:
+async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Real terminals on 127.0.0.1: Cleo quits an unfilled table; Anna (en) and Ben (it)
+    play a 4-seat table with an expert and an external bot while Vera (de) watches;
+    chat both ways while Ben thinks, his typing untouched; the card to beat still in
+    Ben's panel after help; a card out of turn refused; the rematch vote, where Ben
+    quits and Anna reads his name; Vera's screen holds no seat word and no card that
+    was not public."""
+    from test_prompt_screen import seat_words
     from test_prompt_tmux import Pane
 
+    from briscola.client.relay import relay
+
+    python = shlex.quote(sys.executable)
     async with running(tmp_path) as lan:
-        python = shlex.quote(sys.executable)
-        command = (
+        join = (
             f"cd {shlex.quote(str(ROOT))} && LC_ALL=C.UTF-8 {python} -m briscola join "
-            f"127.0.0.1:{lan.port} --name Tess --create --table tm --bots 1:random --pace 0"
+            f"127.0.0.1:{lan.port} --pace 0"
         )
-        pane = await asyncio.to_thread(Pane, f"{command}; echo EXIT=$?; sleep 30")
-        vera = await lan.connect("Vera")
+
+        def pane(name: str, options: str, width: int = 100) -> Pane:
+            command = f"{join} {options}; echo EXIT=$?; sleep 60"
+            return Pane(command, width=width, name=name, server="-night")
+
+        cleo = await asyncio.to_thread(pane, "cleo", "--name Cleo --create --table lone")
         try:
-            await asyncio.to_thread(pane.wait, lambda: "play>" in pane.screen(), "the prompt")
-            await vera.ask("watch", "watching", table="tm")
-            await vera.send({"type": "chat", "text": "forza Tess"})
-            await asyncio.to_thread(
-                pane.wait, lambda: "Vera: forza Tess" in pane.history(), "the chat"
+            await _until(cleo, lambda h: "Waiting for the table to fill" in h, "the wait")
+            await asyncio.to_thread(cleo.keys, "3", "Enter")
+            await _until(cleo, lambda h: "No match is on" in h, "the card refused")
+            await asyncio.to_thread(cleo.keys, "quit", "Enter")
+            await _until(cleo, lambda h: "EXIT=0" in h, "Cleo's exit from an unfilled table")
+
+            anna = await asyncio.to_thread(
+                pane, "anna", "--name Anna --create --table night --players 4 --bots 2:expert"
             )
-            await asyncio.to_thread(pane.keys, "say grazie", "Enter")
-            chat = await vera.until(lambda m: m["type"] == "chat" and m["name"] == "Tess")
-            assert chat["text"] == "grazie"
-            for _ in range(60):  # a card from the hand on screen, until the match is over
-                text = await asyncio.to_thread(pane.history)
-                if "Another match" in text:
+            await _until(anna, lambda h: "You sit at table night" in h, "Anna's seat")
+            vera = await asyncio.to_thread(pane, "vera", "--name Vera --table night --watch "
+                                           "--lang de")  # fmt: skip
+            ben = await asyncio.to_thread(pane, "ben", "--name Ben --table night --lang it", 80)
+            await _until(vera, lambda h: "Du schaust an Tisch night zu" in h, "Vera watching")
+            await _until(anna, lambda h: "Ben sits down at seat 1" in h, "Ben's seat")
+            bot = asyncio.ensure_future(
+                relay(
+                    "127.0.0.1",
+                    lan.port,
+                    shlex.join(SIMPLE_BOT),
+                    table="night",
+                    create=None,
+                    seat=None,
+                    code=None,
+                    matches=2,
+                )
+            )
+            await _until(anna, lambda h: "Briscola · 4 players" in h, "the match")
+            # Ben's turn: Anna and Vera chat while he thinks, his typing kept.
+            for _ in range(100):
+                if TURN["it"] in await _screen(ben):
                     break
-                hands = re.findall(r"Your hand:\s+(\d)", await asyncio.to_thread(pane.screen))
-                await asyncio.to_thread(pane.keys, hands[-1] if hands else "1", "Enter")
-                await asyncio.sleep(0.25)
-            await asyncio.to_thread(pane.wait, lambda: "Another match" in pane.history(),
-                                    "the end of the match")  # fmt: skip
-            await asyncio.to_thread(pane.keys, "n", "Enter")
-            await asyncio.to_thread(pane.wait, lambda: "EXIT=0" in pane.history(), "the exit")
+                screen = await _screen(anna)
+                if TURN["en"] in screen.rstrip().splitlines()[-1]:
+                    await asyncio.to_thread(anna.keys, HAND.findall(screen)[-1], "Enter")
+                await asyncio.sleep(0.2)
+            await _until(ben, lambda h: TURN["it"] in h, "Ben's turn")
+            table_line = [ln for ln in (await _screen(ben)).splitlines()
+                          if ln.startswith(" In tavola:") or ln.startswith(" Apri")]  # fmt: skip
+            assert table_line, await _screen(ben)
+            await asyncio.to_thread(ben.keys, "aiuto", "Enter")
+            await _until(ben, lambda h: "Comandi:" in h or "Commands:" in h, "Ben's help")
+            await asyncio.to_thread(
+                ben.wait, lambda: table_line[-1] in ben.screen(), "the card to beat after help"
+            )
+            await asyncio.to_thread(ben.keys, "quattro")  # typed, not sent
+            await asyncio.to_thread(anna.keys, "say tocca a te Ben", "Enter")
+            await asyncio.to_thread(anna.keys, "2", "Enter")
+            await asyncio.to_thread(vera.keys, "say forza Ben", "Enter")
+            for p in (anna, ben, vera):
+                await _until(p, lambda h: "Anna: tocca a te Ben" in h, "Anna's chat")
+                await _until(p, lambda h: "Vera: forza Ben" in h, "Vera's chat")
+            await _until(anna, lambda h: "Not your turn: the table waits for Ben." in h,
+                         "the card out of turn")  # fmt: skip
+            assert re.search(r"^gioca> quattro\s*$", await _screen(ben), re.M), "typing kept"
+            await asyncio.to_thread(ben.keys, "C-u")
+            await _play_out({"anna": (anna, "en"), "ben": (ben, "it")}, end="Another match")
+            # The vote: Anna wants another, Ben quits at the question.
+            await asyncio.to_thread(anna.keys, "y", "Enter")
+            await _until(anna, lambda h: "You want a rematch." in h, "Anna's vote")
+            await _until(ben, lambda h: "Anna vuole la rivincita." in h, "Anna's vote at Ben")
+            await asyncio.to_thread(ben.keys, "quit", "Enter")
+            await _until(ben, lambda h: "EXIT=0" in h, "Ben's exit")
+            await _until(anna, lambda h: "Ben left the table." in h, "Ben named")
+            await _until(vera, lambda h: "Ben hat den Tisch verlassen." in h, "Ben at Vera's")
+            await asyncio.to_thread(anna.keys, "leave", "Enter")
+            await _until(anna, lambda h: "EXIT=0" in h, "Anna's exit")
+            await asyncio.to_thread(vera.keys, "C-c")
+            await _until(vera, lambda h: "EXIT=0" in h, "Vera's exit")
+            screens = {p.name: await asyncio.to_thread(p.history) for p in (anna, ben, vera)}
+            bot.cancel()  # it waits for its second match
+            with contextlib.suppress(asyncio.CancelledError):
+                await bot
         finally:
-            await asyncio.to_thread(pane.close)
-    verify_records(lan.records, expect=1)
+            await asyncio.to_thread(cleo.close)
+    assert "match 1: " in capsys.readouterr().err, "the bot's result on the joiner's terminal"
+    for text in screens.values():
+        assert "Traceback" not in text
+    watched = [line for line in screens["vera"].splitlines() if "Du schaust zu" not in line]
+    for said in seat_words("de"):
+        assert not any(said in line for line in watched), said
+    records = verify_records(lan.records, expect=1)
+    assert records
+    record = next(iter(read_records(lan.records).values()))
+    shown, public = cards_shown(screens["vera"], "de"), public_cards(record)
+    assert shown and shown <= public, sorted(shown - public)
 
 
 def test_serve_usage_errors(tmp_path: Path) -> None:
@@ -375,3 +518,180 @@ async def test_a_server_that_says_nothing(tmp_path: Path) -> None:
     finally:
         session_module.CONNECT_S = old
         server.close()
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+async def test_spectators_in_tmux_at_every_table_size(tmp_path: Path) -> None:
+    """Tables of 2, 3 and 6 seats (an external bot and slow built-in ones) watched in
+    English, Italian and German from the start, and the 6-seat one in Italian from
+    mid-match: every seat by name, no seat word, no card that was not public."""
+    from test_prompt_screen import seat_words
+    from test_prompt_tmux import Pane
+
+    from briscola.client.relay import relay
+
+    python = shlex.quote(sys.executable)
+    sizes = {"two": (2, "en"), "three": (3, "it"), "six": (6, "de")}
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        for table, (players, _) in sizes.items():
+            bots = {str(s): "expert:think_ms=150" for s in range(1, players)}
+            await host.create(table, players=players, bots=bots)
+        join = (
+            f"cd {shlex.quote(str(ROOT))} && LC_ALL=C.UTF-8 {python} -m briscola join "
+            f"127.0.0.1:{lan.port} --pace 0 --watch"
+        )
+
+        def pane(name: str, table: str, lang: str) -> Pane:
+            command = f"{join} --table {table} --lang {lang}; echo EXIT=$?; sleep 60"
+            return Pane(command, width=100, name=name, server="-watch")
+
+        panes = {t: await asyncio.to_thread(pane, t, t, lang) for t, (_, lang) in sizes.items()}
+        late: Pane | None = None
+        try:
+            for p in panes.values():
+                await _until(p, lambda h: "> " in h or ">" in h, "the spectator's line")
+            bots = [
+                asyncio.ensure_future(
+                    relay(
+                        "127.0.0.1",
+                        lan.port,
+                        shlex.join(SIMPLE_BOT),
+                        table=t,
+                        create=None,
+                        seat=0,
+                        code=None,
+                    )
+                )
+                for t in sizes
+            ]
+            await _until(panes["six"], lambda h: "Stich" in h, "a trick at six seats")
+            late = await asyncio.to_thread(pane, "late", "six", "it")
+            await _until(late, lambda h: "La partita com'è adesso" in h, "the table as it stands")
+            await _until(late, lambda h: "Si aspetta" in h or "Apre" in h, "the late panel")
+            await asyncio.wait_for(asyncio.gather(*bots), GAME)
+            ends = {"en": "the match", "it": "la partita", "de": "die Partie"}
+            for t, p in panes.items():
+                await _until(p, lambda h, t=t: ends[sizes[t][1]] in h, f"the end at {t}")
+            await _until(late, lambda h: "la partita" in h, "the end for the late one")
+            screens = {t: await asyncio.to_thread(p.history) for t, p in panes.items()}
+            screens["late"] = await asyncio.to_thread(late.history)
+        finally:
+            await asyncio.to_thread(panes["two"].close)
+    records = read_records(lan.records)
+    assert len(records) == 3
+    for t, text in screens.items():
+        players, lang = (6, "it") if t == "late" else sizes[t]
+        record = next(r for r in records.values() if len(r[0]["names"]) == players)
+        assert "Traceback" not in text
+        for name in record[0]["names"]:
+            assert name in text, (t, name)
+        intro = words(lang, "watch.intro").strip()  # type: ignore[arg-type]
+        watched = [line for line in text.splitlines() if intro not in line]
+        for said in seat_words(lang):
+            assert not any(said in line for line in watched), (t, said)
+        shown, public = cards_shown(text, lang), public_cards(record)
+        assert shown and shown <= public, (t, sorted(shown - public))
+
+
+async def test_an_away_seat_is_taken_back_by_typing() -> None:
+    """The server's ``away`` for our seat: the panel says a bot plays and how to come
+    back; any line sends ``here``; on ``handback`` the cards played for us are told."""
+    from briscola.client.play import _Sitting
+    from briscola.client.seat import RemoteTable
+    from briscola.prompt.person import Person
+
+    sent: list[dict[str, Any]] = []
+    session = Session("127.0.0.1", 1, "Ann")
+    session.seat = 0
+    session.send = sent.append  # type: ignore[method-assign]
+    out = io.StringIO()
+    console = LineConsole(stdin=io.StringIO(""), stdout=out)
+    me = _Sitting(session, console, "en", watching=False)
+    me.person = Person(console, name="Ann")
+    me.table = RemoteTable(me.person, session.send)
+    me.notice({"type": "notice", "code": "away", "seat": 0, "name": "Ann", "text": ""})
+    assert "a bot plays your cards" in out.getvalue()
+    assert "take your seat back" in to_plain_text(me.person.status or [])
+    me.played_away.append(Card.parse("7C"))
+    assert me.idle("score") is True
+    assert sent == [{"type": "here", "id": 1}]
+    me.notice({"type": "notice", "code": "handback", "seat": 0, "name": "Ann", "text": ""})
+    assert "While you were away the bot played: 7C." in out.getvalue()
+    assert "You play again." in out.getvalue() and me.person.status is None
+    me.notice({"type": "notice", "code": "rematch", "seat": 1, "name": "Finn", "text": ""})
+    assert "Finn wants a rematch." in out.getvalue()
+
+
+async def test_bot_options_are_checked_before_connecting(tmp_path: Path) -> None:
+    """--bot without --table is refused before any connection (the port is closed);
+    --bot-log FILE keeps the bot's stderr lines."""
+    for options in (["--bot", "true"], ["--bot-log", str(tmp_path / "x.log")]):
+        argv = [sys.executable, "-m", "briscola", "join", "127.0.0.1:1", *options]
+        status, _out, err = await _run(argv)
+        assert status == 2 and "cannot reach" not in err, err
+        assert "--bot" in err and "Traceback" not in err
+    from briscola.client.relay import relay
+
+    noisy = tmp_path / "noisy.py"
+    noisy.write_text(
+        "import runpy, sys\n"
+        "print('thinking hard', file=sys.stderr, flush=True)\n"
+        f"sys.argv = [{str(SIMPLE_BOT[1])!r}]\n"
+        f"runpy.run_path({str(SIMPLE_BOT[1])!r}, run_name='__main__')\n"
+    )
+    log = tmp_path / "bot.log"
+    async with running(tmp_path) as lan:
+        status = await relay(
+            "127.0.0.1",
+            lan.port,
+            shlex.join([sys.executable, str(noisy)]),
+            table=None,
+            create={"table": "n", "players": 2, "bots": {"1": "random"}},
+            seat=None,
+            code=None,
+            bot_log=str(log),
+        )
+        assert status == 0
+    assert "thinking hard" in log.read_text()
+
+
+async def test_the_line_between_turns() -> None:
+    """What a line does when no card is asked for: say chats (not while the server
+    is away), a command answers, a card is refused with why, leave and Ctrl-C leave
+    (asking first in a match; a spectator at once)."""
+    from briscola.client.play import _Sitting
+    from briscola.client.seat import RemoteTable
+    from briscola.prompt.person import Person
+
+    sent: list[dict[str, Any]] = []
+    session = Session("127.0.0.1", 1, "Ann")
+    session.seat = 0
+    session.send = sent.append  # type: ignore[method-assign]
+    out = io.StringIO()
+    console = LineConsole(stdin=io.StringIO(""), stdout=out)
+    me = _Sitting(session, console, "en", watching=False)
+    me.person = Person(console, name="Ann")
+    me.table = RemoteTable(me.person, session.send)
+    assert me.idle("say ciao a tutti") and sent[-1] == {"type": "chat", "text": "ciao a tutti"}
+    assert me.idle("") and me.idle("3")
+    assert "No match is on: cards wait for the next deal." in out.getvalue()
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await me.table.handle(start)
+    await me.table.handle({"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": "2C", "stock": 34, "rounds_won": [0, 0],
+                           "hand": ["AD", "3S", "KB"]})  # fmt: skip
+    assert me.idle("AD") and "Not your turn: the table waits for Finn." in out.getvalue()
+    assert me.idle("score") and "Rounds won (first to 1): You 0 · Finn 0" in out.getvalue()
+    assert me.idle("hand") and "Your hand:  1 AD" in out.getvalue()
+    me.server_away = True
+    assert me.idle("say hello") and "Not sent: the server is away." in out.getvalue()
+    assert me.idle(KeyboardInterrupt()) and me.leaving == "ask" and me.wake.is_set()
+    me.leaving = None
+    assert me.idle("leave") and me.leaving == "ask"
+    watcher = _Sitting(session, console, "en", watching=True)
+    watcher.person = Person(console)
+    watcher.table = RemoteTable(watcher.person, session.send)
+    assert watcher.idle("1") and "You watch this table" in out.getvalue()
+    assert watcher.idle(EOFError()) and watcher.leaving == "now"

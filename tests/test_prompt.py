@@ -260,13 +260,20 @@ def test_hand_slots_stay_fixed_through_a_round() -> None:
 
 
 async def test_keys_typed_in_a_pause_start_the_next_entry() -> None:
+    """A key ends the pause and stays on the line; a line entered before anyone asks
+    is kept for the next question, whole (entries never merge)."""
     with terminal() as (inp, console, _):
         inp.send_text("fi")
-        await asyncio.wait_for(console.pause(60), 10)  # a key ends the pause and is kept
-        assert console.typeahead == "fi"
+        await asyncio.wait_for(console.pause(60), 10)
+        assert console.session.default_buffer.text == "fi"
         inp.send_text("ve of coins\r")
-        answer = await asyncio.wait_for(console.ask("play> ", toolbar=[("", "bar")]), 10)
-    assert answer == "five of coins" and console.typeahead == ""
+        await asyncio.wait_for(console.pause(60), 10)  # the Enter ends a pause too
+        inp.send_text("last\r")
+        await wait_for(lambda: len(console._kept) == 2, "two lines kept")
+        answer = await asyncio.wait_for(console.ask("play> "), 10)
+        assert answer == "five of coins"
+        assert await asyncio.wait_for(console.ask("play> "), 10) == "last"
+        console.close()
 
 
 def test_reader_messages() -> None:
@@ -323,7 +330,7 @@ async def test_keys_during_a_pause() -> None:
     with terminal() as (inp, console, shown):
         inp.send_text("q")
         await asyncio.wait_for(console.pause(60), 10)
-        assert console.pending is None
+        inp.send_text("\x15")  # Ctrl-U: the line empty again
         # Marco leads with seed 8: his card's pause takes the Ctrl-C.
         task = asyncio.create_task(run(options(seed=8, pace=60), console))
         for _ in range(200):
@@ -331,10 +338,7 @@ async def test_keys_during_a_pause() -> None:
                 break
             await asyncio.sleep(0.02)
         inp.send_text("\x03")
-        for _ in range(200):
-            if console.pending or "Your hand" in shown.getvalue():
-                break
-            await asyncio.sleep(0.02)
+        await wait_for(lambda: "Your hand" in shown.getvalue(), "the person's turn")
         inp.send_text("y\r")
         assert await asyncio.wait_for(task, 10) == 0
     out = shown.getvalue().replace("\r\n", "\n")
@@ -438,7 +442,7 @@ async def test_ctrl_c_while_the_bots_think_asks_at_the_next_turn() -> None:
         person = Person(console)
         with console.interrupts(), pytest.raises(LeaveTable):
             await play_match(TableRules(), [person, Interrupting()], seed=8)
-    assert asked == ["Leave the game in progress? (y/n) "]
+    assert asked == ["play> ", "Leave the game in progress? (y/n) "]  # the turn takes the Ctrl-C
     assert "Marco plays" not in shown.getvalue() and "greedy plays" in shown.getvalue()
 
 

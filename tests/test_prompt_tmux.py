@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -19,11 +20,18 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+_SERVERS = itertools.count(1)
+
+
 class Pane:
-    def __init__(self, command: str, width: int = 110) -> None:
+    def __init__(self, command: str, width: int = 110, name: str = "t", server: str = "") -> None:
         assert TMUX is not None
-        self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}"]  # a server of our own
-        self.tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", "30", command)
+        # A tmux server of our own (one per test: a server still going down after the
+        # last test's kill-server takes no new session).
+        server = server or f"-{next(_SERVERS)}"  # panes that share one name it
+        self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}{server}"]
+        self.name = name  # several panes: one session each on that server
+        self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", "30", command)
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(
@@ -32,13 +40,13 @@ class Pane:
         return done.stdout
 
     def screen(self, *flags: str) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "t", *flags)
+        return self.tmux("capture-pane", "-p", "-t", self.name, *flags)
 
     def history(self) -> str:
         return self.screen("-S", "-")
 
     def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "t", *keys)
+        self.tmux("send-keys", "-t", self.name, *keys)
 
     def wait(self, ok: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + 20
@@ -50,6 +58,10 @@ class Pane:
 
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=10, check=False)
+
+    def end(self) -> None:
+        """This pane's session only (others on the server go on)."""
+        self.tmux("kill-session", "-t", self.name)
 
 
 def at_prompt(pane: Pane, played: int) -> Callable[[], bool]:
@@ -80,8 +92,8 @@ def test_a_game_in_tmux() -> None:
         screen = pane.screen()
         assert "Your hand:  1 5D Five of Coins  2 3S Three of Swords  3 KB King of Batons" in screen
         assert re.search(r"Trump\s+AD Ace of Coins\s+Stock\s+34\s+Round\s+1", screen)
-        # Cards are coloured by suit: the trump's Coins in yellow.
-        assert re.search(r"\x1b\[[0-9;]*(33|93)[0-9;]*mAD Ace of Coins", pane.screen("-e"))
+        # Cards are coloured by suit: the trump's Coins in gold (256-colour 221).
+        assert re.search(r"\x1b\[[0-9;]*38;5;221[0-9;]*mAD Ace of Coins", pane.screen("-e"))
         # A card by the start of its name, completed with Tab.
         pane.keys("fiv", "Tab")
         pane.wait(lambda: "play> Five of Coins" in pane.screen(), "the completion")
@@ -103,6 +115,8 @@ def test_a_game_in_tmux() -> None:
             pane.keys(first_slot(pane), "Enter")
             pane.wait(at_prompt(pane, played), f"card {played} played")
         pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
+        won = r"(You win|Marco wins) the match \(rounds won: You \d · Marco \d\)"
+        pane.wait(lambda: re.search(won, pane.history()) is not None, "the summary")
         end = pane.history()
         assert re.search(r"(You win|Marco wins) the match \(rounds won: You \d · Marco \d\)", end)
         assert re.search(r"You: \d+ points from .*\n\s*Marco: \d+ points from ", end)
@@ -146,7 +160,9 @@ def test_a_brisca_match_with_an_exchange_in_tmux() -> None:
             pane.keys(first_slot(pane), "Enter")
             pane.wait(at_prompt(pane, played), f"card {played} played")
         pane.wait(lambda: "Play again? (y/n)" in pane.screen(), "the end of the match")
-        assert re.search(r"(You win|Marco wins) the match", pane.history())
+        # Printed lines reach the terminal a moment after the prompt (patch_stdout).
+        pane.wait(lambda: re.search(r"(You win|Marco wins) the match", pane.history()) is not None,
+                  "the match's end")  # fmt: skip
         pane.keys("n", "Enter")
         pane.wait(lambda: "EXIT=0" in pane.screen(), "a clean exit")
         assert "Traceback" not in pane.history()
@@ -166,7 +182,7 @@ def test_sixty_columns_wrap_by_card_and_keep_the_toolbar_whole() -> None:
         )
         hand = screen[screen.rindex("Your hand:") :].split("play>")[0]
         assert len(names.findall(hand)) == 3, screen  # three whole names, none cut
-        assert re.search(r"^ Points You 0 · Marco 0 · Giulia 0\s*$", screen, re.M), screen
+        assert re.search(r"^\s+Points You 0 · Marco 0 · Giulia 0\s*$", screen, re.M), screen
         assert all(len(line) <= 60 for line in screen.splitlines())
     finally:
         pane.close()

@@ -13,11 +13,20 @@ from typing import Any
 
 from ..cards import Language
 from ..prompt.console import Console
+from ..prompt.view import clock_text
 from ..text import printable
 from .session import ServerError, Session
 from .words import t
 
-__all__ = ["COMMANDS", "Choice", "bots_field", "create_fields", "lobby", "table_lines"]
+__all__ = [
+    "COMMANDS",
+    "Choice",
+    "bots_field",
+    "create_fields",
+    "lobby",
+    "refusal",
+    "table_lines",
+]
 
 COMMANDS = ("list", "refresh", "create", "join", "watch", "help", "quit")
 
@@ -65,18 +74,38 @@ def create_fields(words: list[str]) -> dict[str, Any]:
     return fields
 
 
+def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
+    """One seat of a listing: its person, a bot (marked), free, or away for how long."""
+    shown = printable(str(name), 40) if name else ""
+    if isinstance(info, dict):
+        kind = info.get("kind")
+        shown = printable(str(info.get("name") or name or "?"), 40)
+        grace = info.get("grace_s")
+        if kind == "free":
+            return f"{i}: {t(lang, 'free')}"
+        if kind == "bot":
+            return f"{i}: {t(lang, 'bot_seat', name=shown)}"
+        if kind == "away" and isinstance(grace, int):
+            return f"{i}: {t(lang, 'away_seat', name=shown, time=clock_text(grace))}"
+        if kind in ("away", "held"):
+            return f"{i}: {t(lang, 'held_seat', name=shown)}"
+    return f"{i}: {shown or t(lang, 'free')}"
+
+
 def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
+    """The lobby's list: each table, its seats (bots marked), and who waits at it."""
     tables = listing.get("tables") or []
     if not tables:
         return [t(lang, "no_tables")]
     out = []
     for tab in tables:
-        names = tab.get("seats", [])
-        infos = _infos(tab.get("seat_info"), len(names))
-        seats = ", ".join(
-            f"{i}: {_seat_text(lang, s, info)}"
-            for i, (s, info) in enumerate(zip(names, infos, strict=True))
-        )
+        names = list(tab.get("seats") or [])
+        infos = tab.get("seat_info")
+        infos = list(infos) if isinstance(infos, list) else []
+        count = max(len(names), len(infos))
+        names += [None] * (count - len(names))
+        infos += [None] * (count - len(infos))
+        seats = ", ".join(_seat_text(lang, i, names[i], infos[i]) for i in range(count))
         line = t(
             lang,
             "table_line",
@@ -92,26 +121,22 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
         if tab.get("spectators"):
             line += f" [{tab['spectators']} 👁]"
         out.append("  " + line)
+        people = [
+            printable(str(i.get("name")), 40)
+            for i in infos
+            if isinstance(i, dict) and i.get("kind") == "person" and i.get("name")
+        ]
+        if people and tab.get("state") == "waiting":
+            name = printable(str(tab.get("table")), 40)
+            out.append("    " + t(lang, "people_waiting", table=name, names=", ".join(people)))
     return out
 
 
-def _infos(given: object, n: int) -> list[dict[str, Any]]:
-    """``seat_info`` of a table in ``tables`` (optional: an older server has none)."""
-    if isinstance(given, list) and len(given) == n and all(isinstance(x, dict) for x in given):
-        return given
-    return [{}] * n
-
-
-def _seat_text(lang: Language, name: object, info: dict[str, Any]) -> str:
-    if not name:
-        return t(lang, "free")
-    shown = printable(str(name), 40)
-    grace = info.get("grace_s")
-    if info.get("kind") == "away" and isinstance(grace, int):
-        return t(lang, "seat_away", name=shown, n=grace)
-    if info.get("kind") == "held":
-        return t(lang, "seat_held", name=shown)
-    return shown
+def refusal(lang: Language, err: ServerError, table: str | None = None) -> str:
+    """What a refused request says; a private table's wrong code says a code is needed."""
+    if err.code == "bad_code" and table:
+        return t(lang, "code_needed", table=printable(table, 40))
+    return t(lang, "refused", text=printable(err.message, 300))
 
 
 async def lobby(session: Session, console: Console, lang: Language) -> Choice | None:
@@ -151,16 +176,17 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
                 return command, rest[0], seat, _option(rest, "code")
             else:
                 show([t(lang, "bad_lobby", text=printable(text, 60))])
-        except (ServerError, ValueError) as err:
-            message = err.message if isinstance(err, ServerError) else str(err)
-            show([t(lang, "refused", text=printable(message, 300))])
-            if isinstance(err, ServerError) and not (session.link and session.link.alive):
+        except ServerError as err:
+            show([refusal(lang, err)])
+            if not (session.link and session.link.alive):
                 # The server went away (a restart): wait for it, as a table does.
                 if not await session.reconnect(
                     lambda _, pause: show([t(lang, "lost", pause=pause)])
                 ):
                     return None
                 show(table_lines(lang, await session.request("list")))
+        except ValueError as err:
+            show([t(lang, "refused", text=printable(str(err), 300))])
 
 
 def _option(words: list[str], key: str) -> str | None:

@@ -2,125 +2,211 @@
 
 :func:`sit` runs one seat (or a spectator's chair) until the person leaves:
 the seat's messages drive a :class:`~briscola.prompt.person.Person` through
-:class:`~.seat.RemoteTable`, chat and notices are printed above the prompt as
-they come, ``say TEXT`` at any prompt chats, a dropped connection is resumed
-with the token, and after each match the person is asked about another.
-Floor 7 (client).
+:class:`~.seat.RemoteTable`, chat and notices are printed above the input
+line as they come, a dropped connection (or a server pausing for a restart)
+is resumed with the token, and after each match the person is asked about
+another.  The input line is there at every moment: ``say TEXT`` chats,
+``score``, ``seen``, ``last``, ``hand`` and ``help`` answer at once,
+``leave``, ``quit``, Ctrl-C and Ctrl-D leave (asking first in a match), a
+card typed out of turn is refused with why; the panel under the line says
+what the table waits for.  Floor 7 (client).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
-from collections.abc import Callable, Iterator
+import itertools
 from typing import Any
 
-from prompt_toolkit.completion import Completer
-from prompt_toolkit.document import Document
-from prompt_toolkit.validation import Validator
-
-from ..cards import Faces, Language
+from ..cards import Card, Faces, Language
 from ..i18n import decimal
-from ..prompt.console import Console
+from ..prompt.app import yes_no
+from ..prompt.console import Console, Line
 from ..prompt.person import LeaveTable, Person, PromptFailed
-from ..prompt.view import Text
-from ..prompt.words import words
+from ..prompt.view import Text, clock_text
+from ..prompt.words import ALIASES, words
 from ..protocol.messages import Message
 from ..text import printable
 from .seat import RemoteTable
 from .session import ServerError, Session
 from .words import t
 
-__all__ = ["TableConsole", "sit"]
+__all__ = ["notice_text", "sit"]
 
-YES = frozenset({"y", "yes", "j", "ja", "s", "si", "sì"})
-
-
-class _SayFirst(Validator):
-    """``say ...`` is always a good entry; anything else is the game's to judge."""
-
-    def __init__(self, inner: Validator | None) -> None:
-        self.inner = inner
-
-    def validate(self, document: Document) -> None:
-        if document.text.strip().lower().startswith("say ") or self.inner is None:
-            return
-        self.inner.validate(document)
-
-
-class TableConsole(Console):
-    """The person's console at a LAN table: ``say TEXT`` at any prompt chats."""
-
-    def __init__(self, inner: Console, chat: Callable[[str], None]) -> None:
-        self.inner = inner
-        self.chat = chat
-
-    @property
-    def pending(self) -> str | None:
-        return self.inner.pending
-
-    @pending.setter
-    def pending(self, value: str | None) -> None:
-        self.inner.pending = value
-
-    @property
-    def toolbar(self) -> bool:  # type: ignore[override]
-        return self.inner.toolbar
-
-    @property
-    def typeahead(self) -> str:
-        return self.inner.typeahead
-
-    @typeahead.setter
-    def typeahead(self, value: str) -> None:
-        self.inner.typeahead = value
-
-    def show(self, lines: list[Text]) -> None:
-        self.inner.show(lines)
-
-    async def ask(
-        self,
-        message: str,
-        *,
-        completer: Completer | None = None,
-        validator: Validator | None = None,
-        toolbar: Text | None = None,
-    ) -> str:
-        while True:
-            text = await self.inner.ask(
-                message,
-                completer=completer,
-                validator=_SayFirst(validator) if validator is not None else None,
-                toolbar=toolbar,
-            )
-            word, _, rest = text.strip().partition(" ")
-            if word.lower() == "say" and rest.strip():
-                self.chat(rest.strip())
-                continue
-            return text
-
-    async def pause(self, seconds: float) -> None:
-        await self.inner.pause(seconds)
-
-    @contextlib.contextmanager
-    def interrupts(self) -> Iterator[None]:
-        with self.inner.interrupts():
-            yield
+WARN_S = 15.0  # the warning line before a turn's time runs out
+LEAVE = frozenset({"leave", "quit"})
+# Notices about one's own seat that need no line: the screen says it another way.
+QUIET_MINE = frozenset({"joined", "resumed"})
 
 
 def _dim(text: str) -> list[Text]:
     return [[("class:dim", text)]]
 
 
-def notice_text(lang: Language, msg: Message) -> str:
-    """A notice in the person's words (the server's English text for codes we do not know)."""
+def notice_text(lang: Language, msg: Message, *, mine: bool = False, name: str = "?") -> str:
+    """A notice in the person's words: to them for their own seat ("You want a
+    rematch"), else of the seat's person by name; the server's English text for
+    codes we do not know."""
     code = str(msg.get("code"))
-    name = printable(str(msg.get("name") or "?"), 40)
-    try:
-        return t(lang, code, name=name, seat=msg.get("seat"))
-    except KeyError:
-        return printable(str(msg.get("text", "")), 300)
+    who = printable(str(msg.get("name") or name), 40)
+    seconds = msg.get("seconds")
+    values: dict[str, Any] = {"name": who, "seat": msg.get("seat")}
+    key = f"{code}.you" if mine else code
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0:
+        values["time"] = clock_text(float(seconds))
+        key += ".for"
+    for k in (key, key.removesuffix(".for"), code):
+        try:
+            return t(lang, k, **values)
+        except KeyError:
+            continue
+    return printable(str(msg.get("text", "")), 300)
+
+
+class _Sitting:
+    """One person's evening at a table: the seat's state between the server's lines."""
+
+    def __init__(self, session: Session, console: Console, lang: Language, watching: bool):
+        self.session, self.console, self.lang, self.watching = session, console, lang, watching
+        self.person: Person | None = None
+        self.table: RemoteTable | None = None
+        self.leaving: str | None = None  # "now", or "ask" (a match is on: make sure)
+        self.wake = asyncio.Event()
+        self.away = False  # a bot plays our seat until we type
+        self.played_away: list[Card] = []
+        self.wants: list[str] = []  # who asked for a rematch
+        self.server_away = False
+        self.warning: asyncio.TimerHandle | None = None
+        self.ids = itertools.count(1)  # our own requests' ids (here)
+
+    # -- the panel's last line ------------------------------------------------------
+
+    def status(self, key: str | None, **values: Any) -> None:
+        assert self.person is not None
+        self.person.status = None if key is None else [("", t(self.lang, key, **values))]
+        self.console.refresh()
+
+    def in_match(self) -> bool:
+        table = self.table
+        return table is not None and table.start is not None and table.ended is None
+
+    def names(self) -> list[str]:
+        start = self.table.start if self.table is not None else None
+        return [str(n) for n in (start or {}).get("names", [])]
+
+    def name_of(self, seat: object) -> str:
+        names = self.names()
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    # -- the input line, when no card and no question is asked ------------------------
+
+    def idle(self, item: Line) -> bool:
+        if isinstance(item, BaseException):  # Ctrl-C or Ctrl-D
+            self.leave()
+            return True
+        text = item.strip()
+        if self.away and not self.watching:
+            self.take_back()
+        if self.chat(text):
+            return True
+        low = " ".join(text.lower().split())
+        if ALIASES.get(low, low) in LEAVE:
+            self.leave()
+            return True
+        assert self.person is not None
+        if not text or self.person.answer(text):
+            return True
+        self.console.show(_dim(self.not_now()))
+        return True
+
+    def not_now(self) -> str:
+        """Why a card (or an unknown word) is not taken now."""
+        if self.watching:
+            return t(self.lang, "not_now.watching")
+        seen = self.person.seen if self.person is not None else None
+        if self.in_match() and seen is not None and seen.to_move is not None:
+            return t(self.lang, "not_now.turn", name=self.name_of(seen.to_move))
+        if self.in_match():
+            return t(self.lang, "not_now.wait")
+        return t(self.lang, "not_now.no_match")
+
+    def chat(self, text: str) -> bool:
+        """``say TEXT``: to everyone at the table."""
+        word, _, rest = text.partition(" ")
+        if word.lower() != "say" or not rest.strip():
+            return False
+        if self.server_away:
+            self.console.show(_dim(t(self.lang, "not_sent")))
+        else:
+            self.session.send({"type": "chat", "text": rest.strip()})
+        return True
+
+    def take_back(self) -> None:
+        """Any line from an away seat takes it back (the server says handback)."""
+        self.session.send({"type": "here", "id": next(self.ids)})
+        self.console.show(_dim(t(self.lang, "here")))
+
+    def leave(self) -> None:
+        self.leaving = "ask" if self.in_match() and not self.watching else "now"
+        self.wake.set()
+
+    # -- the server's lines -----------------------------------------------------------
+
+    def notice(self, msg: Message) -> None:
+        code = msg.get("code")
+        mine = msg.get("seat") == self.session.seat and not self.watching
+        name = self.name_of(msg.get("seat"))
+        if mine and code == "away":
+            self.away, self.played_away = True, []
+            self.status("status.away")
+        elif mine and code == "handback":
+            self.away = False
+            self.status(None)
+            if self.played_away:
+                cards = ", ".join(str(c) for c in self.played_away)
+                self.console.show(_dim(t(self.lang, "played_for_you", cards=cards)))
+        elif code == "rematch":
+            self.wants.append(printable(str(msg.get("name") or name), 40))
+        if not (mine and code in QUIET_MINE):
+            self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
+
+    def turn_started(self, msg: Message) -> None:
+        """Our turn: the clock in the panel, and a warning line 15 s before the end."""
+        assert self.person is not None
+        self.cancel_warning()
+        time_ms = msg.get("time_ms")
+        if not isinstance(time_ms, int) or time_ms <= 0:
+            self.person.deadline = None
+            return
+        loop = asyncio.get_running_loop()
+        self.person.deadline = loop.time() + time_ms / 1000
+        if time_ms / 1000 > WARN_S:
+            self.warning = loop.call_later(time_ms / 1000 - WARN_S, self.warn)
+
+    def warn(self) -> None:
+        if self.table is not None and self.table.turn_task is not None:
+            text = t(self.lang, "warn", left=clock_text(WARN_S))
+            self.console.show([[("class:warn", text)]])
+
+    def cancel_warning(self) -> None:
+        if self.warning is not None:
+            self.warning.cancel()
+            self.warning = None
+
+    def clock_others(self, msg: Message) -> None:
+        """Another seat's turn: its clock from the table's time per card."""
+        assert self.person is not None and self.table is not None
+        seen = self.person.seen
+        start = self.table.start or {}
+        move_ms = start.get("move_ms")
+        if seen is None or seen.to_move is None or seen.to_move == self.table.seat:
+            self.person.deadline = None  # ours: the turn's own clock comes with it
+            return
+        if isinstance(move_ms, int) and move_ms > 0:
+            self.person.deadline = asyncio.get_running_loop().time() + move_ms / 1000
+        else:
+            self.person.deadline = None
 
 
 async def sit(
@@ -134,118 +220,164 @@ async def sit(
     watching: bool = False,
 ) -> int:
     """Play (or watch) at the table the session is seated at; the exit status."""
-    chat = TableConsole(console, lambda text: session.send({"type": "chat", "text": text}))
-    person = Person(chat, name=session.name, faces=faces, lang=lang, count=count, pace=pace)
+    me = _Sitting(session, console, lang, watching)
+    person = Person(console, name=session.name, faces=faces, lang=lang, count=count, pace=pace)
     table = RemoteTable(person, session.send)
+    me.person, me.table = person, table
+    console.panel = person.panel
+    # At a terminal the line is always there; on a pipe every line is kept for the
+    # next question, so that a script's cards wait for their turns.
+    if console.toolbar:
+        console.idle = me.idle
+    console.intercept = lambda text: me.chat(text.strip())
+    me.status("status.watch_wait" if watching else "status.filling")
+    console.start()
     again: asyncio.Task[bool] | None = None
-    stop = asyncio.Event()
+    sure: asyncio.Task[bool] | None = None
+    back: asyncio.Task[bool] | None = None
     incoming: asyncio.Task[Message | None] | None = None
-    with _leave_on_interrupt(stop, watching):
-        try:
-            while True:
-                if incoming is None:
-                    incoming = asyncio.ensure_future(session.next())
-                waits: set[asyncio.Future[Any]] = {incoming, asyncio.ensure_future(stop.wait())}
-                if table.turn_task is not None:
-                    waits.add(table.turn_task)
-                if again is not None:
-                    waits.add(again)
-                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-                for w in waits:
-                    if w is not incoming and w is not table.turn_task and w is not again:
-                        w.cancel()
-                if stop.is_set():
-                    return await _leave(session, table)
-                if table.failed is not None:
-                    if isinstance(table.failed, LeaveTable):
-                        console.show([[("", words(lang, "left"))]])
-                        return await _leave(session, table)
-                    if isinstance(table.failed, PromptFailed):
-                        raise table.failed.error
-                    raise table.failed
-                if again is not None and again.done():
-                    if not again.result():
-                        return await _leave(session, table)
-                    again = None
-                    with contextlib.suppress(ServerError):
-                        await session.request("rematch")
-                if not incoming.done():
-                    continue
-                msg, incoming = incoming.result(), None
-                if msg is None:
-                    if not await _reconnect(session, console, lang):
-                        return 1
-                    continue
-                kind = msg["type"]
-                if kind == "bye":
-                    text = printable(str(msg.get("text") or msg.get("reason") or ""), 200)
-                    console.show(_dim(t(lang, "bye", text=text)))
-                    if msg.get("reason") == "restart":  # a pause: wait for the server
-                        continue
-                    return 0 if msg.get("reason") in ("bye", None) else 1
-                if kind == "chat":
-                    name = printable(str(msg.get("name", "?")), 40)
-                    text = printable(str(msg.get("text", "")), 500)
-                    console.show([[("class:chat", t(lang, "chat", name=name, text=text))]])
-                elif kind == "notice":
-                    mine = msg.get("seat") == session.seat and not watching
-                    if not (mine and msg.get("code") in ("joined", "resumed", "handback")):
-                        console.show(_dim(notice_text(lang, msg)))
-                elif kind == "error":
-                    text = printable(str(msg.get("message", "")), 300)
-                    console.show(_dim(t(lang, "refused", text=text)))
-                else:
-                    await table.handle(msg)
-                    if kind == "match_end" and not watching:
-                        again = asyncio.ensure_future(_ask_again(chat, lang))
-        finally:
-            if incoming is not None:
-                incoming.cancel()
-            await table.cancel_turn()
-            if again is not None:
-                again.cancel()
-
-
-async def _ask_again(console: Console, lang: Language) -> bool:
     try:
-        answer = await console.ask(t(lang, "again"))
+        while True:
+            if incoming is None and back is None:
+                incoming = asyncio.ensure_future(session.next())
+            waits: set[asyncio.Future[Any]] = {asyncio.ensure_future(me.wake.wait())}
+            waits |= {w for w in (incoming, table.turn_task, again, sure, back) if w is not None}
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            for w in waits:
+                if w not in (incoming, table.turn_task, again, sure, back):
+                    w.cancel()
+            if me.wake.is_set():
+                me.wake.clear()
+                if me.leaving == "now" or (me.leaving == "ask" and not me.in_match()):
+                    return await _leave(session, table, console, lang)
+                if me.leaving == "ask" and sure is None:
+                    sure = asyncio.ensure_future(
+                        _sure(console, lang, words(lang, "ask.leave"), True)
+                    )
+                me.leaving = None
+            if sure is not None and sure.done():
+                if sure.result():
+                    return await _leave(session, table, console, lang)
+                sure = None
+            if table.failed is not None:
+                if isinstance(table.failed, LeaveTable):
+                    return await _leave(session, table, console, lang)
+                if isinstance(table.failed, PromptFailed):
+                    raise table.failed.error
+                raise table.failed
+            if again is not None and again.done():
+                if not again.result():
+                    return await _leave(session, table, console, lang)
+                again = None
+                me.status("status.rematch")
+                try:
+                    await session.request("rematch")
+                except ServerError as err:  # someone left: the table waits for a new person
+                    console.show(_dim(t(lang, "refused", text=printable(err.message, 300))))
+                    me.status("status.filling")
+            if back is not None:
+                if not back.done():
+                    continue
+                ok, back, me.server_away = back.result(), None, False
+                again_text = "back" if session.token else "back_watch"
+                console.show(_dim(t(lang, again_text if ok else "gone")))
+                if not ok:
+                    return 1
+                me.status(None)
+                continue
+            if incoming is None or not incoming.done():
+                continue
+            msg, incoming = incoming.result(), None
+            if msg is None:
+                me.server_away = True
+                back = asyncio.ensure_future(_reconnect(session, me))
+                continue
+            kind = msg["type"]
+            if kind == "bye":
+                text = printable(str(msg.get("text") or msg.get("reason") or ""), 200)
+                if msg.get("reason") == "restart" and (session.token or session.watching):
+                    console.show(_dim(t(lang, "restart")))
+                    continue  # the connection ends next; the seat is resumed
+                console.show(_dim(t(lang, "bye", text=text)))
+                return 0 if msg.get("reason") in ("bye", None) else 1
+            if kind == "chat":
+                name = printable(str(msg.get("name", "?")), 40)
+                text = printable(str(msg.get("text", "")), 500)
+                console.show([[("class:chat", t(lang, "chat", name=name, text=text))]])
+            elif kind == "notice":
+                me.notice(msg)
+            elif kind == "error":
+                text = printable(str(msg.get("message", "")), 300)
+                console.show(_dim(t(lang, "refused", text=text)))
+            elif kind == "here":
+                pass  # the answer to our "here": the handback notice says it
+            else:
+                await _table_line(me, msg)
+                if kind == "match_end" and watching:
+                    me.status("status.watch_wait")
+                elif kind == "match_end":
+                    me.wants = []
+                    me.status("status.again")
+                    again = asyncio.ensure_future(_sure(console, lang, t(lang, "again"), False))
+    finally:
+        me.cancel_warning()
+        console.idle = console.intercept = console.panel = None  # back to the lobby: none
+        for task in (incoming, again, sure, back):
+            if task is not None:
+                task.cancel()
+        await table.cancel_turn()
+
+
+async def _table_line(me: _Sitting, msg: Message) -> None:
+    """A line of the match itself: the screen, the panel's clock, what was played for us."""
+    assert me.table is not None and me.person is not None
+    kind = msg["type"]
+    if kind == "match_start":
+        me.away = False
+    table = me.table
+    await table.handle(msg)
+    if kind in ("match_start", "state"):
+        me.status(None)
+    if kind == "turn":
+        me.turn_started(msg)
+    elif kind in ("played", "trick", "round_start", "state"):
+        if kind == "played" and msg.get("seat") == table.seat:
+            me.cancel_warning()
+            if me.away:
+                me.played_away.append(Card.parse(msg["card"]))
+        me.clock_others(msg)
+    elif kind in ("round_end", "match_end"):
+        me.cancel_warning()
+        me.person.deadline = None
+    me.console.refresh()
+
+
+async def _sure(console: Console, lang: Language, question: str, ended: bool) -> bool:
+    """y or n to ``question``; Ctrl-C, Ctrl-D or the input's end answer ``ended``."""
+    try:
+        return await yes_no(console, lang, question)
     except (EOFError, KeyboardInterrupt):
-        return False
-    return answer.strip().lower() in YES
+        return ended
 
 
-async def _leave(session: Session, table: RemoteTable) -> int:
+async def _leave(session: Session, table: RemoteTable, console: Console, lang: Language) -> int:
     await table.cancel_turn()
+    console.show([[("", words(lang, "left"))]])
     with contextlib.suppress(ServerError):
         await session.request("leave", timeout=5.0)
     session.forget()
     return 0
 
 
-async def _reconnect(session: Session, console: Console, lang: Language) -> bool:
+async def _reconnect(session: Session, me: _Sitting) -> bool:
+    """Back to the seat with the token; the panel says so meanwhile (leave stops it)."""
+
+    told: list[float] = []
+
     def tell(_: str, pause: float) -> None:
-        console.show(_dim(t(lang, "lost", pause=decimal(lang, pause, None))))
+        if not told:  # once in the log; the panel counts the tries
+            me.console.show(_dim(t(me.lang, "lost", pause=decimal(me.lang, pause, None))))
+        told.append(pause)
+        me.status("status.server_away", pause=decimal(me.lang, pause, None))
 
-    if await session.reconnect(tell):
-        console.show(_dim(t(lang, "back")))
-        return True
-    console.show(_dim(t(lang, "gone")))
-    return False
-
-
-@contextlib.contextmanager
-def _leave_on_interrupt(stop: asyncio.Event, watching: bool) -> Iterator[None]:
-    """A spectator leaves on Ctrl-C (a seated person is asked at their turn)."""
-    if not watching:
-        yield
-        return
-    loop = asyncio.get_running_loop()
-    try:
-        loop.add_signal_handler(signal.SIGINT, stop.set)
-    except (NotImplementedError, RuntimeError, ValueError):  # pragma: no cover
-        yield
-        return
-    try:
-        yield
-    finally:
-        loop.remove_signal_handler(signal.SIGINT)
+    return await session.reconnect(tell)

@@ -11,7 +11,10 @@ the bot gets ``bye`` and the seat is given up.  Floor 7 (client).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from ..players import SeatFailure
@@ -50,9 +53,27 @@ async def relay(
     seat: int | None,
     code: str | None,
     matches: int = 1,
+    bot_log: str | None = None,
 ) -> int:
-    """Seat the bot program ``command`` and relay its lines; the exit status."""
-    bot = BotProcess(command, label="bot")
+    """Seat the bot program ``command`` and relay its lines; the exit status.
+
+    ``bot_log``: a file that keeps the bot's stderr, line by line.
+    """
+    bot = BotProcess(command, label="bot", verbose=bot_log is not None)
+    with _stderr_to(bot_log):
+        return await _relay(bot, host, port, table, create, seat, code, matches)
+
+
+async def _relay(
+    bot: BotProcess,
+    host: str,
+    port: int,
+    table: str | None,
+    create: dict[str, Any] | None,
+    seat: int | None,
+    code: str | None,
+    matches: int,
+) -> int:
     session: Session | None = None
     try:
         await bot.spawn()
@@ -77,8 +98,56 @@ async def relay(
         await bot.close(bye=True)
 
 
+@contextlib.contextmanager
+def _stderr_to(path: str | None) -> Iterator[None]:
+    """The bot's stderr lines (logged on briscola.protocol after ``!!``) into ``path``."""
+    if path is None:
+        yield
+        return
+    logger = logging.getLogger("briscola.protocol")
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.addFilter(lambda record: " !! " in record.getMessage())
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    old = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(min(old or logging.INFO, logging.INFO))
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old)
+        handler.close()
+
+
+def _tell(msg: Message, seat: int | None, names: list[str], played: int) -> None:
+    """What the joiner reads of the match: its result, and the bot's faults."""
+    kind = msg["type"]
+    if kind == "match_start":
+        names[:] = [printable(str(n), 40) for n in msg.get("names", [])]
+    elif kind == "match_end":
+        rounds = "-".join(str(r) for r in msg.get("rounds_won", []))
+        winner = msg.get("winner")
+        seats = [s for s, _ in enumerate(names) if _team(msg, s) == winner]
+        who = " & ".join(names[s] for s in seats) if seats else "nobody"
+        ours = seat is not None and seat in seats
+        outcome = "won" if ours else "drawn" if winner is None else "lost"
+        _say(f"match {played}: {outcome}; {who} won (rounds {rounds})"
+             if winner is not None else f"match {played}: drawn (rounds {rounds})")  # fmt: skip
+    elif kind == "notice" and msg.get("seat") == seat and msg.get("code") in ("faults", "timeout"):
+        _say(f"the bot's fault: {printable(str(msg.get('text', '')), 200)}")
+    elif kind == "error":
+        _say(f"the server refused the bot's line: {printable(str(msg.get('message', '')), 200)}")
+
+
+def _team(msg: Message, seat: int) -> int:
+    """The team of ``seat`` (the match's sides: seat modulo their number)."""
+    sides = len(msg.get("rounds_won", [])) or 1
+    return seat % sides
+
+
 async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
     played = 0
+    names: list[str] = []
     from_server: asyncio.Task[Message | None] | None = None
     from_bot: asyncio.Task[Any] | None = None
     try:
@@ -118,6 +187,7 @@ async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
                 bot.send(msg)
                 return 0
             bot.send(msg)
+            _tell(msg, session.seat, names, played + 1)
             if msg["type"] == "match_end":
                 played += 1
                 if played >= matches:

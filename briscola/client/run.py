@@ -18,10 +18,11 @@ from typing import Any
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..cards import Language
-from ..prompt.app import default_lang
+from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
+from ..prompt.view import style_for
 from ..server.config import DEFAULT_PORT
-from .lobby import bots_field, lobby
+from .lobby import bots_field, lobby, refusal
 from .play import sit
 from .relay import relay
 from .session import ServerError, Session, parse_address
@@ -93,8 +94,10 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                     )
             except ServerError as err:
                 if args.table is not None:
-                    raise
-                console.show([[("", t(lang, "refused", text=err.message))]])
+                    return _error(
+                        refusal(lang, err, table) if err.code == "bad_code" else err.message
+                    )
+                console.show([[("", refusal(lang, err, table))]])
                 table = None
                 continue
             status = await sit(
@@ -141,6 +144,10 @@ def main(args: argparse.Namespace) -> int:
             bots_field(args.bots, args.players)
     except ValueError as err:
         return _error(str(err), EXIT_USAGE)
+    if args.bot and not (args.table or args.create):
+        return _error("--bot needs --table NAME (or --create)", EXIT_USAGE)
+    if args.bot_log and not args.bot:
+        return _error("--bot-log goes with --bot", EXIT_USAGE)
     if args.bot:
         return asyncio.run(
             relay(
@@ -152,9 +159,11 @@ def main(args: argparse.Namespace) -> int:
                 seat=args.seat,
                 code=args.code,
                 matches=args.matches,
+                bot_log=args.bot_log,
             )
         )
     if sys.stdin.isatty() and sys.stdout.isatty():
         with patch_stdout():
-            return asyncio.run(_person(args, host, port, TerminalConsole()))
+            console = TerminalConsole(style=style_for(screen_colours()))
+            return asyncio.run(_person(args, host, port, console))
     return asyncio.run(_person(args, host, port, LineConsole()))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -126,6 +127,8 @@ class RemoteTable:
         if kind == "state":
             await self.cancel_turn()
             obs = self.observe(msg)
+            if isinstance(msg.get("to_move"), int):  # the snapshot says whose turn it is
+                obs = dataclasses.replace(obs, to_move=msg["to_move"])
             resume: Callable[[Observation], Awaitable[None]] | None = getattr(
                 self.player, "resume", None
             )

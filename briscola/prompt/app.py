@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import contextlib
 import getpass
+import os
 import random
 import re
 import signal
@@ -38,9 +39,20 @@ from ..table import MatchOutcome, play_match
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
-from .words import BOT_NAMES, YES, words
+from .words import ALIASES, BOT_NAMES, NO, YES, words
 
-__all__ = ["Options", "Tally", "default_lang", "main", "options_from", "run", "split_specs"]
+__all__ = [
+    "Options",
+    "Tally",
+    "background",
+    "default_lang",
+    "main",
+    "options_from",
+    "run",
+    "screen_colours",
+    "split_specs",
+    "yes_no",
+]
 
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
@@ -181,7 +193,7 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
         level=level or "",
         hints=not getattr(args, "no_hints", False),
         own_name=name.strip() if name else None,
-        colours=settings.colours or "dark",
+        colours=settings.colours or background(),
     )
 
 
@@ -228,6 +240,7 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
         hint=hinter(opts.rules, seed) if opts.hints else None,
         hints_off=not opts.hints,
         undo=takeback,
+        round_pause=True,
     )
     players: list[Player] = [person]
     players += [
@@ -344,15 +357,43 @@ async def _matches(opts: Options, console: Console, seed: int, tally: Tally) -> 
         if game > 1:
             console.show([[("class:dim", tally_text(tally, opts.lang))]])
         try:
-            again = await console.ask(words(opts.lang, "ask.again"))
+            again = await yes_no(console, opts.lang, words(opts.lang, "ask.again"))
         except (EOFError, KeyboardInterrupt):
             break
-        if again.strip().lower() not in YES:
+        if not again:
             break
         # A given seed goes on predictably; a drawn one is drawn afresh, since the
         # last one was just told and the next must not be guessable from it.
         seed = seed + 1 if opts.seed is not None else _fresh_seed()
         game += 1
+
+
+async def yes_no(console: Console, lang: Language, question: str) -> bool:
+    """Only y or n answers (in the person's language): anything else asks again, so
+    that a card typed ahead is no answer."""
+    while True:
+        answer = " ".join((await console.ask(question)).lower().split())
+        if answer in YES:
+            return True
+        if answer in NO or ALIASES.get(answer, answer) == "quit":  # quit, leave: no
+            return False
+        console.show([[("class:dim", words(lang, "ask.yes_no"))]])
+
+
+def background(environ: dict[str, str] | None = None) -> str:
+    """``light`` when the terminal says its background is light (COLORFGBG), else ``dark``."""
+    env = os.environ if environ is None else environ
+    bg = env.get("COLORFGBG", "").rpartition(";")[2]
+    return "light" if bg in ("7", "15") else "dark"
+
+
+def screen_colours() -> str:
+    """The palette: the settings' ``colours``, else what the terminal says of its background."""
+    try:
+        chosen = load().colours
+    except SettingsError:
+        chosen = None
+    return chosen or background()
 
 
 def tally_text(tally: Tally, lang: Language) -> str:

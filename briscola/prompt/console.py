@@ -1,32 +1,38 @@
 """Where the game meets the person: a prompt-toolkit terminal, or plain lines on a pipe.
 
-Both consoles print the same text and ask the same questions; the terminal
-adds colour, completion, the bottom toolbar, lines laid out for its width
-and paced bot moves (a short pause that any key skips; what was typed stays
-as the start of the next entry).  The line console reads stdin in a
-daemon thread, so that the event loop keeps serving the other seats and a
-closed pipe simply ends the game.  Floor 6.
+Both consoles print the same text and ask the same questions.  The terminal
+keeps one prompt-toolkit prompt up the whole time (``prompt_async`` in a
+loop, under ``patch_stdout``), with the table's panel as its bottom toolbar:
+what is printed goes above the line without touching what is being typed,
+and a line typed while nobody asks is answered at once or kept for the next
+question.  It adds colour, completion, lines laid out for its width and
+paced bot moves (a short pause that any key skips).  The line console reads
+stdin in a daemon thread, so that the event loop keeps serving the other
+seats and a closed pipe simply ends the game.  Floor 6.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.completion import CompleteEvent, Completer
+from prompt_toolkit.completion import CompleteEvent, Completer, DynamicCompleter
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, to_plain_text
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
-from prompt_toolkit.validation import Validator
+from prompt_toolkit.validation import ValidationError, Validator
 
 from ..text import printable
 from .view import STYLE, Text, wrap
@@ -40,18 +46,77 @@ def _safe(line: Text) -> Text:
     return [(frag[0], printable(frag[1]), *frag[2:]) for frag in line]
 
 
-class Console:
-    """The person's side of the table: ``show`` lines, ``ask`` for one."""
+Line = str | BaseException  # a line typed, or KeyboardInterrupt (Ctrl-C)
 
-    #: set when a key pressed during a pause asks to leave: "c-c" or "c-d"
+
+@dataclass
+class _Ask:
+    message: str
+    completer: Completer | None
+    answer: asyncio.Future[Line]
+
+
+class Console:
+    """The person's side of the table: ``show`` lines, ``ask`` for one.
+
+    Lines come in whenever they are typed.  The newest open ``ask`` takes the
+    next one (a question asked during a turn, say, before the turn's prompt);
+    with no ask open, ``idle`` may answer it at once (a command between turns)
+    and otherwise it is kept for the next ask, so nothing typed ahead is lost.
+    """
+
+    #: set when a Ctrl-C came as a signal (no prompt up): "c-c" or "c-d"
     pending: str | None = None
-    #: whether the score stands in a toolbar (else the person types ``score``)
+    #: whether the score stands in a panel (else the person types ``score``)
     toolbar: bool = False
-    #: keys typed during a pause, kept as the start of the next entry
-    typeahead: str = ""
+    #: the lines that stay under the log (the table, what it waits for)
+    panel: Callable[[], list[Text]] | None = None
+    #: a line typed (or Ctrl-C, Ctrl-D) with no ask open; True when it was dealt with
+    idle: Callable[[Line], bool] | None = None
+    #: the prompt while nobody asks
+    waiting: str = "> "
+    #: a line any question passes on (``say TEXT`` at a LAN table); True: taken
+    intercept: Callable[[str], bool] | None = None
+
+    def __init__(self) -> None:
+        self._asks: list[_Ask] = []
+        self._kept: collections.deque[Line] = collections.deque()
+        self._ended = False
+        self._news: asyncio.Event | None = None
 
     def show(self, lines: list[Text]) -> None:
         raise NotImplementedError
+
+    def start(self) -> None:
+        """Begin reading lines (the first ask does it too)."""
+
+    def refresh(self) -> None:
+        """Draw the panel again: what it shows changed."""
+
+    def _deliver(self, item: Line) -> None:
+        if self._news is not None:
+            self._news.set()
+        if self._asks:
+            ask = self._asks[-1]
+            if not ask.answer.done():
+                ask.answer.set_result(item)
+                return
+        if self.idle is not None and not self._kept and self.idle(item):
+            return
+        self._kept.append(item)
+
+    def _end(self) -> None:
+        """The input ended (Ctrl-D, a closed pipe): every ask from now on sees it."""
+        self._ended = True
+        if self._news is not None:
+            self._news.set()
+        asked = False
+        for ask in self._asks:
+            if not ask.answer.done():
+                ask.answer.set_exception(EOFError())
+                asked = True
+        if not asked and self.idle is not None:
+            self.idle(EOFError())
 
     async def ask(
         self,
@@ -59,13 +124,56 @@ class Console:
         *,
         completer: Completer | None = None,
         validator: Validator | None = None,
-        toolbar: Text | None = None,
     ) -> str:
         """One line from the person; EOFError when they leave, KeyboardInterrupt on Ctrl-C."""
-        raise NotImplementedError
+        self.start()
+        while True:
+            self._prompted(message)
+            if self._kept:
+                item = self._kept.popleft()
+            elif self._ended:
+                raise EOFError
+            else:
+                ask = _Ask(message, completer, asyncio.get_running_loop().create_future())
+                self._asks.append(ask)
+                self._asked(ask)
+                try:
+                    item = await ask.answer
+                finally:
+                    self._asks.remove(ask)
+                    self._asked(None)
+            if isinstance(item, BaseException):
+                raise type(item)()
+            if self.intercept is not None and self.intercept(item):
+                continue
+            if validator is not None:
+                try:
+                    validator.validate(Document(item))
+                except ValidationError as err:
+                    self.show([[("class:error", err.message)]])
+                    continue
+            return item
+
+    def _asked(self, ask: _Ask | None) -> None:
+        """An ask opened (or closed: None)."""
+
+    def _prompted(self, message: str) -> None:
+        """A question is asked (a line may be waiting for it already)."""
 
     async def pause(self, seconds: float) -> None:
-        """Let the person follow a bot's move."""
+        """Let the person follow a bot's move: ``seconds``, or less when they type."""
+        if seconds <= 0 or self._kept or self._ended:
+            return
+        self.start()
+        self._news = news = asyncio.Event()
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(news.wait(), seconds)
+        finally:
+            self._news = None
+
+    def close(self) -> None:
+        """Stop reading lines."""
 
     @contextlib.contextmanager
     def interrupts(self) -> Iterator[None]:
@@ -74,11 +182,13 @@ class Console:
 
 
 class TerminalConsole(Console):
-    """A real prompt: PromptSession with completion and a bottom toolbar.
+    """One prompt that is always up, with the panel under it as its bottom toolbar.
 
     Lines are laid out for the terminal's width (``width`` fixes it; without a
-    terminal of its own, as in tests, nothing is wrapped).  A refused entry is
-    said above the prompt, and the prompt comes back empty.
+    terminal of its own, as in tests, nothing is wrapped).  What is printed
+    goes above the prompt (``patch_stdout`` at the terminal) and leaves what
+    is being typed alone.  A refused entry is said above the prompt, and the
+    prompt comes back empty.
     """
 
     toolbar = True
@@ -91,17 +201,35 @@ class TerminalConsole(Console):
         print_output: Output | None = None,
         width: int | None = None,
         style: Style = STYLE,
+        tick: float = 1.0,
     ) -> None:
+        super().__init__()
         self.session: PromptSession[str] = PromptSession(
-            input=input, output=output, key_bindings=_tab_completes()
+            input=input,
+            output=output,
+            key_bindings=_tab_completes(),
+            completer=DynamicCompleter(lambda: self._top().completer),
+            complete_while_typing=Condition(lambda: self._top().completer is not None),
+            bottom_toolbar=self._bar,
+            style=style,
+            refresh_interval=tick,  # the countdown in the panel
+            erase_when_done=True,  # what a line did is printed; the line itself goes
         )
-        # Questions get their own session: a session keeps the completer and
-        # validator of its last prompt, and "y" is no card.
-        self.questions: PromptSession[str] = PromptSession(input=input, output=output)
         self.input = self.session.input
         self.print_output = print_output
         self.width = width
         self.style = style
+        self._reader: asyncio.Task[None] | None = None
+        self.session.default_buffer.on_text_changed += self._typed
+
+    def _top(self) -> _Ask:
+        if self._asks:
+            return self._asks[-1]
+        return _Ask(self.waiting, None, asyncio.Future())  # never awaited
+
+    def _typed(self, _: object) -> None:
+        if self._news is not None:  # a key ends a bot's pause
+            self._news.set()
 
     def columns(self) -> int | None:
         if self.width is not None:
@@ -117,46 +245,62 @@ class TerminalConsole(Console):
                 out = FormattedText(part)
                 print_formatted_text(out, style=self.style, output=self.print_output)
 
-    async def ask(
-        self,
-        message: str,
-        *,
-        completer: Completer | None = None,
-        validator: Validator | None = None,
-        toolbar: Text | None = None,
-    ) -> str:
-        if completer is None and validator is None and toolbar is None:
-            return await self.questions.prompt_async(message, style=self.style, handle_sigint=False)
-        bar = None
-        if toolbar:
+    def _bar(self) -> FormattedText | None:
+        """The panel, laid out afresh for the width at every redraw."""
+        lines = self.panel() if self.panel is not None else []
+        if not lines:
+            return None
+        width = self.columns()
+        joined: Text = []
+        for line in map(_safe, lines):
+            for part in wrap(line, width, indent="  ") if width else [line]:
+                joined += ([("", "\n")] if joined else []) + part
+        return FormattedText(joined)
 
-            def bar() -> FormattedText:  # laid out afresh when the terminal is resized
-                width = self.columns()
-                lines = wrap(toolbar, width, indent="") if width else [toolbar]
-                joined: Text = []
-                for i, line in enumerate(lines):
-                    joined += ([("", "\n")] if i else []) + line
-                return FormattedText(joined)
+    def refresh(self) -> None:
+        app = self.session.app
+        if app.is_running:
+            app.invalidate()
 
-        typed, self.typeahead = self.typeahead, ""
-        return await self.session.prompt_async(
-            message,
-            default=typed,
-            completer=completer,
-            complete_while_typing=completer is not None,
-            validator=validator,
-            validate_while_typing=False,
-            bottom_toolbar=bar,
-            style=self.style,
-            handle_sigint=False,  # raw mode: Ctrl-C is a key; keep our handler in place
-        )
+    def _asked(self, ask: _Ask | None) -> None:
+        self.refresh()
+
+    def start(self) -> None:
+        if self._reader is None and not self._ended:
+            self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        # Raw between two prompts too: keys typed in that moment are not echoed by
+        # the terminal, and Ctrl-C stays a key for the next prompt.
+        with self.input.raw_mode():
+            await self._prompts()
+
+    async def _prompts(self) -> None:
+        while True:
+            try:
+                text = await self.session.prompt_async(
+                    lambda: self._top().message,
+                    handle_sigint=False,  # raw mode: Ctrl-C is a key; keep our handler
+                )
+            except KeyboardInterrupt:
+                self._deliver(KeyboardInterrupt())
+                continue
+            except EOFError:
+                self._end()
+                return
+            self._deliver(text)
+
+    def close(self) -> None:
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            reader.cancel()
 
     @contextlib.contextmanager
     def interrupts(self) -> Iterator[None]:
-        """Ctrl-C while the bots think (no prompt up) asks at the person's next turn.
+        """Ctrl-C in the moment between two prompts asks at the person's next turn.
 
-        At a prompt or in a pause the terminal is raw and Ctrl-C is a key; between
-        them it is a signal, caught here instead of ending the program.
+        At the prompt the terminal is raw and Ctrl-C is a key; between prompts it
+        is a signal, caught here instead of ending the program.
         """
         loop = asyncio.get_running_loop()
         try:
@@ -168,31 +312,10 @@ class TerminalConsole(Console):
             yield
         finally:
             loop.remove_signal_handler(signal.SIGINT)
+            self.close()
 
     def _interrupted(self) -> None:
-        self.pending = "c-c"
-
-    async def pause(self, seconds: float) -> None:
-        if seconds <= 0 or self.pending:
-            return
-        pressed = asyncio.Event()
-
-        def keys_ready() -> None:
-            for press in self.input.read_keys():
-                if press.key in (Keys.ControlC, Keys.ControlD):
-                    self.pending = "c-c" if press.key == Keys.ControlC else "c-d"
-                elif press.key in (Keys.Backspace, Keys.ControlH):
-                    self.typeahead = self.typeahead[:-1]
-                elif len(press.data) == 1 and press.data.isprintable():
-                    self.typeahead += press.data  # the start of the next entry
-                pressed.set()
-
-        with (
-            self.input.raw_mode(),
-            self.input.attach(keys_ready),
-            contextlib.suppress(TimeoutError),
-        ):
-            await asyncio.wait_for(pressed.wait(), seconds)
+        self._deliver(KeyboardInterrupt())
 
 
 def _tab_completes() -> KeyBindings:
@@ -223,50 +346,40 @@ def _tab_completes() -> KeyBindings:
 
 
 class LineConsole(Console):
-    """Plain lines for a pipe: no escape codes, the prompt on a line of its own."""
+    """Plain lines for a pipe: no escape codes, each question on a line of its own."""
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        super().__init__()
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
-        self._lines: asyncio.Queue[str | None] | None = None
+        self._started = False
 
     def show(self, lines: list[Text]) -> None:
         for line in map(_safe, lines):
             self.stdout.write(to_plain_text(line) + "\n")
         self.stdout.flush()
 
-    def _start_reader(self) -> asyncio.Queue[str | None]:
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+    def start(self) -> None:
+        if not self._started:
+            self._started = True
+            self._start_reader()
+
+    def _start_reader(self) -> None:
         loop = asyncio.get_running_loop()
 
         def read() -> None:
             try:
                 for line in self.stdin:
-                    loop.call_soon_threadsafe(queue.put_nowait, line.rstrip("\r\n"))
-                loop.call_soon_threadsafe(queue.put_nowait, None)
+                    loop.call_soon_threadsafe(self._deliver, line.rstrip("\r\n"))
+                loop.call_soon_threadsafe(self._end)
             except (OSError, ValueError):  # stdin closed under us: the same as its end
                 with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(queue.put_nowait, None)
+                    loop.call_soon_threadsafe(self._end)
             except RuntimeError:  # the loop ended before the input did: nobody reads on
                 pass
 
         threading.Thread(target=read, name="briscola-stdin", daemon=True).start()
-        return queue
 
-    async def ask(
-        self,
-        message: str,
-        *,
-        completer: Completer | None = None,
-        validator: Validator | None = None,
-        toolbar: Text | None = None,
-    ) -> str:
-        if self._lines is None:
-            self._lines = self._start_reader()
+    def _prompted(self, message: str) -> None:
         self.stdout.write(message.rstrip() + "\n")
         self.stdout.flush()
-        line = await self._lines.get()
-        if line is None:
-            self._lines.put_nowait(None)  # every later question sees the end too
-            raise EOFError
-        return line

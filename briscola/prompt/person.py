@@ -11,11 +11,12 @@ over events rebuilt from the wire; it leaves out the hints.  Floor 6.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
 from ..cards import Card, Faces, Language, Rank
-from ..events import Event, MatchEnded, Played, RoundStarted, TakenBack, TrickDone
+from ..events import Event, MatchEnded, Played, RoundEnded, RoundStarted, TakenBack, TrickDone
 from ..game import EXCHANGE, Action
 from ..observation import Observation
 from ..players import MatchInfo, Player
@@ -71,11 +72,18 @@ class Person(Player):
         hint: Hinter | None = None,
         hints_off: bool = False,
         undo: bool = False,
+        round_pause: bool = False,
     ) -> None:
         self.console, self.name, self.faces, self.lang = console, name, faces, lang
         self.count, self.pace, self.notes, self.seed = count, pace, tuple(notes), seed
         self.own_name, self.level, self.hint, self.hints_off = own_name, level, hint, hints_off
-        self.undo, self.takebacks = undo, 0
+        self.undo, self.takebacks, self.round_pause = undo, 0, round_pause
+        self.retell = False  # a card was taken back: the next turn shows the table again
+        #: what the panel says the table waits for, when it is not a turn (LAN: the
+        #: table filling, a rematch vote, the server away); None: whose turn it is
+        self.status: Text | None = None
+        #: when the seat to move runs out of time (loop time), where there is a clock
+        self.deadline: float | None = None
         self.before: list[Seen] = []  # what the seat had seen at each turn this round
         self.hints_used = 0
         self.view: View | None = None
@@ -95,6 +103,7 @@ class Person(Player):
         self.seen = Seen(info.rules, info.seat)
         self.reader = Reader(self.faces, self.lang, info.rules.variant)
         self.console.pending = None  # a Ctrl-C from the last match is no question in this one
+        self.console.panel = self.panel
         self.hints_used = self.takebacks = 0
         notes = self.notes or ("",) * info.rules.players
         intro = self.view.intro(notes, self.seed, toolbar=self.console.toolbar, level=self.level)
@@ -106,18 +115,90 @@ class Person(Player):
             self.before.pop()  # the turn the person left; the one before comes again
             self.seen = self.before.pop()
             self.takebacks += 1
+            self.retell = True
         else:
             self.seen.update(event)
         self.console.show(self.view.event(event, self.seen))
+        self.console.refresh()
         if isinstance(event, MatchEnded):
             self.console.show(self._summary())
+        elif (
+            isinstance(event, RoundEnded)
+            and self.round_pause
+            and max(event.rounds_won) < self.seen.rules.target  # else the match ends here
+        ):
+            await self._round_pause()
         if (isinstance(event, Played) and event.seat != self.seen.seat) or isinstance(
             event, TrickDone
         ):
             await self.console.pause(self.pace)
         if isinstance(event, RoundStarted):
-            self.console.typeahead = ""  # nothing typed in the last round plays in this one
             self.before = []
+
+    def panel(self) -> list[Text]:
+        """The lines under the log: the table as it stands and what it waits for."""
+        if self.view is None:
+            return [self.status] if self.status else []
+        status = self.status
+        if status is None and self.seen is not None:
+            left = None
+            if self.deadline is not None:
+                left = self.deadline - asyncio.get_running_loop().time()
+            status = self.view.turn(self.seen, left)
+        return self.view.panel(self.seen, status)
+
+    async def _round_pause(self) -> None:
+        """The round's summary stays until the person goes on (a pace of 0: no pause)."""
+        if self.pace <= 0 or not self.console.toolbar:
+            return
+        while True:
+            try:
+                text = await self.console.ask(words(self.lang, "round.pause"))
+            except KeyboardInterrupt:
+                await self.confirm_leave()
+                continue
+            except EOFError:
+                raise LeaveTable from None
+            if " ".join(text.lower().split()) in ("quit", "leave", "exit"):
+                await self.confirm_leave()
+            elif not self.answer(text):
+                return
+
+    def answer(self, text: str) -> bool:
+        """A command typed when no card is asked for, answered at once; False: no command."""
+        if self.view is None or self.seen is None or self.reader is None:
+            return False
+        try:
+            entry = self.reader.read(text)
+        except EntryError:
+            return False
+        if not isinstance(entry, Command) or entry.name in ("quit", "undo", "hint", "exchange"):
+            return False
+        if entry.name == "hand":
+            lines = self.view.table(self.seen) if self.seen.round else []
+            if any(c is not None for c in self.seen.hand):
+                lines += self.view.hand(self.seen.hand)
+            self.console.show(lines)
+            return True
+        self._tell(entry.name)
+        return True
+
+    def _tell(self, name: str) -> None:
+        """help, rules, last, seen, score: what they show, at any moment."""
+        assert self.view is not None and self.seen is not None
+        show, w = self.console.show, self.lang
+        if name in ("help", "rules"):
+            if name == "help":
+                text = help_text(w, self.faces, self.view.rules.variant)
+            else:
+                text = short_rules(w, self.faces)
+            show([[("", line)] for line in text.splitlines()])
+        elif name == "last":
+            show(self.view.last(self.seen))
+        elif name == "seen":
+            show(self.view.seen(self.seen))
+        elif name == "score":
+            show(self.view.score(self.seen))
 
     def _summary(self) -> list[Text]:
         """The hints used and the cards taken back in the match, when there were any."""
@@ -132,11 +213,16 @@ class Person(Player):
         """Back at a LAN table mid-round: the state as of now, then the game goes on."""
         assert self.view is not None and self.seen is not None
         self.seen.restore(obs)
-        lines: list[Text] = [[("class:dim", words(self.lang, "back"))]]
-        lines += self.view.table(self.seen)
-        if obs.hand:
-            lines += self.view.hand(self.seen.hand)
+        back = "watch.now" if self.view.watching else "back"
+        lines: list[Text] = [[("class:dim", words(self.lang, back))]]
+        if obs.to_move != self.seen.seat:  # else the turn that follows shows them, once
+            lines += self.view.table(self.seen)
+            if obs.hand:
+                lines += self.view.hand(self.seen.hand)
+        else:
+            self.retell = True  # the card to beat was not just shown: the turn shows it
         self.console.show(lines)
+        self.console.refresh()
 
     # -- the person's turn ---------------------------------------------------
 
@@ -154,7 +240,9 @@ class Person(Player):
         mark says which card is winning (at a turn the cards were just shown)."""
         assert self.view is not None and self.seen is not None
         marked = len(self.seen.trick) > 1 and obs.rules.players > 2
-        lines = self.view.table(self.seen) if table or marked or not obs.trick else []
+        table = table or marked or not obs.trick or self.retell
+        self.retell = False
+        lines = self.view.table(self.seen) if table else []
         self.console.show(lines + self.view.hand(self.seen.hand, self._exchange_card(obs)))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
@@ -174,11 +262,7 @@ class Person(Player):
             if self.console.pending:
                 await self._leave_key()
             try:
-                text = await self.console.ask(
-                    words(self.lang, "prompt"),
-                    completer=completer,
-                    toolbar=self.view.toolbar(self.seen),
-                )
+                text = await self.console.ask(words(self.lang, "prompt"), completer=completer)
             except KeyboardInterrupt:
                 await self.confirm_leave()
                 continue
@@ -223,25 +307,14 @@ class Person(Player):
 
     async def command(self, name: str, obs: Observation) -> None:
         assert self.view is not None and self.seen is not None
-        show, w = self.console.show, self.lang
-        if name in ("help", "rules"):
-            if name == "help":
-                text = help_text(w, self.faces, obs.rules.variant)
-            else:
-                text = short_rules(w, self.faces)
-            show([[("", line)] for line in text.splitlines()])
-        elif name == "hand":
+        if name == "hand":
             self._show_turn(obs, table=True)
-        elif name == "last":
-            show(self.view.last(self.seen))
-        elif name == "seen":
-            show(self.view.seen(self.seen))
-        elif name == "score":
-            show(self.view.score(self.seen))
         elif name == "hint":
-            show(self._hint(obs))
-        else:  # quit
+            self.console.show(self._hint(obs))
+        elif name == "quit":
             await self.confirm_leave()
+        else:
+            self._tell(name)
 
     def _hint(self, obs: Observation) -> list[Text]:
         assert self.view is not None

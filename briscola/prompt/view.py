@@ -35,54 +35,101 @@ from ..rules import TableRules
 from ..text import printable
 from .words import CATALOG, gender_of, note_words, shown_name, words
 
-__all__ = ["PALETTES", "STYLE", "Seen", "Text", "View", "style_for", "wrap"]
+__all__ = [
+    "CONTRAST_PAIRS",
+    "MIN_CONTRAST",
+    "PALETTES",
+    "STYLE",
+    "Seen",
+    "Text",
+    "View",
+    "clock_text",
+    "contrast",
+    "style_for",
+    "wrap",
+]
 
 Text = StyleAndTextTuples
 
+# Colours from the 256-colour palette (so a terminal shows them as chosen, not
+# in its own idea of "bright yellow"), each checked against the backgrounds it
+# sits on for WCAG's 4.5:1 contrast (tests/test_prompt.py, CONTRAST_PAIRS).
+# The panel has its own background, so it reads the same on any terminal.
 _COMMON = {
     "you": "bold",
     "head": "bold underline",
     "dim": "italic",
     "num": "reverse bold",
-    # Black on white with bold labels: readable on dark and light backgrounds alike.
-    "bottom-toolbar": "noreverse bg:ansiwhite ansiblack",
-    "bottom-toolbar.key": "bg:ansiwhite ansiblack bold",
-    "bottom-toolbar.value": "bg:ansiwhite ansiblack",
 }
-# One colour per suit, the four-colour pack (cups/hearts red, coins/diamonds
-# gold, swords/spades blue, batons/clubs green), in the shades that read well
-# on a dark background (the usual terminal) and on a light one.
 PALETTES: dict[str, dict[str, str]] = {
+    # Cups/hearts red, coins/diamonds gold, swords/spades blue, batons/clubs green.
     "dark": {
-        "suit0": "ansibrightred bold",
-        "suit1": "ansibrightyellow bold",
-        "suit2": "ansibrightcyan bold",
-        "suit3": "ansibrightgreen bold",
-        "win": "ansibrightgreen bold",
-        "lose": "ansibrightred",
-        "error": "ansibrightred bold",
+        "suit0": "#ff5f5f bold",
+        "suit1": "#ffd75f bold",
+        "suit2": "#5fafff bold",
+        "suit3": "#5fd75f bold",
+        "win": "#5fd75f bold",
+        "lose": "#ff5f5f",
+        "error": "#ff5f5f bold",
+        "warn": "#ffd75f bold",
+        "bottom-toolbar": "noreverse bg:#262626 #e4e4e4",
+        "bottom-toolbar.key": "bg:#262626 #e4e4e4 bold",
+        "bottom-toolbar.value": "bg:#262626 #e4e4e4",
     },
     "light": {
-        "suit0": "ansired bold",
-        "suit1": "ansiyellow",
-        "suit2": "ansiblue bold",
-        "suit3": "ansigreen bold",
-        "win": "ansigreen bold",
-        "lose": "ansired",
-        "error": "ansired bold",
+        "suit0": "#af0000 bold",
+        "suit1": "#875f00 bold",
+        "suit2": "#005faf bold",
+        "suit3": "#005f00 bold",
+        "win": "#005f00 bold",
+        "lose": "#af0000",
+        "error": "#af0000 bold",
+        "warn": "#875f00 bold",
+        "bottom-toolbar": "noreverse bg:#eeeeee #1c1c1c",
+        "bottom-toolbar.key": "bg:#eeeeee #1c1c1c bold",
+        "bottom-toolbar.value": "bg:#eeeeee #1c1c1c",
     },
-    "none": {f"suit{i}": "bold" for i in range(4)} | {"win": "bold", "lose": "", "error": "bold"},
+    "none": {f"suit{i}": "bold" for i in range(4)}
+    | {"win": "bold", "lose": "", "error": "bold", "warn": "bold"},
 }
+MIN_CONTRAST = 4.5  # WCAG AA for text
+# (palette, foreground class, the backgrounds it is read on): the terminal's
+# own (black and a dark grey; white and a light grey) and the panel's.
+_DARK_BGS = ("#000000", "#1c1c1c", "#262626")
+_LIGHT_BGS = ("#ffffff", "#eeeeee")
+CONTRAST_PAIRS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    *(
+        (name, key, bgs)
+        for name, bgs in (("dark", _DARK_BGS), ("light", _LIGHT_BGS))
+        for key in ("suit0", "suit1", "suit2", "suit3", "win", "lose", "error", "warn")
+    ),
+    ("dark", "bottom-toolbar", ("#262626",)),
+    ("light", "bottom-toolbar", ("#eeeeee",)),
+)
+
+
+def contrast(fg: str, bg: str) -> float:
+    """WCAG's contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+
+    def lum(colour: str) -> float:
+        def channel(c: float) -> float:
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def style_for(palette: str = "dark") -> Style:
-    """The screen's style for a background: ``dark`` (default) or ``light``."""
-    return Style.from_dict({**_COMMON, **PALETTES[palette]})
+    """The screen's style for a background: ``dark`` (default), ``light`` or ``none``."""
+    return Style.from_dict({**_COMMON, **PALETTES.get(palette, PALETTES["dark"])})
 
 
 STYLE = style_for("dark")
 
-_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar")
+_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar", "class:keep")
 
 
 def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
@@ -94,7 +141,8 @@ def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
         parts = [text] if style.startswith(_ATOMIC) else [p for p in re.split(r"(\s+)", text) if p]
         for part in parts:
             space = part.isspace() and not style.startswith(_ATOMIC)
-            if glue or (space and units and units[-1][0][-1][0].startswith("class:num")):
+            after = units[-1][0][-1][0] if units else ""
+            if glue or (space and after.startswith(("class:num", "class:who"))):
                 units[-1][0].append((style, part))
                 glue = space
                 continue
@@ -144,6 +192,7 @@ class Seen:
     rounds_won: tuple[int, ...] = ()
     points: list[int] = field(default_factory=list)
     captured: list[list[Card]] = field(default_factory=list)
+    to_move: int | None = None  # whose card the table waits for (None: between rounds)
 
     @property
     def last(self) -> TrickDone | None:
@@ -157,8 +206,10 @@ class Seen:
             self.face_up, self.stock, self.hand = ev.trump, ev.stock, list(ev.hand)
             self.trick, self.tricks, self.rounds_won = [], [], ev.rounds_won
             self.points, self.captured = [0] * sides, [[] for _ in range(sides)]
+            self.to_move = ev.leader
         elif isinstance(ev, Played):
             self.trick.append((ev.seat, ev.card))
+            self.to_move = (ev.seat + 1) % n if len(self.trick) < n else None
             if ev.seat == self.seat and ev.card in self.hand:
                 self.hand[self.hand.index(ev.card)] = None
         elif isinstance(ev, TrickDone):
@@ -167,6 +218,7 @@ class Seen:
             self.captured[team].extend(c for _, c in ev.cards)
             self.trick = []
             self.tricks.append(ev)
+            self.to_move = ev.winner
             if self.stock:
                 self.stock = max(0, self.stock - n)
                 self.face_up = self.face_up if self.stock else None
@@ -178,6 +230,7 @@ class Seen:
                 self.hand[self.hand.index(ev.gave)] = ev.took
         elif isinstance(ev, RoundEnded | MatchEnded):
             self.rounds_won = ev.rounds_won
+            self.to_move = None
 
     def _put(self, card: Card) -> None:
         if None in self.hand:
@@ -192,6 +245,7 @@ class Seen:
         self.trump = obs.trump_card or obs.dealt_trump
         self.face_up, self.stock, self.hand = obs.trump_card, obs.stock, list(obs.hand)
         self.trick, self.rounds_won = list(obs.trick), obs.rounds_won
+        self.to_move = obs.to_move
         self.points, self.captured = list(obs.points), [[] for _ in range(sides)]
         ranking = self.rules.ranking
         self.tricks = []
@@ -233,10 +287,15 @@ class View:
         ]
         # In lists of scores the person goes by the name given (--name), if any.
         self.listed = list(self.names)
-        if own_name:
+        if own_name and seat >= 0:
             self.listed[seat] = printable(own_name, 24)
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's view (seat -1): every seat by name, nobody is "you"."""
+        return self.seat < 0
 
     # -- pieces ----------------------------------------------------------------
 
@@ -276,7 +335,7 @@ class View:
         return out
 
     def who(self, seat: int) -> Text:
-        return [("class:you" if seat == self.seat else "", self.names[seat])]
+        return [("class:who class:you" if seat == self.seat else "class:who", self.names[seat])]
 
     def person(self, seat: int) -> str:
         return "you" if seat == self.seat else "other"
@@ -299,7 +358,8 @@ class View:
                 return self.side(team, self.listed)
             if self._mine(team):
                 return words(self.lang, "us")
-            if len(self.rules.teams) > 2:  # two other pairs at six seats: "Them" twice says nothing
+            # Two other pairs at six seats, or a spectator's: "Them" says nothing.
+            if len(self.rules.teams) > 2 or self.watching:
                 return "+".join(self.listed[s] for s in self.rules.teams[team])
             return words(self.lang, "them")
 
@@ -325,6 +385,8 @@ class View:
         if seed is not None:
             head.append(words(w, "intro.seed", seed=seed))
         lines: list[Text] = [[("class:head", " · ".join(head))]]
+        if self.watching:
+            return lines + self._seats_watched()
         n = r.players
         where = {1: "right", n - 1: "left"}
         if n in (4, 6):
@@ -349,6 +411,18 @@ class View:
         if self.listed[self.seat] != self.names[self.seat]:
             lines.append(self.say("intro.you_are", name=self.listed[self.seat]))
         lines.append(self.say("intro.tip" if toolbar else "intro.tip_lines", "class:dim"))
+        return lines
+
+    def _seats_watched(self) -> list[Text]:
+        """A spectator's intro: each seat by number and name, with its partners."""
+        lines: list[Text] = [self.say("watch.intro", "class:dim")]
+        for s in range(self.rules.players):
+            team = self.rules.teams[self.rules.team_of[s]]
+            partners = " & ".join(self.names[p] for p in team if p != s)
+            if partners:
+                lines.append(self.say("watch.seat_team", seat=s, who=self.who(s), side=partners))
+            else:
+                lines.append(self.say("watch.seat", seat=s, who=self.who(s)))
         return lines
 
     def event(self, ev: Event, seen: Seen) -> list[Text]:
@@ -403,7 +477,7 @@ class View:
             return []
         if trick[self.rules.trick_winner(seen.trump.suit, trick)] != card:
             return []
-        return [("class:dim", " " + words(self.lang, "table.best"))]
+        return [("class:keep class:dim", " " + words(self.lang, "table.best"))]
 
     def took(self, key: str, trick: TrickDone) -> Text:
         """Who took ``trick`` and its points, in sentence ``key``."""
@@ -430,6 +504,8 @@ class View:
 
     def table(self, seen: Seen) -> list[Text]:
         if not seen.trick:
+            if seen.to_move is not None and seen.to_move != self.seat:
+                return [self.say("table.leads", "class:dim", who=self.who(seen.to_move))]
             return [self.say("table.lead", "class:dim")]
         line = self.say("table.head")
         for s, c in seen.trick:
@@ -501,7 +577,7 @@ class View:
         if ev.winner is None:
             lines.append(self.say("end.drawn"))
         else:
-            style = "class:win" if self._mine(ev.winner) else "class:lose"
+            style = self._outcome_style(ev.winner)
             who = self.side_person(ev.winner)
             lines.append(self.say("end.won", style, person=who, side=self.side(ev.winner)))
         lines.append(self.say("end.rounds", scores=self.scores(ev.rounds_won)))
@@ -529,12 +605,17 @@ class View:
         scores = self.scores(ev.rounds_won)
         if ev.winner is None:
             return [[("", "")], self.say("match.none", "class:head", scores=scores)]
-        style = "class:win" if self._mine(ev.winner) else "class:lose"
+        style = self._outcome_style(ev.winner)
         who = self.side_person(ev.winner)
         return [
             [("", "")],
             self.say("match.won", style, person=who, side=self.side(ev.winner), scores=scores),
         ]
+
+    def _outcome_style(self, team: int) -> str:
+        if self.watching:
+            return "class:head"
+        return "class:win" if self._mine(team) else "class:lose"
 
     def toolbar(self, seen: Seen) -> Text:
         def item(key: str, value: str | Text) -> Text:
@@ -542,7 +623,13 @@ class View:
             label = ("class:bottom-toolbar.key", f" {words(self.lang, key)} ")
             return [label, *shown, ("", "  ")]  # the gap is where a narrow bar wraps
 
-        trump = self.card(seen.trump) if seen.trump is not None else "-"
+        trump: str | Text = "-"
+        if seen.trump is not None and seen.face_up is None and not seen.stock:
+            # Drawn: what counts now is the suit.
+            suit = suit_name(seen.trump.suit, self.faces, self.lang)
+            trump = [(f"class:suit{seen.trump.suit}", suit)]
+        elif seen.trump is not None:
+            trump = self.card(seen.trump)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
         bar += item("bar.rounds", self.scores(seen.rounds_won, short=True))
@@ -550,5 +637,32 @@ class View:
             bar += item("bar.points", self.scores(seen.points, short=True))
         return bar
 
+    def turn(self, seen: Seen, left: float | None = None) -> Text | None:
+        """Whose card the table waits for, and the time left when there is a clock."""
+        if seen.to_move is None:
+            return None
+        key = "turn.yours" if seen.to_move == self.seat else "turn.waiting"
+        if left is None:
+            return self.say(key, who=self.who(seen.to_move))
+        return self.say(key + "_left", who=self.who(seen.to_move), left=clock_text(left))
+
+    def panel(self, seen: Seen | None, status: Text | None = None) -> list[Text]:
+        """The lines that stay under the log: the trump, stock and scores; the cards
+        on the table (the one to beat marked); what the table waits for."""
+        lines: list[Text] = []
+        if seen is not None and seen.round:
+            lines.append(self.toolbar(seen))
+            table = self.table(seen) if seen.trick or seen.to_move is not None else []
+            lines += [[("class:bottom-toolbar", " "), *t] for t in table]
+        if status:
+            lines.append([("class:bottom-toolbar", " "), *status])
+        return lines
+
     def error(self, message: str) -> list[Text]:
         return [[("class:error", message)]]
+
+
+def clock_text(seconds: float) -> str:
+    """``1:42``: whole seconds left, never below zero."""
+    left = max(0, int(seconds + 0.999))
+    return f"{left // 60}:{left % 60:02d}"

@@ -28,6 +28,7 @@ __all__ = [
     "ALIASES",
     "BOT_NAMES",
     "CATALOG",
+    "NO",
     "YES",
     "exchange_ranks",
     "gender_of",
@@ -679,6 +680,7 @@ for _lang, _catalog in (("en", _EN), ("de", _DE), ("it", _IT)):
 CATALOG: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
 
 YES: Final = frozenset({"y", "yes", "j", "ja", "s", "si", "sì"})
+NO: Final = frozenset({"n", "no", "nein"})
 
 # Command words in the three languages; the English ones work everywhere.
 ALIASES: Final[dict[str, str]] = {
@@ -806,3 +808,56 @@ def short_rules(lang: Language, faces: Faces) -> str:
         low=low, command=command, ace=word(Rank.ACE), king=word(Rank.KING),
         knight=word(Rank.KNIGHT), jack=word(Rank.JACK),
     )  # fmt: skip
+
+
+# The screen's panel, spectators and waiting states (issue 22), kept together so
+# that they merge cleanly with the edits of the sentences above.
+_EN.update(
+    {
+        "watch.intro": "  You watch; the seats:",
+        "watch.seat": "  Seat {seat}: {who}",
+        "watch.seat_team": "  Seat {seat}: {who}, with {side}",
+        "watch.now": "The match as it stands:",
+        "table.leads": "{who} leads.",
+        "turn.yours": "Your turn.",
+        "turn.yours_left": "Your turn: {left} left.",
+        "turn.waiting": "Waiting for {who}.",
+        "turn.waiting_left": "Waiting for {who}: {left} left.",
+        "round.pause": "Round over: press Enter for the next one.",
+        "ask.yes_no": "Type y or n.",
+        "prompt.wait": "> ",
+    }
+)
+ALIASES["leave"] = "quit"  # the LAN table's word works at home too
+_DE.update(
+    {
+        "watch.intro": "  Du schaust zu; die Plätze:",
+        "watch.seat": "  Platz {seat}: {who}",
+        "watch.seat_team": "  Platz {seat}: {who}, mit {side}",
+        "watch.now": "Die Partie, wie sie gerade steht:",
+        "table.leads": "{who} spielt aus.",
+        "turn.yours": "Du bist dran.",
+        "turn.yours_left": "Du bist dran: noch {left}.",
+        "turn.waiting": "Warten auf {who}.",
+        "turn.waiting_left": "Warten auf {who}: noch {left}.",
+        "round.pause": "Runde vorbei: Enter für die nächste.",
+        "ask.yes_no": "Tippe j oder n.",
+        "prompt.wait": "> ",
+    }
+)
+_IT.update(
+    {
+        "watch.intro": "  Guardi; i posti:",
+        "watch.seat": "  Posto {seat}: {who}",
+        "watch.seat_team": "  Posto {seat}: {who}, con {side}",
+        "watch.now": "La partita com'è adesso:",
+        "table.leads": "Apre {who}.",
+        "turn.yours": "Tocca a te.",
+        "turn.yours_left": "Tocca a te: restano {left}.",
+        "turn.waiting": "Si aspetta {who}.",
+        "turn.waiting_left": "Si aspetta {who}: restano {left}.",
+        "round.pause": "Smazzata finita: Invio per la prossima.",
+        "ask.yes_no": "Scrivi s o n.",
+        "prompt.wait": "> ",
+    }
+)
