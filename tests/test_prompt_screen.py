@@ -57,7 +57,8 @@ def seat_words(lang: str) -> list[str]:
             pieces = re.split(r"\{[^}]*\}", msg["you"])
             found.append(max(pieces, key=len).strip())
     for key in ("hand.head", "table.lead", "role.against", "role.partner", "turn.yours"):
-        found.append(template(CATALOG, lang, key))
+        msg = CATALOG[lang][key]  # every gender form of it
+        found += list(msg.values()) if isinstance(msg, dict) else [template(CATALOG, lang, key)]
     return [w for w in found if len(w) >= 4]
 
 

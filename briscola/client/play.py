@@ -279,8 +279,9 @@ async def sit(
                 if not back.done():
                     continue
                 ok, back, me.server_away = back.result(), None, False
-                again_text = "back" if session.token else "back_watch"
-                console.show(_dim(t(lang, again_text if ok else "gone")))
+                watcher = session.token is None and session.watching is not None
+                said = ("back" if ok else "gone") + ("_watch" if watcher else "")
+                console.show(_dim(t(lang, said)))
                 if not ok:
                     return 1
                 me.status(None)
@@ -296,7 +297,8 @@ async def sit(
             if kind == "bye":
                 text = printable(str(msg.get("text") or msg.get("reason") or ""), 200)
                 if msg.get("reason") == "restart" and (session.token or session.watching):
-                    console.show(_dim(t(lang, "restart")))
+                    said = "restart" if session.token else "restart_watch"
+                    console.show(_dim(t(lang, said)))
                     continue  # the connection ends next; the seat is resumed
                 console.show(_dim(t(lang, "bye", text=text)))
                 return 0 if msg.get("reason") in ("bye", None) else 1

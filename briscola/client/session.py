@@ -204,7 +204,8 @@ class Session:
     async def resume_kept(self, table: str | None) -> Message | None:
         """Back to a seat kept on disk for this server (at ``table``, or any); None when
         there is none, or the server says its match is over (then it is forgotten)."""
-        kept = self.tokens.find(self.server, table) if self.tokens is not None else None
+        tokens = self.tokens
+        kept = tokens.find(self.server, self.name, table) if tokens is not None else None
         if kept is None:
             return None
         try:
@@ -221,7 +222,7 @@ class Session:
         self.token, self.table, self.seat = token, table, seat
         self.watching = None
         if self.tokens is not None:
-            self.tokens.keep(self.server, table, token, seat)
+            self.tokens.keep(self.server, self.name, table, token, seat)
 
     def forget(self, table: str | None = None) -> None:
         """The seat is given up (left, or its match is over): its token too."""

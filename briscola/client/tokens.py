@@ -5,7 +5,9 @@ with the client, and the person was locked out of their own match.  Here
 each token is kept in the user's state directory (``$XDG_STATE_HOME/
 briscola/seats.json``, else ``~/.local/state/briscola/seats.json``; mode
 0600, written whole and renamed into place), by server address and table,
-until the person leaves or the server says the token is over.  The file is
+until the person leaves or the server says the token is over.  A seat is
+kept under the name it was taken with, so that two people joining from one
+account (two terminals) never resume each other's seat.  The file is
 the user's own: what it holds is checked, and a broken file is started
 afresh rather than stopping anyone from playing.  Floor 7 (client).
 """
@@ -63,19 +65,19 @@ class Tokens:
     def _key(server: str, table: str) -> str:
         return f"{server} {table}"
 
-    def find(self, server: str, table: str | None = None) -> dict[str, Any] | None:
-        """The seat kept for ``server`` (at ``table``, or the latest at any table)."""
+    def find(self, server: str, name: str, table: str | None = None) -> dict[str, Any] | None:
+        """The seat kept for ``name`` on ``server`` (at ``table``, or the latest at any)."""
         data = self._read()
         for key in reversed(list(data)):
-            there, _, name = key.partition(" ")
-            if there == server and (table is None or name == table):
-                return {"table": name, **data[key]}
+            there, _, at = key.partition(" ")
+            if there == server and (table is None or at == table) and data[key].get("name") == name:
+                return {"table": at, **data[key]}
         return None
 
-    def keep(self, server: str, table: str, token: str, seat: int) -> None:
+    def keep(self, server: str, name: str, table: str, token: str, seat: int) -> None:
         data = self._read()
         data.pop(self._key(server, table), None)
-        data[self._key(server, table)] = {"token": token, "seat": seat}
+        data[self._key(server, table)] = {"token": token, "seat": seat, "name": name}
         while len(data) > MAX_KEPT:
             del data[next(iter(data))]
         self._write(data)

@@ -275,9 +275,9 @@ class Table:
     def vacate(self, seat: NetSeat) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
         if not self.playing and self.seats[seat.seat] is seat:
+            self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
             self.seats[seat.seat] = None
             self.rematch.discard(seat.seat)
-            self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
             if self.state == "done":
                 self.state = "waiting"
 
@@ -286,9 +286,9 @@ class Table:
         if self.playing and not self.ending:
             seat.release()
         else:
+            self.announce("left", seat.seat, f"{name} left seat {seat.seat}")  # named, still
             self.seats[seat.seat] = None
             self.rematch.discard(seat.seat)
-            self.announce("left", seat.seat, f"{name} left seat {seat.seat}")
             if self.state == "done":
                 self.state = "waiting"
         self.save()
