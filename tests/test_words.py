@@ -54,7 +54,7 @@ VALUES = {
     "message": "Mqz", "result": "Sqz", "reason": "complete", "pack": ", 39 Pqz", "label": "x.jsonl",
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
     "why": "Wyz", "seat": 1, "best": "7D", "unseen": "AD", "led": "6S", "cost": "6.0",
-    "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9", "left": "1:42", "time": "1:00",
+    "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9", "left": "1:42", "time": "1:00", "names": "Nqz",
     "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
