@@ -324,3 +324,22 @@ async def test_a_paused_table_nobody_will_come_back_to_ends_at_restart(tmp_path:
     (lines,) = read_records(lan.records).values()
     assert lines[-1]["reason"] == "abandoned" and lines[-1]["why"].startswith("deserted")
     assert verify_record(lines).reason == "abandoned"
+
+
+async def test_a_rematch_may_be_asked_after_someone_left(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        await (await lan.connect("Host")).create("t", players=3, bots={"1": "random"})
+        anna = await lan.seated("Anna", "t")
+        finn = await lan.seated("Finn", "t")
+        await asyncio.wait_for(
+            asyncio.gather(play_out(anna, random.Random(1)), play_out(finn, random.Random(2))),
+            GAME,
+        )
+        await finn.ask("leave", "left")
+        left = await anna.seen(lambda m: m.get("code") == "left")
+        assert left["name"] == "Finn"
+        got = await anna.ask("rematch", "rematching")
+        assert got["waiting"] == []
+        eve = await lan.seated("Eve", "t")
+        await eve.until("match_start")
+        await anna.until("match_start")

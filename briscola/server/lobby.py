@@ -252,7 +252,11 @@ class Client:
         if self.seat is None:
             raise LobbyError("not_seated", "only a seated player can ask for a rematch")
         table = self.seat.table
-        if table.state != "done" and not table.ending:
+        # After a match, also when someone left meanwhile (the table waits for a person).
+        after = (
+            table.state == "done" or table.ending or (table.state == "waiting" and table.matches)
+        )
+        if not after:
             raise LobbyError("bad_message", f"table {table.name!r} is {table.state}, not done")
         # A rematch that starts now does so in a task: the answer still goes out first.
         self.answer(msg, "rematching", waiting=table.ask_rematch(self.seat))
