@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from untimed import untimed
 
 from briscola.arena import ArenaConfig, plan, run_arena
 from briscola.cli import main as cli_main
@@ -63,7 +64,7 @@ def test_the_arena_plays_the_suite_whatever_the_seed(
     for seed in ("1", "2"):
         argv = ["arena", "greedy", "random", "--deals", "2p-1000", "--games", "4", "--json"]
         assert cli_main([*argv, "--seed", seed]) == 0
-        out = json.loads(capsys.readouterr().out)
+        out = untimed(json.loads(capsys.readouterr().out))
         assert out["deals"] == "2p-1000" and out["games"] == 4
         del out["seed"]
         runs.append(out)
