@@ -241,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
     )
-    p.set_defaults(run=_run("briscola.replay"))
+    p.set_defaults(run=_run("briscola.lab.replay"))
 
     p = sub.add_parser("review", help="what a long search thinks of every move of a recorded match")
     p.add_argument("file", help="a match record (JSON lines), or - for standard input")
@@ -267,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="seed of the long search (default 1); the same seed gives the same review",
     )
-    p.set_defaults(run=_run("briscola.review"))
+    p.set_defaults(run=_run("briscola.lab.review"))
 
     p = sub.add_parser("bench", help="measure the engine (and bots, the protocol)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -317,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="expert",
         help="with --positions: the built-in bot to test (default expert, e.g. expert:samples=200)",
     )
-    p.set_defaults(run=_run("briscola.bench"))
+    p.set_defaults(run=_run("briscola.lab.bench"))
 
     p = sub.add_parser("play", help="play at the prompt against bots")
     add_table_options(p)
@@ -391,7 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--record", metavar="DIR", default=None, help="write one record per match")
     add_host_options(p)
-    p.set_defaults(run=_run("briscola.arena"))
+    p.set_defaults(run=_run("briscola.lab.arena"))
 
     p = sub.add_parser(
         "tournament", help="every pairing of several players on the same deals, with ratings"
@@ -429,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep the tournament in DIR: every result and record; run again to resume",
     )
     add_host_options(p)
-    p.set_defaults(run=_run("briscola.tournament"))
+    p.set_defaults(run=_run("briscola.lab.tournament"))
 
     p = sub.add_parser(
         "serve",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from briscola.arena import ArenaConfig, Tally, run_arena
+from briscola.lab.arena import ArenaConfig, Tally, run_arena
 from briscola.rules import TableRules
 
 ROOT = Path(__file__).resolve().parent.parent

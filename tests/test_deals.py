@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from briscola.arena import ArenaConfig, plan, run_arena
 from briscola.cli import main as cli_main
 from briscola.deals import SUITES, DealsError, read_deals
+from briscola.lab.arena import ArenaConfig, plan, run_arena
 from briscola.rules import TableRules
 
 

@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from briscola import review
 from briscola.bots import GreedyBot, RandomBot
 from briscola.cards import Card, card_name, suit_name
 from briscola.game import Round
+from briscola.lab import review
+from briscola.lab.review import SeatError, format_review, review_json, review_record
 from briscola.observation import Observation, observe
 from briscola.players import Bot
 from briscola.records import Record
 from briscola.replay import RecordError
-from briscola.review import SeatError, format_review, review_json, review_record
 from briscola.rules import TableRules
 from briscola.table import UNDO, run_match
 

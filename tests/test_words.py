@@ -12,9 +12,9 @@ import pytest
 from briscola.cards import FACES, LANGUAGES
 from briscola.client.words import CATALOG as CLIENT
 from briscola.i18n import GENDERS, Catalog, decimal, say, template
+from briscola.lab.review import PHRASES as REVIEW
 from briscola.prompt.words import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
 from briscola.replay_text import PHRASES
-from briscola.review import PHRASES as REVIEW
 from briscola.rules_text import cards_text
 
 CATALOGS: dict[str, Catalog] = {

@@ -28,6 +28,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
+from ..spec import SpecError, UsageError, parse_spec
+from ..text import printable
 from .arena import (
     REPORT_EVERY,
     STOP_SIGNALS,
@@ -43,9 +45,7 @@ from .arena import (
     trouble_lines,
     unique,
 )
-from .spec import SpecError, UsageError, parse_spec
 from .stats import bradley_terry
-from .text import printable
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 

@@ -26,14 +26,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card, Faces, Language, card_code, card_name
-from .game import EXCHANGE, Action, Round
-from .i18n import Catalog, Message, say
-from .observation import Observation, observe, unseen_cards
+from ..cards import Card, Faces, Language, card_code, card_name
+from ..game import EXCHANGE, Action, Round
+from ..i18n import Catalog, Message, say
+from ..observation import Observation, observe, unseen_cards
+from ..replay import RecordError, ReplayResult, verify_record
+from ..replay_text import _labels
+from ..text import printable
 from .positions import LONG_SAMPLES, WITHIN, long_search
-from .replay import RecordError, ReplayResult, _open, verify_record
-from .replay_text import _labels
-from .text import printable
+from .replay import _open
 
 __all__ = [
     "PHRASES",
