@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
-from .rules import PLAYER_COUNTS, TARGETS, VARIANTS
+from .engine.rules import PLAYER_COUNTS, TARGETS, VARIANTS
 from .spec import UsageError
 
 __all__ = ["UsageError", "build_parser", "main"]

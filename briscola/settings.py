@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .cards import FACES, LANGUAGES, Faces, Language
+from .engine.cards import FACES, LANGUAGES, Faces, Language
 
 __all__ = [
     "LEVELS",

@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from briscola.replay import ReplayResult, verify_record
+from briscola.engine.replay import ReplayResult, verify_record
 
 HOST = "127.0.0.1"
 WAIT = 5.0  # the bound on one wait for a message, in seconds

@@ -18,9 +18,9 @@ import pytest
 from untimed import untimed
 
 from briscola.cli import main as cli_main
+from briscola.engine.replay import verify_record
+from briscola.engine.rules import TableRules
 from briscola.lab.arena import ArenaConfig, MatchResult, Tally, plan, play_one, render, run_arena
-from briscola.replay import verify_record
-from briscola.rules import TableRules
 
 ARENA = [sys.executable, "-m", "briscola", "arena"]
 

@@ -13,8 +13,8 @@ import pytest
 from untimed import untimed
 
 from briscola.cli import main as cli_main
+from briscola.engine.rules import TableRules
 from briscola.lab.arena import ArenaConfig, on_cluster, run_arena
-from briscola.rules import TableRules
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 

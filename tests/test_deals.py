@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from briscola.cli import main as cli_main
-from briscola.deals import SUITES, DealsError, read_deals
+from briscola.engine.deals import SUITES, DealsError, read_deals
+from briscola.engine.rules import TableRules
 from briscola.lab.arena import ArenaConfig, plan, run_arena
-from briscola.rules import TableRules
 
 
 @pytest.mark.parametrize("name", SUITES)

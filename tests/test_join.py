@@ -24,7 +24,7 @@ from briscola.cli import build_parser
 from briscola.client.lobby import bots_field, create_fields, table_lines
 from briscola.client.run import _person
 from briscola.client.session import ServerError, Session, parse_address
-from briscola.observation import observe
+from briscola.engine.observation import observe
 from briscola.prompt.console import LineConsole
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,6 +13,8 @@ import pytest
 
 from briscola.bots import GreedyBot
 from briscola.cli import main as cli_main
+from briscola.engine.observation import Observation
+from briscola.engine.rules import TableRules
 from briscola.lab import positions
 from briscola.lab.positions import (
     SUITE,
@@ -23,8 +25,6 @@ from briscola.lab.positions import (
     read_position,
     read_suite,
 )
-from briscola.observation import Observation
-from briscola.rules import TableRules
 from briscola.table import run_match
 
 

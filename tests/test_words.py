@@ -9,8 +9,8 @@ from string import Formatter
 
 import pytest
 
-from briscola.cards import FACES, LANGUAGES
 from briscola.client.words import CATALOG as CLIENT
+from briscola.engine.cards import FACES, LANGUAGES
 from briscola.i18n import GENDERS, Catalog, decimal, say, template
 from briscola.lab.review import PHRASES as REVIEW
 from briscola.prompt.words import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
@@ -142,8 +142,8 @@ def test_no_english_leaks_into_german_or_italian(which: str, lang: str) -> None:
 def test_the_words_agree_with_the_gender_of_the_name() -> None:
     """Giulia is "la tua compagna" and "deine Partnerin", Marco "il tuo compagno"; a name
     the program does not know (a person's own) takes the neutral form."""
+    from briscola.engine.rules import TableRules
     from briscola.prompt.view import View
-    from briscola.rules import TableRules
 
     assert gender_of("Giulia") == "f" and gender_of("Marco") == "m" and gender_of("Zoë") == "n"
     assert set(BOT_NAMES.values()) == {"m", "f"}

@@ -20,7 +20,7 @@ from prompt_toolkit.completion import Completer
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import Validator
 
-from ..cards import Faces, Language
+from ..engine.cards import Faces, Language
 from ..i18n import decimal
 from ..prompt.console import Console
 from ..prompt.person import LeaveTable, Person, PromptFailed

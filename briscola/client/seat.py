@@ -22,8 +22,8 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..cards import Card
-from ..events import (
+from ..engine.cards import Card
+from ..engine.events import (
     Drew,
     Event,
     Exchanged,
@@ -34,12 +34,12 @@ from ..events import (
     TrickDone,
     TrumpTaken,
 )
-from ..game import EXCHANGE, Action
-from ..observation import Observation
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
 from ..players import MatchInfo, Player
 from ..protocol.bot_side import rebuild
 from ..protocol.messages import Message
-from ..rules import TableRules
 
 __all__ = ["RemoteTable", "event_of"]
 

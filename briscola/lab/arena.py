@@ -52,12 +52,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..bots import make_bot
-from ..deals import DealsError, read_deals
+from ..engine.deals import DealsError, read_deals
+from ..engine.records import Record
+from ..engine.rules import RulesError, TableRules
 from ..players import Player, SeatFailure
 from ..protocol.host import CommandPlayer, RemoteSeat
 from ..protocol.process import STDERR_ENDED
-from ..records import Record
-from ..rules import RulesError, TableRules
 from ..spec import PlayerSpec, SpecError, UsageError, parse_spec
 from ..table import FaultPolicy, play_match
 from ..text import printable

@@ -24,10 +24,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import points_table, strength_table
-from ..game import Round
-from ..observation import determinize, observe
-from ..rules import TableRules
+from ..engine.cards import points_table, strength_table
+from ..engine.game import Round
+from ..engine.observation import determinize, observe
+from ..engine.rules import TableRules
 
 __all__ = ["bench_engine", "bench_reference", "bench_search", "main", "measure"]
 

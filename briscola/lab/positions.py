@@ -41,11 +41,11 @@ from typing import Any
 
 from ..bots.expert import ExpertBot
 from ..bots.greedy import GreedyBot
-from ..cards import Card, CardError
-from ..game import EXCHANGE, Action
-from ..observation import Observation
+from ..engine.cards import Card, CardError
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
 from ..players import Bot
-from ..rules import TableRules
 
 __all__ = [
     "LONG_SAMPLES",

@@ -1,6 +1,6 @@
 """``briscola replay FILE``: a record told trick by trick while it is checked.
 
-The checking is the engine's (:func:`briscola.replay.verify_record`); the
+The checking is the engine's (:func:`briscola.engine.replay.verify_record`); the
 telling is :mod:`briscola.replay_text`'s, fed each line once it is checked.
 This command joins the two, so neither imports the other.
 """
@@ -12,8 +12,8 @@ import contextlib
 import sys
 from typing import IO
 
-from ..cards import Faces
-from ..replay import RecordError, Unfinished, verify_record
+from ..engine.cards import Faces
+from ..engine.replay import RecordError, Unfinished, verify_record
 from ..replay_text import Narrator, verdict_text
 from ..text import printable
 

@@ -26,11 +26,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..cards import Card, Faces, Language, card_code, card_name
-from ..game import EXCHANGE, Action, Round
+from ..engine.cards import Card, Faces, Language, card_code, card_name
+from ..engine.game import EXCHANGE, Action, Round
+from ..engine.observation import Observation, observe, unseen_cards
+from ..engine.replay import RecordError, ReplayResult, verify_record
 from ..i18n import Catalog, Message, say
-from ..observation import Observation, observe, unseen_cards
-from ..replay import RecordError, ReplayResult, verify_record
 from ..replay_text import _labels
 from ..text import printable
 from .positions import LONG_SAMPLES, WITHIN, long_search

@@ -14,10 +14,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, Faces, Language, Rank
-from ..events import Event, MatchEnded, Played, RoundStarted, TakenBack, TrickDone
-from ..game import EXCHANGE, Action
-from ..observation import Observation
+from ..engine.cards import Card, Faces, Language, Rank
+from ..engine.events import Event, MatchEnded, Played, RoundStarted, TakenBack, TrickDone
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO
 from .console import Console

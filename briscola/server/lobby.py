@@ -25,13 +25,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..engine.records import dump_line, event_line
+from ..engine.replay import RecordError, Resumable, resume_point
+from ..engine.rules import RulesError, TableRules
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..records import dump_line, event_line
-from ..replay import RecordError, Resumable, resume_point
-from ..rules import RulesError, TableRules
 from ..text import printable
 from .config import ServerConfig
 from .disk import Disk

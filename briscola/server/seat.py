@@ -27,9 +27,9 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..events import Event
-from ..game import Action
-from ..observation import Observation
+from ..engine.events import Event
+from ..engine.game import Action
+from ..engine.observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
 from ..protocol.host import RemoteSeat
 from ..protocol.link import Interrupted

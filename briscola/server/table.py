@@ -25,15 +25,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.expert import DEFAULT_SAMPLES, ExpertBot
-from ..events import Event
-from ..game import Match, Round
-from ..observation import observe
+from ..engine.events import Event
+from ..engine.game import Match, Round
+from ..engine.observation import observe
+from ..engine.records import Record
+from ..engine.rules import TableRules
 from ..players import MatchInfo, Player
 from ..prompt.words import BOT_NAMES
 from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..records import Record
-from ..rules import TableRules
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
 from ..text import printable

@@ -1,7 +1,7 @@
 """Reading and checking match records.
 
-Floor 4: it drives the engine (:mod:`briscola.game`) through a record written
-by :mod:`briscola.records`.  :func:`verify_record` re-deals every round (from
+Floor 4: it drives the engine (:mod:`briscola.engine.game`) through a record written
+by :mod:`briscola.engine.records`.  :func:`verify_record` re-deals every round (from
 the ``deal`` line, or from the seed when the line is absent), applies every
 ``played`` and ``exchanged`` line through the engine and compares each line
 the engine derives from them (``round_start``, ``trick``, ``draw``,
@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..text import printable
 from .cards import FACES, Card, CardError, Faces
 from .events import Event, TakenBack
 from .game import IllegalMoveError, Match, Round, RoundResult
@@ -25,7 +26,6 @@ from .jsonline import JSONLineError, loads
 from .observation import observe
 from .records import RECORD_VERSION, event_line
 from .rules import RULES_VERSION, RulesError, TableRules
-from .text import printable
 
 __all__ = [
     "RecordError",
