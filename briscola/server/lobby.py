@@ -69,7 +69,7 @@ class Client:
         self.server = server
         self.link = link
         self.name: str | None = None
-        self.seat: NetSeat | None = None
+        self.seat: NetSeat[Table] | None = None
         self.watching: Table | None = None
         loop = asyncio.get_running_loop()
         self.born = self.last = loop.time()
@@ -447,7 +447,7 @@ class Server:
             await link.close(bye=False)
             log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
 
-    def seat_of(self, client: Client) -> NetSeat | None:
+    def seat_of(self, client: Client) -> NetSeat[Table] | None:
         seat = client.seat
         return seat if seat is not None and seat.link is client.link else None
 
