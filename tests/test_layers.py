@@ -28,6 +28,7 @@ FLOORS = {
     "bots": 4,
     "protocol": 5,
     "spec": 5,
+    "options": 5,
     "prompt": 6,
     "settings": 6,
     "lab": 7,
@@ -160,3 +161,20 @@ def test_the_engine_builds_in_its_order(module: str) -> None:
     before = {f"briscola.engine.{m}" for m in ENGINE[: ENGINE.index(module)]}
     inside = {n for n in GRAPH[f"briscola.engine.{module}"] if n.startswith("briscola.engine.")}
     assert inside <= before, f"engine/{module} imports {sorted(inside - before)}"
+
+
+def test_the_command_line_loads_only_what_declares_the_commands() -> None:
+    """cli gathers every room's declarations; the rooms' work (the prompt, the server,
+    the arena) is imported only when its command runs, so ``briscola bot`` starts fast."""
+    import subprocess
+    import sys
+
+    code = "import sys, briscola.cli; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded = set(done.stdout.split())
+    assert "briscola.lab.commands" in loaded and "briscola.server.commands" in loaded
+    heavy = ("prompt_toolkit", "asyncio", "briscola.prompt.app", "briscola.server.lobby",
+             "briscola.client.run", "briscola.lab.arena", "briscola.protocol.host")  # fmt: skip
+    assert not loaded & set(heavy), sorted(loaded & set(heavy))
