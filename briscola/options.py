@@ -1,6 +1,6 @@
 """What the subcommands share: a subcommand's declaration and the common options.
 
-Floor 5, beside :mod:`briscola.spec`: each room declares its subcommands as
+Floor 6, beside :mod:`briscola.spec`: each room declares its subcommands as
 :class:`Command` values (``lab/commands.py``, ``server/commands.py``, ...),
 with the argparse types and option groups below; :mod:`briscola.cli` gathers
 them.  Nothing here runs a command.

@@ -1,13 +1,14 @@
 """Reading and checking match records.
 
-Floor 4: it drives the engine (:mod:`briscola.engine.game`) through a record written
-by :mod:`briscola.engine.records`.  :func:`verify_record` re-deals every round (from
+Part of the engine (floor 1): it drives :mod:`.game` through a record
+written by :mod:`.records`.  :func:`verify_record` re-deals every round (from
 the ``deal`` line, or from the seed when the line is absent), applies every
 ``played`` and ``exchanged`` line through the engine and compares each line
 the engine derives from them (``round_start``, ``trick``, ``draw``,
 ``trump_taken``, ``round_end``, ``match_end``) with the recorded one.  The
-first disagreement raises :class:`RecordError` naming the line.  The format
-itself is described in ``docs/records.md``.
+first disagreement raises :class:`RecordError` naming the line.  It prints
+nothing: ``briscola replay`` (:mod:`briscola.lab.replay`) tells the record as
+it is checked.  The format itself is described in ``docs/records.md``.
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ LONG_SEEDS = (1, 2)
 NO_LIMIT_MS = 1e9  # the long search is bounded by samples, never by the clock
 WITHIN = 1.0  # "within a point of best"
 SEED = 20_260_101
-SUITE = Path(__file__).resolve().parent.parent / "benchmarks" / "positions" / "suite.jsonl"
+SUITE = Path(__file__).resolve().parents[2] / "benchmarks" / "positions" / "suite.jsonl"
 
 
 class SuiteError(ValueError):
