@@ -15,7 +15,7 @@ and two specs mean the first against two of the second (``A B`` is ``A B B``).
 With 6 players (three pairs, seat i with i+3) three specs are the pairs, two
 the first pair against two pairs of the second, six name the seats.
 
-Statistics (:mod:`briscola.stats`): per side wins, draws and losses of
+Statistics (:mod:`briscola.lab.stats`): per side wins, draws and losses of
 matches, the win rate of decisive matches with a Wilson 95% interval, the
 mean point difference per round (over the other side; over the mean of the
 others with 3 sides) with a 95% interval, and for two sides the Elo

@@ -8,7 +8,7 @@ shuffle per deal, one ``random()`` per card), so the ratio between them is
 the engine's overhead.  Figures are per second of CPU time.  ``--bots`` and
 ``--protocol`` add the figures of :mod:`briscola.bots.bench` and
 :mod:`briscola.protocol.bench`; ``--positions`` instead runs the position
-suite of :mod:`briscola.positions`.
+suite of :mod:`briscola.lab.positions`.
 
 Floor 7 (an arrangement): it drives the engine from outside, like any caller.
 """
