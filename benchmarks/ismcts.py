@@ -28,8 +28,8 @@ from briscola import bots, spec
 from briscola.bots.expert import ExpertBot, greedy_policy, playout, sample_value
 from briscola.bots.solver import Position
 from briscola.cli import main
-from briscola.game import EXCHANGE, Action
-from briscola.observation import Observation, determinize
+from briscola.engine.game import EXCHANGE, Action
+from briscola.engine.observation import Observation, determinize
 
 
 class Node:

@@ -25,10 +25,10 @@ from briscola.bots import inference
 from briscola.bots.expert import ExpertBot, greedy_policy
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.solver import Position
-from briscola.game import Round
-from briscola.observation import determinize, observe
+from briscola.engine.game import Round
+from briscola.engine.observation import determinize, observe
+from briscola.engine.rules import TableRules
 from briscola.players import Bot
-from briscola.rules import TableRules
 
 # (label, EPSILON, MAX_DRAWS); None: every sample counts alike.
 SETTINGS: list[tuple[str, float | None, int]] = [

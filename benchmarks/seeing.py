@@ -23,8 +23,8 @@ from briscola import bots
 from briscola.bots.expert import ExpertBot
 from briscola.bots.solver import Position
 from briscola.cli import main
-from briscola.game import Round
-from briscola.observation import Observation
+from briscola.engine.game import Round
+from briscola.engine.observation import Observation
 
 
 class SeeingBot(ExpertBot):

@@ -1,26 +1,26 @@
 """briscola: the Italian card game, for people at a prompt, bots and LAN tables.
 
-The package is built in floors; each imports only from the floors below it:
+The package is built in floors; each imports only from its own floor or below
+(``tests/test_layers.py`` holds it, and that no module imports itself back):
 
-1. ``cards``, ``rules_text``, ``text``, ``jsonline``, ``i18n``
-                        the pack, text form, strength, points, names; the rules as text;
-                        others' text made safe to show, and their JSON read safely;
-                        whole sentences in three languages (person and plural forms)
-2. ``rules``            table settings (seats, pack, teams, variant, target)
-3. ``events``, ``game``, ``observation``
-                        the engine: state, legal actions, events, a seat's view
-4. ``players``, ``records``, ``replay``, ``replay_text``
-                        the Player interface; JSON-lines records, their check and telling
-5. ``bots/``, ``table`` built-in bots; the one match loop between Players
-6. ``protocol/``, ``prompt/``, ``spec``, ``settings``
-                        external programs and people as Players; player specs;
-                        the person's settings (config.toml, the locale)
-7. ``arena``, ``tournament``, ``stats``, ``sprt``, ``deals``, ``cluster``, ``bench``,
-   ``server/``, ``client/``
-                        arrangements: many matches and their statistics, tournaments,
-                        a Dask cluster (optional),
-                        the benchmarks, the LAN server and its client
-8. ``cli``              the ``briscola`` command
+1. ``engine/``          the game and its records: cards, rules, events, game,
+                        observation, records, replay (checking a record), deals,
+                        jsonline; no words, no players, no clock.  ``text``: others'
+                        text made safe to show
+2. ``i18n``, ``rules_text``, ``replay_text``
+                        the words: sentences in three languages, the rules as text,
+                        a record told trick by trick
+3. ``players``          the Player interface
+4. ``table``            the one match loop between Players
+5. ``bots/``            built-in bots
+6. ``protocol/``, ``spec``, ``options``, ``prompt/``, ``settings``
+                        external programs and people as Players; player specs; the
+                        options the commands share; the person's settings
+7. ``lab/``, ``server/``, ``client/``
+                        arrangements: many matches and what they measure (arena,
+                        tournament, bench, review, replay); the LAN server; its client
+8. ``cli``, ``__main__`` the ``briscola`` command: it gathers the subcommands each room
+                        declares in its ``commands.py``
 """
 
 __version__ = "0.1.0"

@@ -4,7 +4,7 @@ A built-in bot, an external program on stdin/stdout, a person at the prompt,
 a person or bot over TCP: the table loop (:mod:`briscola.table`) drives them
 all through these four calls.  A Player receives only what its seat may see:
 the events visible to it and, at its turn, an
-:class:`~briscola.observation.Observation`.
+:class:`~briscola.engine.observation.Observation`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .events import Event
-from .game import Action, Round
-from .observation import Observation
-from .rules import TableRules
+from .engine.events import Event
+from .engine.game import Action, Round
+from .engine.observation import Observation
+from .engine.rules import TableRules
 
 __all__ = ["Bot", "MatchInfo", "Player", "SeatFailure"]
 

@@ -1,6 +1,6 @@
 """A match record told in words, trick by trick, for ``briscola replay``.
 
-Floor 4, beside :mod:`briscola.replay`: the :class:`Narrator` receives each
+Floor 4, beside :mod:`briscola.engine.replay`: the :class:`Narrator` receives each
 record line after the checker has accepted it and prints it in English,
 German or Italian with the cards named in the chosen faces.  It trusts the
 lines it is given, so it never needs the engine.
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from .cards import FACES, Card, Faces, Language, card_name
+from .engine.cards import FACES, Card, Faces, Language, card_name
+from .engine.rules import TableRules
 from .i18n import Catalog, Message, say
-from .rules import TableRules
 from .text import printable
 
 if TYPE_CHECKING:
-    from .replay import ReplayResult
+    from .engine.replay import ReplayResult
 
 __all__ = ["PHRASES", "Narrator", "verdict_text"]
 

@@ -10,6 +10,7 @@ file and the key.  Floor 6, beside the prompt.
 
 from __future__ import annotations
 
+import argparse
 import locale
 import math
 import os
@@ -19,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .cards import FACES, LANGUAGES, Faces, Language
+from .engine.cards import FACES, LANGUAGES, Faces, Language
+from .spec import UsageError
 
 __all__ = [
     "LEVELS",
@@ -29,6 +31,7 @@ __all__ = [
     "config_path",
     "default_lang",
     "load",
+    "words_from_settings",
 ]
 
 # Difficulty in plain words, and the bot each one seats (documented in the README).
@@ -114,3 +117,17 @@ def load(path: Path | None = None) -> Settings:
         name=name.strip() if name else None,
         colours=_choice(path, data, "colours", PALETTE_NAMES),
     )
+
+
+def words_from_settings(args: argparse.Namespace, *, faces: bool = True) -> None:
+    """What the options of ``rules``, ``replay`` and ``review`` leave open: ``args.lang``
+    from the settings file, else the locale; with ``faces``, ``args.faces_fallback``
+    (the names of a record that does not say its pack) from the settings file, else
+    italian.  A bad settings file is a :class:`~briscola.spec.UsageError`."""
+    try:
+        if args.lang is None:
+            args.lang = load().lang or default_lang()
+        if faces:
+            args.faces_fallback = load().faces or "italian"
+    except SettingsError as err:
+        raise UsageError(str(err)) from None

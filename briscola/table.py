@@ -16,13 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .cards import Card
-from .events import Event, RoundStarted, TakenBack
-from .game import Match, Round, RoundResult
-from .observation import observe
+from .engine.cards import Card
+from .engine.events import Event, RoundStarted, TakenBack
+from .engine.game import Match, Round, RoundResult
+from .engine.observation import observe
+from .engine.records import Record
+from .engine.rules import TableRules
 from .players import MatchInfo, Player, SeatFailure
-from .records import Record
-from .rules import TableRules
 
 __all__ = ["UNDO", "FaultPolicy", "MatchOutcome", "SeatFault", "play_match", "run_match"]
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from briscola.cards import Card, parse_cards
-from briscola.game import Action, Round
-from briscola.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
+from briscola.engine.cards import Card, parse_cards
+from briscola.engine.game import Action, Round
+from briscola.engine.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
 
 # Every table size with every variant: the settings the engine must all play.
 # (the 39-card pack at 3 seats included).

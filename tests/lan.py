@@ -5,7 +5,7 @@ goes wrong fails with a timeout of a few seconds instead of hanging.
 
 - :class:`Client`: one TCP connection speaking the lobby; every line it
   receives is kept (``lines``, ``raw``) for the checks afterwards.
-- :func:`running`: an in-process :class:`briscola.server.Server` on a free port,
+- :func:`running`: an in-process :class:`briscola.server.lobby.Server` on a free port,
   stopped (and every client closed) at the end.
 - :class:`ServeProcess`: ``python -m briscola serve`` as a real process.
 - :func:`play_out`: a seated client answering every ``turn`` with a legal card.
@@ -32,7 +32,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from briscola.replay import ReplayResult, verify_record
+from briscola.engine.replay import ReplayResult, verify_record
 
 HOST = "127.0.0.1"
 WAIT = 5.0  # the bound on one wait for a message, in seconds
@@ -339,10 +339,11 @@ class Lan:
 
 @contextlib.asynccontextmanager
 async def running(tmp_path: Path, port: int = 0, **config: Any) -> AsyncIterator[Lan]:
-    """A :class:`briscola.server.Server` on 127.0.0.1 and a free port (or ``port``, to
+    """A :class:`briscola.server.lobby.Server` on 127.0.0.1 and a free port (or ``port``, to
     restart one), records under ``tmp_path/records``; stopped, with every client
     closed, at the end."""
-    from briscola.server import Server, ServerConfig
+    from briscola.server.config import ServerConfig
+    from briscola.server.lobby import Server
 
     records = tmp_path / "records"
     cfg = ServerConfig(host=HOST, port=port, records=records, **config)

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from untimed import untimed
 
-from briscola.arena import ArenaConfig, MatchResult, Tally, plan, play_one, render, run_arena
 from briscola.cli import main as cli_main
-from briscola.replay import verify_record
-from briscola.rules import TableRules
+from briscola.engine.replay import verify_record
+from briscola.engine.rules import TableRules
+from briscola.lab.arena import ArenaConfig, MatchResult, Tally, plan, play_one, render, run_arena
 
 ARENA = [sys.executable, "-m", "briscola", "arena"]
 
@@ -298,7 +298,7 @@ def test_unknown_bot() -> None:
 def test_interrupt_in_process(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import briscola.arena as arena
+    import briscola.lab.arena as arena
 
     def stopped(config: ArenaConfig, jobs: int, tasks: object = None) -> Iterator[MatchResult]:
         yield MatchResult(0, 0, 0, ((80, 40),), 0)

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from briscola.game import Round
-from briscola.observation import observe
+from briscola.engine.game import Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
 from briscola.protocol.messages import turn_message
-from briscola.rules import TableRules
 
 ROOT = Path(__file__).resolve().parent.parent
 BUGGY = f"{sys.executable} {ROOT / 'tests' / 'bots' / 'buggy.py'}"

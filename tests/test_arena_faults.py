@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from briscola.cli import main as cli_main
-from briscola.replay import verify_record
+from briscola.engine.replay import verify_record
 
 ROOT = Path(__file__).resolve().parent.parent
 MISBEHAVE = f"{sys.executable} {ROOT / 'tests' / 'bots' / 'misbehave.py'}"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from briscola.arena import ArenaConfig, Tally, run_arena
-from briscola.rules import TableRules
+from briscola.engine.rules import TableRules
+from briscola.lab.arena import ArenaConfig, Tally, run_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 MISBEHAVE = f"cmd:{sys.executable} {ROOT / 'tests' / 'bots' / 'misbehave.py'}"

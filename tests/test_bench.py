@@ -10,10 +10,10 @@ import types
 
 import pytest
 
-from briscola import bench
-from briscola.cards import Card
 from briscola.cli import main as cli_main
-from briscola.game import Round
+from briscola.engine.cards import Card
+from briscola.engine.game import Round
+from briscola.lab import bench
 
 KEYS = {
     "seconds",

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from briscola.cards import (
+from briscola.engine.cards import (
     ALL_CARDS,
     FACES,
     LANGUAGES,

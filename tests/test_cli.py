@@ -16,10 +16,10 @@ import pytest
 
 from briscola import __version__, cli
 from briscola.bots import make_bot
-from briscola.observation import Observation
+from briscola.engine.observation import Observation
+from briscola.engine.records import Record
+from briscola.engine.rules import TableRules
 from briscola.players import Bot
-from briscola.records import Record
-from briscola.rules import TableRules
 from briscola.rules_text import RULES, rules_text
 from briscola.table import run_match
 

@@ -12,13 +12,11 @@ from typing import Any
 import pytest
 from untimed import untimed
 
-from briscola.arena import ArenaConfig, run_arena
 from briscola.cli import main as cli_main
-from briscola.rules import TableRules
+from briscola.engine.rules import TableRules
+from briscola.lab.arena import ArenaConfig, on_cluster, run_arena
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
-
-from briscola.cluster import run_on_cluster  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
@@ -40,9 +38,9 @@ def scheduler() -> Iterator[str]:
 def test_the_cluster_plays_what_one_process_plays(scheduler: str) -> None:
     config = ArenaConfig(TableRules(variant="brisca"), (SIMPLE, "expert:samples=4"), 5, 4)
     here = list(run_arena(config, 1))
-    there = list(run_on_cluster(config, scheduler))
+    there = list(on_cluster(config, scheduler))
     assert there == here and len(there) == 8 and all(r.faults == 0 for r in there)
-    assert list(run_on_cluster(config, scheduler, [])) == []
+    assert list(on_cluster(config, scheduler, [])) == []
 
 
 def test_the_commands_on_the_cluster(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:

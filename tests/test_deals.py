@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from untimed import untimed
 
-from briscola.arena import ArenaConfig, plan, run_arena
 from briscola.cli import main as cli_main
-from briscola.deals import SUITES, DealsError, read_deals
-from briscola.rules import TableRules
+from briscola.engine.deals import SUITES, DealsError, read_deals
+from briscola.engine.rules import TableRules
+from briscola.lab.arena import ArenaConfig, plan, run_arena
 
 
 @pytest.mark.parametrize("name", SUITES)

@@ -12,9 +12,9 @@ from briscola.bots.expert import DEFAULT_WIN_BONUS, ExpertBot, greedy_card, samp
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.oracle import OracleBot
 from briscola.bots.solver import Position, expect, solve_actions
-from briscola.game import EXCHANGE, Round
-from briscola.observation import observe
-from briscola.rules import TableRules
+from briscola.engine.game import EXCHANGE, Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
 from briscola.spec import SpecError, parse_spec
 from briscola.table import run_match
 

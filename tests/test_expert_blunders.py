@@ -14,10 +14,10 @@ import pytest
 
 from briscola.bots.club import vetoed
 from briscola.bots.expert import ExpertBot
-from briscola.cards import Card
-from briscola.game import Match
-from briscola.observation import Observation, observe
-from briscola.rules import TableRules
+from briscola.engine.cards import Card
+from briscola.engine.game import Match
+from briscola.engine.observation import Observation, observe
+from briscola.engine.rules import TableRules
 
 THREE = ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"]  # seed 356891547
 TWO = ["4D", "4C", "2D", "7S", "2S", "6C", "3D", "AD", "6B", "KS"]  # seed 158111704

@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
-from briscola.cards import ALL_CARDS, Card, parse_cards
-from briscola.events import Drew, Exchanged, Played, RoundStarted, TrickDone, TrumpTaken
-from briscola.game import EXCHANGE, Action, IllegalMoveError, Match, Round, round_winner
-from briscola.rules import TableRules
+from briscola.engine.cards import ALL_CARDS, Card, parse_cards
+from briscola.engine.events import Drew, Exchanged, Played, RoundStarted, TrickDone, TrumpTaken
+from briscola.engine.game import EXCHANGE, Action, IllegalMoveError, Match, Round, round_winner
+from briscola.engine.rules import TableRules
 
 DeckFrom = Callable[[TableRules, str], list[Card]]
 PlayOut = Callable[..., tuple[Round, list[Action]]]

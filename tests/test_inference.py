@@ -11,9 +11,9 @@ from briscola.bots.expert import _waste, greedy_card
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.inference import Evidence
 from briscola.bots.solver import Position
-from briscola.game import Round
-from briscola.observation import determinize, observe, unseen_cards
-from briscola.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
+from briscola.engine.game import Round
+from briscola.engine.observation import determinize, observe, unseen_cards
+from briscola.engine.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
 
 
 def _policy(p: Position) -> int:

@@ -7,9 +7,9 @@ import random
 import pytest
 from scripts import load, run
 
-from briscola.game import Round
-from briscola.observation import observe
-from briscola.rules import TableRules
+from briscola.engine.game import Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
 
 
 def test_the_arena_runs_it_with_the_brisca_exchange() -> None:

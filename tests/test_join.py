@@ -33,12 +33,12 @@ from lan import (
 )
 from prompt_toolkit.formatted_text import to_plain_text
 
-from briscola.cards import Card, card_label
 from briscola.cli import build_parser
 from briscola.client.lobby import bots_field, create_fields, table_lines
 from briscola.client.run import _person
 from briscola.client.session import ServerError, Session, parse_address
-from briscola.observation import observe
+from briscola.engine.cards import Card, card_label
+from briscola.engine.observation import observe
 from briscola.prompt.console import LineConsole
 from briscola.prompt.words import shown_name, words
 

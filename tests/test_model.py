@@ -9,10 +9,10 @@ import pytest
 from briscola.bots import make_bot
 from briscola.bots.expert import ExpertBot
 from briscola.bots.model import _PRIOR_RANDOM, OpponentModel
-from briscola.game import Action, Match, Round
-from briscola.observation import Observation, determinize, observe
+from briscola.engine.game import Action, Match, Round
+from briscola.engine.observation import Observation, determinize, observe
+from briscola.engine.rules import TableRules
 from briscola.players import Bot
-from briscola.rules import TableRules
 from briscola.table import run_match
 
 

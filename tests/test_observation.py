@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from briscola.cards import Card
-from briscola.game import EXCHANGE, Round
-from briscola.observation import Observation, determinize, observe, unseen_cards
-from briscola.rules import TableRules
+from briscola.engine.cards import Card
+from briscola.engine.game import EXCHANGE, Round
+from briscola.engine.observation import Observation, determinize, observe, unseen_cards
+from briscola.engine.rules import TableRules
 
 # The MUST fields of the protocol's `turn` (PROTOCOL.md) that observe() fills;
 # the host adds `id` and `time_ms`.

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from briscola.sprt import Sprt, SprtError, _most_likely, parse_sprt, simulate
-from briscola.stats import (
+from briscola.lab.sprt import Sprt, SprtError, _most_likely, parse_sprt, simulate
+from briscola.lab.stats import (
     PAIR_SCORES,
     elo_difference,
     paired_elo,

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from briscola.cards import Card
-from briscola.game import Round
-from briscola.rules import TableRules
+from briscola.engine.cards import Card
+from briscola.engine.game import Round
+from briscola.engine.rules import TableRules
 
 ORDER = "A3KQJ76542"  # strength high to low (default ranking)
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from briscola import positions
 from briscola.bots import GreedyBot
 from briscola.cli import main as cli_main
-from briscola.observation import Observation
-from briscola.positions import (
+from briscola.engine.observation import Observation
+from briscola.engine.rules import TableRules
+from briscola.lab import positions
+from briscola.lab.positions import (
     SUITE,
     bench_positions,
     generate,
@@ -24,7 +25,6 @@ from briscola.positions import (
     read_position,
     read_suite,
 )
-from briscola.rules import TableRules
 from briscola.table import run_match
 
 

@@ -28,10 +28,19 @@ from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from briscola.bots.greedy import GreedyBot
-from briscola.cards import Card, card_name
-from briscola.events import Drew, Event, Exchanged, MatchEnded, Played, RoundEnded, RoundStarted
-from briscola.game import EXCHANGE, Action
-from briscola.observation import Observation
+from briscola.engine.cards import Card, card_name
+from briscola.engine.events import (
+    Drew,
+    Event,
+    Exchanged,
+    MatchEnded,
+    Played,
+    RoundEnded,
+    RoundStarted,
+)
+from briscola.engine.game import EXCHANGE, Action
+from briscola.engine.observation import Observation
+from briscola.engine.rules import TableRules
 from briscola.players import MatchInfo
 from briscola.prompt.app import Options, login_name, run, split_specs
 from briscola.prompt.console import LineConsole, TerminalConsole
@@ -39,7 +48,6 @@ from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
 from briscola.prompt.words import help_text, short_rules
-from briscola.rules import TableRules
 from briscola.table import play_match, run_match
 
 CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
@@ -583,8 +591,8 @@ async def test_the_terminal_wraps_what_it_shows() -> None:
 
 def test_a_persons_record_is_told_as_you() -> None:
     """The header names the person's seat; the replay says "you", never "You leads"."""
-    from briscola.records import Record
-    from briscola.replay import verify_record
+    from briscola.engine.records import Record
+    from briscola.engine.replay import verify_record
     from briscola.replay_text import Narrator, verdict_text
 
     rec = Record(header={"people": [0]})
@@ -623,7 +631,7 @@ def test_names_from_other_clients_cannot_forge_lines() -> None:
 async def test_undo_takes_back_the_card_and_the_replies(tmp_path: Path) -> None:
     """The same card drawn again after a take-back (the stock as dealt), the record
     replays to the final line of play, and the summary counts the take-backs."""
-    from briscola.replay import RecordError, verify_record
+    from briscola.engine.replay import RecordError, verify_record
 
     rec = tmp_path / "u.jsonl"
     keys = "undo\r1\r1\rundo\rundo\r1\r1\r" + "quit\ry\r"

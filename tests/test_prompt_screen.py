@@ -21,11 +21,13 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from briscola.bots import make_bot
-from briscola.cards import Card, card_label
 from briscola.client.lobby import refusal, table_lines
 from briscola.client.play import notice_text
 from briscola.client.session import ServerError
-from briscola.events import Played, RoundStarted
+from briscola.engine.cards import Card, card_label
+from briscola.engine.events import Played, RoundStarted
+from briscola.engine.records import Record
+from briscola.engine.rules import TableRules
 from briscola.i18n import template
 from briscola.players import MatchInfo
 from briscola.prompt.app import background, yes_no
@@ -41,8 +43,6 @@ from briscola.prompt.view import (
     contrast,
 )
 from briscola.prompt.words import CATALOG, words
-from briscola.records import Record
-from briscola.rules import TableRules
 from briscola.table import play_match
 
 NAMES = ("Anna", "Ben", "Carla", "Dario", "Elsa", "Finn")
@@ -228,7 +228,7 @@ def test_the_lobby_marks_bots_and_names_the_people_waiting() -> None:
 
 async def test_a_round_ends_with_a_pause_that_answers_commands() -> None:
     """The summary waits for Enter; score is answered there, Ctrl-C and quit ask first."""
-    from briscola.events import RoundEnded
+    from briscola.engine.events import RoundEnded
 
     with create_pipe_input() as inp:
         shown = io.StringIO()

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from briscola.events import Drew, Exchanged, Played, RoundStarted, TrickDone, TrumpTaken
-from briscola.game import EXCHANGE, Match, Round
-from briscola.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
+from briscola.engine.events import Drew, Exchanged, Played, RoundStarted, TrickDone, TrumpTaken
+from briscola.engine.game import EXCHANGE, Match, Round
+from briscola.engine.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
 
 # Every table of RULES.md: 6 seats and the 39-card pack at 3 seats included.
 SEATS_AND_PACKS = [(n, pack) for n in PLAYER_COUNTS for pack in PACKS[n]]

@@ -12,13 +12,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from briscola.game import EXCHANGE
-from briscola.jsonline import JSONLineError, loads
+from briscola.engine.game import EXCHANGE
+from briscola.engine.jsonline import JSONLineError, loads
+from briscola.engine.replay import RecordError, verify_record
 from briscola.protocol.bot_side import BotSide, serve
 from briscola.protocol.framing import FrameError, LineSplitter
 from briscola.protocol.link import Link
 from briscola.protocol.messages import ProtocolError, decode, read_answer, read_hello
-from briscola.replay import RecordError, verify_record
 from briscola.replay_text import Narrator
 
 DATA = Path(__file__).parent / "data"

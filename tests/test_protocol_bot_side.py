@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from briscola.game import Round
-from briscola.observation import Observation, observe
+from briscola.engine.game import Round
+from briscola.engine.observation import Observation, observe
+from briscola.engine.rules import VARIANTS, TableRules
 from briscola.players import MatchInfo
 from briscola.protocol import bot_side
 from briscola.protocol.bot_side import BotSide, rebuild, serve
 from briscola.protocol.messages import turn_message
-from briscola.rules import VARIANTS, TableRules
 
 MUST = [
     "type",

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from briscola.bots import GreedyBot
+from briscola.engine.rules import TableRules
 from briscola.protocol.host import CommandPlayer
-from briscola.rules import TableRules
 from briscola.table import play_match
 
 ROOT = Path(__file__).resolve().parent.parent

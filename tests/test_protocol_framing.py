@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from briscola.cards import Card
-from briscola.game import EXCHANGE, Round
-from briscola.observation import observe
+from briscola.engine.cards import Card
+from briscola.engine.game import EXCHANGE, Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
 from briscola.protocol.framing import MAX_LINE, FrameError, LineSplitter
 from briscola.protocol.messages import (
     ERROR_CODES,
@@ -21,7 +22,6 @@ from briscola.protocol.messages import (
     read_hello,
     turn_message,
 )
-from briscola.rules import TableRules
 
 
 def test_lines_split_across_chunks_with_crlf_and_empty_lines() -> None:

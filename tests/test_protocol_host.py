@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from briscola.bots import RandomBot
+from briscola.engine.records import Record
+from briscola.engine.rules import VARIANTS, TableRules
 from briscola.players import MatchInfo, SeatFailure
 from briscola.protocol.host import BotProcess, CommandPlayer, make_command_player
-from briscola.records import Record
-from briscola.rules import VARIANTS, TableRules
 from briscola.spec import SpecError, parse_spec
 from briscola.table import MatchOutcome, play_match
 
@@ -269,7 +269,7 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
     script = textwrap.dedent(f"""
         import asyncio, sys
         from briscola.protocol.host import CommandPlayer
-        from briscola.rules import TableRules
+        from briscola.engine.rules import TableRules
         from briscola.table import play_match
         players = [CommandPlayer({MISBEHAVE + " hang"!r}, "a", close_ms=300),
                    CommandPlayer({MISBEHAVE + " linger"!r}, "b", close_ms=300)]

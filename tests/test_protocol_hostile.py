@@ -15,13 +15,13 @@ import pytest
 
 from briscola.bots import RandomBot
 from briscola.cli import main
+from briscola.engine.records import Record
+from briscola.engine.replay import RecordError, verify_record
+from briscola.engine.rules import TableRules
 from briscola.protocol import process
 from briscola.protocol.bot_side import BotSide, serve
 from briscola.protocol.host import TOLD, CommandPlayer
 from briscola.protocol.link import INFO_LINES, INFO_TOTAL, QUEUE_MAX
-from briscola.records import Record
-from briscola.replay import RecordError, verify_record
-from briscola.rules import TableRules
 from briscola.table import MatchOutcome, play_match
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from briscola.cards import Card, CardError
-from briscola.game import EXCHANGE, Round
+from briscola.engine.cards import Card, CardError
+from briscola.engine.game import EXCHANGE, Round
+from briscola.engine.records import Record
+from briscola.engine.rules import TableRules
 from briscola.protocol.host import CommandPlayer
-from briscola.records import Record
-from briscola.rules import TableRules
 from briscola.table import play_match
 
 BOT = f"{sys.executable} -m briscola bot --level random"

@@ -16,9 +16,9 @@ import pytest
 
 from briscola.cli import build_parser
 from briscola.cli import main as cli_main
-from briscola.events import MatchEnded
-from briscola.records import Record, dump_line
-from briscola.replay import RecordError, verify_record
+from briscola.engine.events import MatchEnded
+from briscola.engine.records import Record, dump_line
+from briscola.engine.replay import RecordError, verify_record
 
 BRISCOLA = [sys.executable, "-m", "briscola"]
 LEAVE = "1\nquit\ny\nn\n"  # one card, then leave the table, and no second match

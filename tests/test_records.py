@@ -12,14 +12,14 @@ import pytest
 
 from briscola import __version__
 from briscola.bots import make_bot
-from briscola.cards import Card
-from briscola.events import Drew, Played
-from briscola.game import Match
-from briscola.observation import Observation
+from briscola.engine.cards import Card
+from briscola.engine.events import Drew, Played
+from briscola.engine.game import Match
+from briscola.engine.observation import Observation
+from briscola.engine.records import Record, dump_line, event_line
+from briscola.engine.replay import RecordError, verify_record
+from briscola.engine.rules import TableRules
 from briscola.players import Bot
-from briscola.records import Record, dump_line, event_line
-from briscola.replay import RecordError, verify_record
-from briscola.rules import TableRules
 from briscola.table import run_match
 
 DOCS = Path(__file__).parent.parent / "docs" / "records.md"

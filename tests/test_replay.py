@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from briscola.bots import make_bot
-from briscola.cards import Card, card_name
-from briscola.observation import Observation
+from briscola.engine.cards import Card, card_name
+from briscola.engine.observation import Observation
+from briscola.engine.records import Record, dump_line
+from briscola.engine.replay import RecordError, verify_record
+from briscola.engine.rules import TableRules
 from briscola.players import Bot, MatchInfo, Player, SeatFailure
-from briscola.records import Record, dump_line
-from briscola.replay import RecordError, verify_record
-from briscola.rules import TableRules
 from briscola.table import FaultPolicy, MatchOutcome, run_match
 
 DATA = Path(__file__).parent / "data"

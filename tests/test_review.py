@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from briscola import review
 from briscola.bots import GreedyBot, RandomBot
-from briscola.cards import Card, card_name, suit_name
-from briscola.game import Round
-from briscola.observation import Observation, observe
+from briscola.engine.cards import Card, card_name, suit_name
+from briscola.engine.game import Round
+from briscola.engine.observation import Observation, observe
+from briscola.engine.records import Record
+from briscola.engine.replay import RecordError
+from briscola.engine.rules import TableRules
+from briscola.lab import review
+from briscola.lab.review import SeatError, format_review, review_json, review_record
 from briscola.players import Bot
-from briscola.records import Record
-from briscola.replay import RecordError
-from briscola.review import SeatError, format_review, review_json, review_record
-from briscola.rules import TableRules
 from briscola.table import UNDO, run_match
 
 SAMPLES = 12
@@ -337,7 +337,7 @@ def test_the_command_in_process(
 
 
 def test_verify_record_shows_each_move_the_round_before_it(match2: Path) -> None:
-    from briscola.replay import verify_record
+    from briscola.engine.replay import verify_record
 
     seen: list[tuple[int, str, int]] = []
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from briscola.cards import ALL_CARDS, Rank, points_table, strength_table
-from briscola.game import Match
-from briscola.rules import RulesError, TableRules
+from briscola.engine.cards import ALL_CARDS, Rank, points_table, strength_table
+from briscola.engine.game import Match
+from briscola.engine.rules import RulesError, TableRules
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from briscola.bots.expert import ExpertBot
-from briscola.game import Round
-from briscola.observation import observe
-from briscola.rules import TableRules
+from briscola.engine.game import Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
 from briscola.server.disk import Disk
 from briscola.server.pool import BotPool
 

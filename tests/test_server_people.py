@@ -26,7 +26,7 @@ from lan import (
     verify_records,
 )
 
-from briscola.replay import verify_record
+from briscola.engine.replay import verify_record
 
 GAME = 30.0
 

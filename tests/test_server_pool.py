@@ -12,9 +12,9 @@ from pathlib import Path
 from lan import running
 
 from briscola.bots.expert import ExpertBot
-from briscola.game import Round
-from briscola.observation import observe
-from briscola.rules import TableRules
+from briscola.engine.game import Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
 from briscola.server.fairbench import format_fairness, run_fairness
 from briscola.server.pool import BotPool
 

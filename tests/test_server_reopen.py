@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from lan import nth_turn, play_out, running, verify_records
 
-from briscola.replay import RecordError, resume_point
+from briscola.engine.replay import RecordError, resume_point
 
 GAME = 30.0
 

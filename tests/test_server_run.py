@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from lan import Client
 
-from briscola.bench import main as bench_main
 from briscola.cli import build_parser
+from briscola.lab.bench import main as bench_main
 from briscola.server.bench import (
     bench_config,
     format_figures,

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from briscola.bots.solver import Position, expect, solve, solve_actions
-from briscola.cards import Card
-from briscola.game import EXCHANGE, Round
-from briscola.rules import TableRules
+from briscola.engine.cards import Card
+from briscola.engine.game import EXCHANGE, Round
+from briscola.engine.rules import TableRules
 
 
 def _random_round(rules: TableRules, rng: random.Random, cards_left: int) -> Round:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from briscola.stats import elo_difference, elo_from_score, mean_ci, wilson
+from briscola.lab.stats import elo_difference, elo_from_score, mean_ci, wilson
 
 
 def test_wilson_known_values() -> None:

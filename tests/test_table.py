@@ -9,14 +9,14 @@ import json
 import pytest
 
 from briscola.bots import GreedyBot, RandomBot
-from briscola.cards import Card
-from briscola.events import Drew, Event, Exchanged, Played, RoundStarted
-from briscola.game import Action, Round
-from briscola.observation import Observation
+from briscola.engine.cards import Card
+from briscola.engine.events import Drew, Event, Exchanged, Played, RoundStarted
+from briscola.engine.game import Action, Round
+from briscola.engine.observation import Observation
+from briscola.engine.records import Record
+from briscola.engine.replay import verify_record
+from briscola.engine.rules import TableRules
 from briscola.players import Bot, MatchInfo, Player, SeatFailure
-from briscola.records import Record
-from briscola.replay import verify_record
-from briscola.rules import TableRules
 from briscola.table import play_match, run_match
 
 

@@ -15,12 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from untimed import untimed
 
-from briscola.arena import ArenaConfig, Tally, run_arena
 from briscola.cli import main as cli_main
-from briscola.replay import verify_record
-from briscola.rules import TableRules
-from briscola.stats import bradley_terry
-from briscola.tournament import pairings, render
+from briscola.engine.replay import verify_record
+from briscola.engine.rules import TableRules
+from briscola.lab.arena import ArenaConfig, Tally, run_arena
+from briscola.lab.stats import bradley_terry
+from briscola.lab.tournament import pairings, render
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"

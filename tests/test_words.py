@@ -9,12 +9,12 @@ from string import Formatter
 
 import pytest
 
-from briscola.cards import FACES, LANGUAGES
 from briscola.client.words import CATALOG as CLIENT
+from briscola.engine.cards import FACES, LANGUAGES
 from briscola.i18n import GENDERS, Catalog, decimal, say, template
+from briscola.lab.review import PHRASES as REVIEW
 from briscola.prompt.words import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
 from briscola.replay_text import PHRASES
-from briscola.review import PHRASES as REVIEW
 from briscola.rules_text import cards_text
 
 CATALOGS: dict[str, Catalog] = {
@@ -54,7 +54,8 @@ VALUES = {
     "message": "Mqz", "result": "Sqz", "reason": "complete", "pack": ", 39 Pqz", "label": "x.jsonl",
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
     "why": "Wyz", "seat": 1, "best": "7D", "unseen": "AD", "led": "6S", "cost": "6.0",
-    "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9", "left": "1:42", "time": "1:00", "names": "Nqz",
+    "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9", "left": "1:42",
+    "time": "1:00", "names": "Nqz",
     "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
@@ -142,8 +143,8 @@ def test_no_english_leaks_into_german_or_italian(which: str, lang: str) -> None:
 def test_the_words_agree_with_the_gender_of_the_name() -> None:
     """Giulia is "la tua compagna" and "deine Partnerin", Marco "il tuo compagno"; a name
     the program does not know (a person's own) takes the neutral form."""
+    from briscola.engine.rules import TableRules
     from briscola.prompt.view import View
-    from briscola.rules import TableRules
 
     assert gender_of("Giulia") == "f" and gender_of("Marco") == "m" and gender_of("Zoë") == "n"
     assert set(BOT_NAMES.values()) == {"m", "f"}

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import time
 
-from ..game import Action
-from ..observation import Observation
+from ..engine.game import Action
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
 from ..players import Bot
-from ..rules import TableRules
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot

@@ -21,9 +21,9 @@ lasts only: once it is gone the search's endgames are exact or nearly.
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..game import Action
-from ..observation import Observation, unseen_cards
+from ..engine.cards import Card
+from ..engine.game import Action
+from ..engine.observation import Observation, unseen_cards
 
 __all__ = ["vetoed"]
 

@@ -59,9 +59,9 @@ from dataclasses import dataclass
 from functools import partial
 from random import Random
 
-from ..cards import Card
-from ..game import EXCHANGE, Action
-from ..observation import Observation, determinize
+from ..engine.cards import Card
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation, determinize
 from ..players import Bot
 from .club import vetoed
 from .inference import Evidence

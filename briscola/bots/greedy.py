@@ -14,9 +14,9 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..game import EXCHANGE, Action
-from ..observation import Observation
+from ..engine.cards import Card
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
 from ..players import Bot
 
 __all__ = ["GreedyBot"]

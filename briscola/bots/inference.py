@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..observation import Observation
+from ..engine.observation import Observation
 from .solver import Position
 
 __all__ = ["EPSILON", "MAX_DRAWS", "Evidence"]

@@ -25,8 +25,8 @@ import dataclasses
 import math
 from random import Random
 
-from ..cards import Card
-from ..observation import Observation, unseen_cards
+from ..engine.cards import Card
+from ..engine.observation import Observation, unseen_cards
 from .greedy import GreedyBot
 
 __all__ = ["OpponentModel"]

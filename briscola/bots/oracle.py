@@ -13,8 +13,8 @@ Only the arena offers it: ``play`` and the protocol never do.
 
 from __future__ import annotations
 
-from ..game import Action, Round
-from ..observation import Observation
+from ..engine.game import Action, Round
+from ..engine.observation import Observation
 from ..players import Bot
 from .expert import Search, _check_switch, _solved, evaluate, keep_proven
 from .model import OpponentModel

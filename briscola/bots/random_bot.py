@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..game import Action
-from ..observation import Observation
+from ..engine.game import Action
+from ..engine.observation import Observation
 from ..players import Bot
 
 __all__ = ["RandomBot"]

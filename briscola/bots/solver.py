@@ -1,6 +1,6 @@
 """A compact perfect-information position and its exact solver (alpha-beta on points).
 
-Floor 5 (bots).  Search cannot afford :class:`~briscola.game.Round` in its
+Floor 5 (bots).  Search cannot afford :class:`~briscola.engine.game.Round` in its
 innermost loop, so :class:`Position` keeps a round as plain ints and lists
 (cards are ints 0..39, the stock is drawn from its end, the face-up card is
 ``stock[0]``) with cheap :meth:`Position.copy`.  It knows the whole deal, so
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..cards import Rank
-from ..game import EXCHANGE, Action, Round
+from ..engine.cards import Rank
+from ..engine.game import EXCHANGE, Action, Round
 
 __all__ = ["Position", "expect", "solve", "solve_actions", "trick_result"]
 

@@ -6,7 +6,3 @@ messages back into the calls of a Player, ``play`` seats the person of
 ``briscola play`` (:class:`~briscola.prompt.person.Person`) at a LAN table,
 ``relay`` seats an external bot program, and ``run`` reads the options.
 """
-
-from .run import main
-
-__all__ = ["main"]

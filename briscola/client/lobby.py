@@ -11,7 +11,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from ..cards import Language
+from ..engine.cards import Language
 from ..prompt.console import Console
 from ..prompt.view import clock_text
 from ..text import printable

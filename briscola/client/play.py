@@ -19,7 +19,7 @@ import contextlib
 import itertools
 from typing import Any
 
-from ..cards import Card, Faces, Language
+from ..engine.cards import Card, Faces, Language
 from ..i18n import decimal
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line

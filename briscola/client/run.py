@@ -17,7 +17,7 @@ from typing import Any
 
 from prompt_toolkit.patch_stdout import patch_stdout
 
-from ..cards import Language
+from ..engine.cards import Language
 from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
 from ..prompt.view import style_for

@@ -4,8 +4,8 @@ The server's table loop calls ``start``, ``notify`` and ``act`` on the seat's
 Player at the server; here the same calls are made on a local Player (the
 person at the prompt) from the lines that arrive: ``match_start`` becomes a
 :class:`~briscola.players.MatchInfo`, each event message the engine's
-:class:`~briscola.events.Event`, and a ``turn`` the
-:class:`~briscola.observation.Observation` the bot side rebuilds
+:class:`~briscola.engine.events.Event`, and a ``turn`` the
+:class:`~briscola.engine.observation.Observation` the bot side rebuilds
 (:func:`briscola.protocol.bot_side.rebuild`).  So ``briscola join`` shows a
 LAN game with the very screen, words and commands of ``briscola play``.
 
@@ -23,8 +23,8 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..cards import Card
-from ..events import (
+from ..engine.cards import Card
+from ..engine.events import (
     Drew,
     Event,
     Exchanged,
@@ -35,12 +35,12 @@ from ..events import (
     TrickDone,
     TrumpTaken,
 )
-from ..game import EXCHANGE, Action
-from ..observation import Observation
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
 from ..players import MatchInfo, Player
 from ..protocol.bot_side import rebuild
 from ..protocol.messages import Message
-from ..rules import TableRules
 
 __all__ = ["RemoteTable", "event_of"]
 

@@ -5,8 +5,3 @@ reads what they type, ``console`` is the terminal (prompt-toolkit) or a plain
 pipe, ``person`` is the seat's :class:`~briscola.players.Player`, and ``app``
 arranges a table of bots around it.
 """
-
-from .app import main
-from .person import LeaveTable, Person
-
-__all__ = ["LeaveTable", "Person", "main"]

@@ -28,11 +28,11 @@ from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
 from ..bots.expert import ExpertBot
-from ..cards import Faces, Language
-from ..observation import Observation
+from ..engine.cards import Faces, Language
+from ..engine.observation import Observation
+from ..engine.records import Record
+from ..engine.rules import RulesError, TableRules
 from ..players import Player
-from ..records import Record
-from ..rules import RulesError, TableRules
 from ..settings import LEVELS, Settings, SettingsError, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..cards import Card, Faces, Language, card_code, card_label, card_name, name_index
-from ..game import EXCHANGE, Action
+from ..engine.cards import Card, Faces, Language, card_code, card_label, card_name, name_index
+from ..engine.game import EXCHANGE, Action
 from ..text import printable
 from .words import ALIASES, exchange_ranks, words
 

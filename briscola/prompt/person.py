@@ -15,10 +15,18 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
-from ..cards import Card, Faces, Language, Rank
-from ..events import Event, MatchEnded, Played, RoundEnded, RoundStarted, TakenBack, TrickDone
-from ..game import EXCHANGE, Action
-from ..observation import Observation
+from ..engine.cards import Card, Faces, Language, Rank
+from ..engine.events import (
+    Event,
+    MatchEnded,
+    Played,
+    RoundEnded,
+    RoundStarted,
+    TakenBack,
+    TrickDone,
+)
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO
 from .console import Console

@@ -16,8 +16,17 @@ from string import Formatter
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
 
-from ..cards import Card, Faces, Language, Rank, card_label, card_name, card_points, suit_name
-from ..events import (
+from ..engine.cards import (
+    Card,
+    Faces,
+    Language,
+    Rank,
+    card_label,
+    card_name,
+    card_points,
+    suit_name,
+)
+from ..engine.events import (
     Drew,
     Event,
     Exchanged,
@@ -29,9 +38,9 @@ from ..events import (
     TrickDone,
     TrumpTaken,
 )
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
 from ..i18n import template
-from ..observation import Observation
-from ..rules import TableRules
 from ..text import printable
 from .words import CATALOG, gender_of, note_words, shown_name, words
 

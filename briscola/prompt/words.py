@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import (
+from ..engine.cards import (
     Card,
     Faces,
     Language,

@@ -14,9 +14,9 @@ import sys
 import time
 
 from ..bots import RandomBot
-from ..events import Event, RoundEnded, RoundStarted
+from ..engine.events import Event, RoundEnded, RoundStarted
+from ..engine.rules import TableRules
 from ..players import Player
-from ..rules import TableRules
 from ..table import play_match
 from .host import CommandPlayer
 

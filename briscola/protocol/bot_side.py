@@ -2,7 +2,7 @@
 
 It answers ``hello``, reads ``match_start`` for the table, and answers each
 ``turn`` from that line alone: :func:`rebuild` turns a ``turn`` (plus the
-table of ``match_start``) back into the :class:`~briscola.observation.Observation`
+table of ``match_start``) back into the :class:`~briscola.engine.observation.Observation`
 the built-in bots read.  The extra fields this host puts in a ``turn``
 (``seat``, ``round``, ``leader``, ``dealer``, ``rounds_won``, ``known``,
 ``exchanges``, ``trump_taken``) make that exact; without them it falls back
@@ -23,12 +23,12 @@ from typing import IO, Any
 
 from .. import __version__
 from ..bots import BOTS, make_bot
-from ..cards import ALL_CARDS, Card
-from ..game import EXCHANGE, Action
-from ..jsonline import loads
-from ..observation import Observation
+from ..engine.cards import ALL_CARDS, Card
+from ..engine.game import EXCHANGE, Action
+from ..engine.jsonline import loads
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
 from ..players import Bot
-from ..rules import TableRules
 from ..text import printable
 from . import PROTOCOL_VERSION
 from .framing import MAX_LINE

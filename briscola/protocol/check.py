@@ -27,12 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import RandomBot
-from ..cards import Card
-from ..game import EXCHANGE, Round
-from ..observation import Observation, observe
+from ..engine.cards import Card
+from ..engine.game import EXCHANGE, Round
+from ..engine.observation import Observation, observe
+from ..engine.records import Record
+from ..engine.rules import TableRules, Variant
 from ..players import MatchInfo, Player, SeatFailure
-from ..records import Record
-from ..rules import TableRules, Variant
 from ..table import play_match
 from ..text import printable
 from .host import CLOSE_MS, CommandPlayer

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .. import __version__
-from ..events import Event, MatchEnded
-from ..game import Action
-from ..observation import Observation
+from ..engine.events import Event, MatchEnded
+from ..engine.game import Action
+from ..engine.observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
 from ..text import printable
 from .link import INFO_LINES, INFO_TOTAL, Link

@@ -4,7 +4,7 @@ Every refusal is a :class:`ProtocolError` whose ``code`` is one of
 :data:`ERROR_CODES` and whose message names what was wrong and what was
 expected; the host sends it to the bot as an ``error`` line.  Building a
 message never needs more than the seat's own view: ``turn`` comes from an
-:class:`~briscola.observation.Observation`, the rest from events.
+:class:`~briscola.engine.observation.Observation`, the rest from events.
 
 Floor 6 (protocol).
 """
@@ -15,10 +15,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..cards import Card, CardError
-from ..game import EXCHANGE, Action
-from ..jsonline import JSONLineError, loads
-from ..observation import Observation
+from ..engine.cards import Card, CardError
+from ..engine.game import EXCHANGE, Action
+from ..engine.jsonline import JSONLineError, loads
+from ..engine.observation import Observation
 from . import PROTOCOL_VERSION
 
 __all__ = [

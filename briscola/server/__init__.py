@@ -7,8 +7,3 @@ the process pool where the built-in bots think.  Every seat speaks the bot
 protocol of :mod:`briscola.protocol` over a TCP link, and every match is
 played by the one table loop, :func:`briscola.table.play_match`.
 """
-
-from .config import ServerConfig
-from .lobby import Server
-
-__all__ = ["Server", "ServerConfig"]

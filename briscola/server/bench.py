@@ -38,8 +38,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from ..engine.replay import verify_record
 from ..protocol.tcp import TcpLink
-from ..replay import verify_record
 from .config import ServerConfig
 from .lobby import Server
 from .run import SWITCH_S

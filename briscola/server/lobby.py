@@ -25,13 +25,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..engine.records import dump_line, event_line
+from ..engine.replay import RecordError, Resumable, resume_point
+from ..engine.rules import RulesError, TableRules
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..records import dump_line, event_line
-from ..replay import RecordError, Resumable, resume_point
-from ..rules import RulesError, TableRules
 from ..text import printable
 from .config import ServerConfig
 from .disk import Disk
@@ -69,7 +69,7 @@ class Client:
         self.server = server
         self.link = link
         self.name: str | None = None
-        self.seat: NetSeat | None = None
+        self.seat: NetSeat[Table] | None = None
         self.watching: Table | None = None
         loop = asyncio.get_running_loop()
         self.born = self.last = loop.time()
@@ -451,7 +451,7 @@ class Server:
             await link.close(bye=False)
             log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
 
-    def seat_of(self, client: Client) -> NetSeat | None:
+    def seat_of(self, client: Client) -> NetSeat[Table] | None:
         seat = client.seat
         return seat if seat is not None and seat.link is client.link else None
 

@@ -26,9 +26,9 @@ import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
-from ..events import Event
-from ..game import Action
-from ..observation import Observation
+from ..engine.events import Event
+from ..engine.game import Action
+from ..engine.observation import Observation
 from ..players import Bot, MatchInfo, Player
 from ..protocol.link import flush_due
 

@@ -25,18 +25,17 @@ import asyncio
 import hashlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol, TypeVar
 
-from ..events import Event
-from ..game import Action
-from ..observation import Observation
+from ..engine.events import Event
+from ..engine.game import Action
+from ..engine.observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
 from ..protocol.host import RemoteSeat
 from ..protocol.link import Interrupted
+from ..protocol.messages import Message
 from ..protocol.tcp import TcpLink
-
-if TYPE_CHECKING:
-    from .table import Table
+from .config import ServerConfig
 
 __all__ = ["NetSeat", "token_hash"]
 
@@ -51,12 +50,34 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class NetSeat(Player):
-    """One seat of a LAN table; see the module docstring."""
+class SeatsTable(Protocol):
+    """What a seat needs of its table (:class:`~.table.Table` is one): the seat is
+    told of its table, it does not import it."""
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def playing(self) -> bool: ...
+
+    def mark(self, line: Message) -> None: ...
+
+    def announce(
+        self, code: str, seat: int | None, text: str, *, seconds: float | None = None
+    ) -> None: ...
+
+    def state_for(self, seat: int | None) -> Message | None: ...
+
+
+T = TypeVar("T", bound=SeatsTable)
+
+
+class NetSeat(Player, Generic[T]):
+    """One seat of a LAN table (of a table of type ``T``); see the module docstring."""
 
     def __init__(
         self,
-        table: Table,
+        table: T,
         seat: int,
         name: str,
         standin: Callable[[], Player],

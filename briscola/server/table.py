@@ -22,28 +22,25 @@ import random
 import secrets
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..bots.expert import DEFAULT_SAMPLES, ExpertBot
-from ..events import Event
-from ..game import Match, Round
-from ..observation import observe
+from ..engine.events import Event
+from ..engine.game import Match, Round
+from ..engine.observation import observe
+from ..engine.records import Record
+from ..engine.rules import TableRules
 from ..players import MatchInfo, Player
 from ..prompt.words import BOT_NAMES
 from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..records import Record
-from ..rules import TableRules
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
 from ..text import printable
 from .config import ServerConfig
-from .disk import DiskFile
+from .disk import Disk, DiskFile
 from .pool import BotPool, PooledBot
 from .seat import NetSeat, token_hash
-
-if TYPE_CHECKING:
-    from .lobby import Server
 
 __all__ = ["LobbyError", "Table", "bot_spec", "capped"]
 
@@ -115,10 +112,33 @@ class _Spectators(Player):
                 link.send(data)
 
 
+class TablesServer(Protocol):
+    """What a table needs of the server it stands in (the lobby's
+    :class:`~.lobby.Server` is one): the table is told of its server, it does
+    not import the lobby."""
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def pool(self) -> BotPool: ...
+
+    @property
+    def disk(self) -> Disk: ...
+
+    @property
+    def standin(self) -> PlayerSpec: ...
+
+    @property
+    def matches(self) -> set[asyncio.Task[None]]: ...
+
+    def tidy(self, table: Table) -> None: ...
+
+
 class Table:
     def __init__(
         self,
-        server: Server,
+        server: TablesServer,
         name: str,
         rules: TableRules,
         *,
@@ -134,7 +154,7 @@ class Table:
         self.code_sha = token_hash(code) if code else ""
         self.bots: dict[int, PlayerSpec] = dict(bots or {})
         self.number = number  # the table's place in the server's order, for seeds
-        self.seats: list[NetSeat | None] = [None] * rules.players
+        self.seats: list[NetSeat[Table] | None] = [None] * rules.players
         self.spectators: set[TcpLink] = set()
         self.state = "waiting"
         self.matches = 0
@@ -262,7 +282,7 @@ class Table:
             self.start_match()
         return number, token
 
-    def resume(self, link: TcpLink, token: str) -> NetSeat | None:
+    def resume(self, link: TcpLink, token: str) -> NetSeat[Table] | None:
         for s in self.seats:
             if s is not None and s.owns(token):
                 s.attach(link)
@@ -272,7 +292,7 @@ class Table:
                 return s
         return None
 
-    def vacate(self, seat: NetSeat) -> None:
+    def vacate(self, seat: NetSeat[Table]) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
         if not self.playing and self.seats[seat.seat] is seat:
             self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
@@ -281,7 +301,7 @@ class Table:
             if self.state == "done":
                 self.state = "waiting"
 
-    def leave(self, seat: NetSeat) -> None:
+    def leave(self, seat: NetSeat[Table]) -> None:
         name = seat.name
         if self.playing and not self.ending:
             seat.release()
@@ -293,7 +313,7 @@ class Table:
                 self.state = "waiting"
         self.save()
 
-    def ask_rematch(self, seat: NetSeat) -> list[int]:
+    def ask_rematch(self, seat: NetSeat[Table]) -> list[int]:
         """A seated person wants another match; the seats still to agree."""
         self.rematch.add(seat.seat)
         self.announce("rematch", seat.seat, f"{seat.name} wants a rematch")

@@ -2,10 +2,10 @@
 
 Floor 7 (an arrangement over the arena).  A round robin plays every pair of
 specs, a gauntlet the first spec against each of the others; each pairing is
-an arena run (:func:`briscola.arena.run_arena`) on the same deals, from
+an arena run (:func:`briscola.lab.arena.run_arena`) on the same deals, from
 ``--seed`` or ``--deals``.  The result: a crosstable (the row's score against
 the column), each pairing's arena statistics, and ratings for all by maximum
-likelihood (Bradley-Terry on the Elo scale, :func:`briscola.stats.bradley_terry`)
+likelihood (Bradley-Terry on the Elo scale, :func:`briscola.lab.stats.bradley_terry`)
 anchored at ``greedy`` (or ``--anchor``) = 0.
 
 With ``--record DIR`` the tournament lives in DIR: ``tournament.json`` (the
@@ -28,6 +28,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
+from ..spec import SpecError, UsageError, parse_spec
+from ..text import printable
 from .arena import (
     REPORT_EVERY,
     STOP_SIGNALS,
@@ -43,9 +45,7 @@ from .arena import (
     trouble_lines,
     unique,
 )
-from .spec import SpecError, UsageError, parse_spec
 from .stats import bradley_terry
-from .text import printable
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 

@@ -8,7 +8,7 @@ shuffle per deal, one ``random()`` per card), so the ratio between them is
 the engine's overhead.  Figures are per second of CPU time.  ``--bots`` and
 ``--protocol`` add the figures of :mod:`briscola.bots.bench` and
 :mod:`briscola.protocol.bench`; ``--positions`` instead runs the position
-suite of :mod:`briscola.positions`.
+suite of :mod:`briscola.lab.positions`.
 
 Floor 7 (an arrangement): it drives the engine from outside, like any caller.
 """
@@ -24,10 +24,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .cards import points_table, strength_table
-from .game import Round
-from .observation import determinize, observe
-from .rules import TableRules
+from ..engine.cards import points_table, strength_table
+from ..engine.game import Round
+from ..engine.observation import determinize, observe
+from ..engine.rules import TableRules
 
 __all__ = ["bench_engine", "bench_reference", "bench_search", "main", "measure"]
 
@@ -189,13 +189,13 @@ def main(args: argparse.Namespace) -> int:
 
         return run_bench(args.positions or None, args.player, SEED, args.json)
     if getattr(args, "server", False) and getattr(args, "abusive", 0):
-        from .server.fairbench import bench_fairness, format_fairness
+        from ..server.fairbench import bench_fairness, format_fairness
 
         fair = bench_fairness(abusive=args.abusive)
         print(json.dumps(fair) if args.json else format_fairness(fair))
         return 0
     if getattr(args, "server", False):  # a long run of its own, in processes of its own
-        from .server.bench import bench_server, format_figures
+        from ..server.bench import bench_server, format_figures
 
         runs = bench_server(tables=args.tables)
         print(json.dumps(runs) if args.json else format_figures(runs))

@@ -1,7 +1,7 @@
 """A suite of positions with the long search's values, and ``briscola bench --positions``.
 
 Floor 7 (an arrangement of bots and tables).  A *position* is one seat's
-:class:`~briscola.observation.Observation` at its turn, taken from a real
+:class:`~briscola.engine.observation.Observation` at its turn, taken from a real
 match (the default expert against greedy bots), with what the *long search*
 thinks every legal action is worth.  The long search is the expert's own
 search (:meth:`~briscola.bots.expert.ExpertBot.rank`) with far more samples
@@ -23,7 +23,7 @@ value of every legal action, the best one, where it came from and how it
 was searched.  :func:`read_position` rebuilds the Observation through the
 protocol's own :func:`~briscola.protocol.bot_side.rebuild`.
 
-``python -m briscola.positions --seed N --out FILE`` regenerates a suite;
+``python -m briscola.lab.positions --seed N --out FILE`` regenerates a suite;
 the same seed gives the same file.
 """
 
@@ -39,13 +39,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots.expert import ExpertBot
-from .bots.greedy import GreedyBot
-from .cards import Card, CardError
-from .game import EXCHANGE, Action
-from .observation import Observation
-from .players import Bot
-from .rules import TableRules
+from ..bots.expert import ExpertBot
+from ..bots.greedy import GreedyBot
+from ..engine.cards import Card, CardError
+from ..engine.game import EXCHANGE, Action
+from ..engine.observation import Observation
+from ..engine.rules import TableRules
+from ..players import Bot
 
 __all__ = [
     "LONG_SAMPLES",
@@ -68,7 +68,7 @@ LONG_SEEDS = (1, 2)
 NO_LIMIT_MS = 1e9  # the long search is bounded by samples, never by the clock
 WITHIN = 1.0  # "within a point of best"
 SEED = 20_260_101
-SUITE = Path(__file__).resolve().parent.parent / "benchmarks" / "positions" / "suite.jsonl"
+SUITE = Path(__file__).resolve().parents[2] / "benchmarks" / "positions" / "suite.jsonl"
 
 
 class SuiteError(ValueError):
@@ -138,7 +138,7 @@ def position_line(
 
 def read_position(line: dict[str, Any]) -> SuitePosition:
     """A suite line back as a position; KeyError, ValueError or TypeError when malformed."""
-    from .protocol.bot_side import rebuild  # the one path from a turn message to an Observation
+    from ..protocol.bot_side import rebuild  # the one path from a turn message to an Observation
 
     rules = TableRules.from_dict(line["table"])
     start = rules.to_dict()
@@ -193,7 +193,7 @@ def match_positions(
     """Every observation with a choice in one match of the expert (by default the
     default one) against greedy bots (at 4 seats an expert team), the expert's
     seats turning with the seed."""
-    from .table import run_match
+    from ..table import run_match
 
     rules = TableRules(players=players)
     seen: list[Observation] = []
@@ -318,7 +318,7 @@ def format_bench(result: dict[str, dict[str, float]], label: str, player: str) -
 
 def run_bench(path: str | None, player: str, seed: int, as_json: bool) -> int:
     """``briscola bench --positions [FILE] [--player SPEC]``: 0, or 2 with one line on stderr."""
-    from .spec import SpecError, parse_spec
+    from ..spec import SpecError, parse_spec
 
     where = Path(path) if path else SUITE
     try:
@@ -351,12 +351,12 @@ def _fail(message: str) -> int:
     return 2
 
 
-# -- python -m briscola.positions -------------------------------------------------------
+# -- python -m briscola.lab.positions -------------------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m briscola.positions",
+        prog="python -m briscola.lab.positions",
         description="Regenerate a position suite for 'briscola bench --positions' "
         "(deterministic for a seed).",
     )

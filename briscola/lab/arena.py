@@ -15,7 +15,7 @@ and two specs mean the first against two of the second (``A B`` is ``A B B``).
 With 6 players (three pairs, seat i with i+3) three specs are the pairs, two
 the first pair against two pairs of the second, six name the seats.
 
-Statistics (:mod:`briscola.stats`): per side wins, draws and losses of
+Statistics (:mod:`briscola.lab.stats`): per side wins, draws and losses of
 matches, the win rate of decisive matches with a Wilson 95% interval, the
 mean point difference per round (over the other side; over the mean of the
 others with 3 sides) with a 95% interval, and for two sides the Elo
@@ -35,6 +35,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
+import itertools
 import json
 import logging
 import math
@@ -49,18 +51,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .bots import make_bot
-from .deals import DealsError, read_deals
-from .players import Player, SeatFailure
-from .protocol.host import CommandPlayer, RemoteSeat
-from .protocol.process import STDERR_ENDED
-from .records import Record
-from .rules import RulesError, TableRules
-from .spec import PlayerSpec, SpecError, UsageError, parse_spec
+from ..bots import make_bot
+from ..engine.deals import DealsError, read_deals
+from ..engine.records import Record
+from ..engine.rules import RulesError, TableRules
+from ..players import Player, SeatFailure
+from ..protocol.host import CommandPlayer, RemoteSeat
+from ..protocol.process import STDERR_ENDED
+from ..spec import PlayerSpec, SpecError, UsageError, parse_spec
+from ..table import FaultPolicy, play_match
+from ..text import printable
 from .sprt import Sprt, SprtError, parse_sprt
 from .stats import elo_difference, mean_ci, paired_elo, wilson
-from .table import FaultPolicy, play_match
-from .text import printable
 
 __all__ = [
     "ArenaConfig",
@@ -190,7 +192,7 @@ class Session:
         if self.runner.get_loop().is_closed():
             return
         self._unwind()
-        from .protocol.host import CommandPlayer  # only cmd: players are ever kept
+        from ..protocol.host import CommandPlayer  # only cmd: players are ever kept
 
         shutdowns = [p.shutdown() for p in self.kept.values() if isinstance(p, CommandPlayer)]
         if shutdowns:
@@ -1002,9 +1004,28 @@ def matches(
         return run_arena(config, args.jobs, tasks)
     if args.jobs > 1:
         raise UsageError("--jobs and --scheduler: the cluster's workers are the jobs; give one")
+    return on_cluster(config, scheduler, tasks)
+
+
+def play_deal(config: ArenaConfig, tasks: Sequence[tuple[int, int, int]]) -> list[MatchResult]:
+    """The matches of one deal, in a session of their own: one task on a cluster's worker."""
+    session = Session()
+    try:
+        return [play_one(config, *task, session=session) for task in tasks]
+    finally:
+        session.close()
+
+
+def on_cluster(
+    config: ArenaConfig, address: str, tasks: Sequence[tuple[int, int, int]] | None = None
+) -> Generator[MatchResult, None, None]:
+    """The results of every match (or of ``tasks``) in plan order, played by the
+    workers of the cluster whose scheduler is at ``address``: a deal a task."""
     from .cluster import run_on_cluster  # the optional extra, loaded only here
 
-    return run_on_cluster(config, scheduler, tasks)
+    tasks = plan(config) if tasks is None else tasks
+    deals = [list(group) for _, group in itertools.groupby(tasks, key=lambda t: t[0])]
+    return run_on_cluster(address, deals, functools.partial(play_deal, config))
 
 
 def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None:

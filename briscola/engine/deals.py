@@ -1,10 +1,10 @@
 """Deal suites: files of match seeds, so that two bot authors play the same deals.
 
-Floor 7 (beside the arena).  A suite is a text file with one deal a line, the
-match seed that deals every round of it (a whole number 0 .. 2**63 - 1); blank
-lines and ``#`` comments are skipped.  Two suites of 1,000 deals ship with
-the package (``briscola/suites/``): ``2p-1000`` and ``4p-1000``, named in
-``--deals`` without a path.
+Part of the engine (floor 1), as data: it imports nothing.  A suite is a text
+file with one deal a line, the match seed that deals every round of it (a
+whole number 0 .. 2**63 - 1); blank lines and ``#`` comments are skipped.  Two
+suites of 1,000 deals ship with the package (``briscola/suites/``):
+``2p-1000`` and ``4p-1000``, named in ``--deals`` without a path.
 """
 
 from __future__ import annotations

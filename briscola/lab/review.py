@@ -1,10 +1,10 @@
 """``briscola review RECORD``: what a long search thinks of every move of a match.
 
 Floor 7, beside the bench: it replays a record through the engine
-(:func:`~briscola.replay.verify_record`) and, at each move of a reviewed
-seat, takes that seat's :func:`~briscola.observation.observe` of the round
+(:func:`~briscola.engine.replay.verify_record`) and, at each move of a reviewed
+seat, takes that seat's :func:`~briscola.engine.observation.observe` of the round
 as it stood: the seat's own hand and what was public, never the hidden
-cards.  The long search of :mod:`briscola.positions` values every legal
+cards.  The long search of :mod:`briscola.lab.positions` values every legal
 action from that observation alone (its seed drawn from ``--seed``, the
 round, the move and the seat, so a seat's values are the same whatever else
 is reviewed), and the move's *cost* is the best value less the value of the
@@ -26,14 +26,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card, Faces, Language, card_code, card_name
-from .game import EXCHANGE, Action, Round
-from .i18n import Catalog, Message, say
-from .observation import Observation, observe, unseen_cards
+from ..engine.cards import Card, Faces, Language, card_code, card_name
+from ..engine.game import EXCHANGE, Action, Round
+from ..engine.observation import Observation, observe, unseen_cards
+from ..engine.replay import RecordError, ReplayResult, verify_record
+from ..i18n import Catalog, Message, say
+from ..replay_text import _labels
+from ..text import printable
 from .positions import LONG_SAMPLES, WITHIN, long_search
-from .replay import RecordError, ReplayResult, _open, verify_record
-from .replay_text import _labels
-from .text import printable
+from .replay import _open
 
 __all__ = [
     "PHRASES",
@@ -365,7 +366,7 @@ def review_record(
 ) -> Review:
     """Check a record, then value every move of ``seats`` (default: the header's
     ``people``, else every seat) by the long search.  Raises
-    :class:`~briscola.replay.RecordError` for a record that is not a match and
+    :class:`~briscola.engine.replay.RecordError` for a record that is not a match and
     :class:`SeatError` for a seat the table does not have."""
     collector = _Collector(None if seats is None else frozenset(seats))
     result = verify_record(source, on_line=collector.line, on_move=collector.move)

@@ -4,7 +4,7 @@ The only code that changes a game.  A :class:`Round` is one deal played out;
 a :class:`Match` deals rounds until a side has won ``target`` of them.  The
 state is kept in plain ints and small lists so that bots can copy it cheaply
 (:meth:`Round.copy`) in their searches; what a seat may see of it is built by
-:func:`briscola.observation.observe`, never handed out directly.
+:func:`briscola.engine.observation.observe`, never handed out directly.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A record is a header line, then for each round a ``deal`` line (the whole
 pack in dealing order) and every event with the seat that saw it (``"to"``
 on private lines), every fault and every ``info`` text.  Lines are flushed as
 they are written, so a match cut short keeps everything played.  Reading and
-checking a record is :mod:`briscola.replay`.
+checking a record is :mod:`briscola.engine.replay`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Protocol
 
-from . import __version__
+from .. import __version__
 from .cards import Card
 from .events import Event
 from .rules import RULES_VERSION, TableRules

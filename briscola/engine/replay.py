@@ -1,42 +1,38 @@
-"""Reading and checking match records, and ``briscola replay``.
+"""Reading and checking match records.
 
-Floor 4: it drives the engine (:mod:`briscola.game`) through a record written
-by :mod:`briscola.records`.  :func:`verify_record` re-deals every round (from
+Part of the engine (floor 1): it drives :mod:`.game` through a record
+written by :mod:`.records`.  :func:`verify_record` re-deals every round (from
 the ``deal`` line, or from the seed when the line is absent), applies every
 ``played`` and ``exchanged`` line through the engine and compares each line
 the engine derives from them (``round_start``, ``trick``, ``draw``,
 ``trump_taken``, ``round_end``, ``match_end``) with the recorded one.  The
-first disagreement raises :class:`RecordError` naming the line.  The format
-itself is described in ``docs/records.md``.
+first disagreement raises :class:`RecordError` naming the line.  It prints
+nothing: ``briscola replay`` (:mod:`briscola.lab.replay`) tells the record as
+it is checked.  The format itself is described in ``docs/records.md``.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import json
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
+from ..text import printable
 from .cards import FACES, Card, CardError, Faces
 from .events import Event, TakenBack
 from .game import IllegalMoveError, Match, Round, RoundResult
 from .jsonline import JSONLineError, loads
 from .observation import observe
 from .records import RECORD_VERSION, event_line
-from .replay_text import Narrator, verdict_text
 from .rules import RULES_VERSION, RulesError, TableRules
-from .text import printable
 
 __all__ = [
     "RecordError",
     "ReplayResult",
     "Resumable",
     "Unfinished",
-    "main",
     "parse_line",
     "resume_point",
     "verify_record",
@@ -575,42 +571,3 @@ def _describe(line: Line) -> str:
     }
     detail = details.get(kind)
     return f"a {kind} line ({detail()})" if detail else f"a {kind} line"
-
-
-# -- the command ----------------------------------------------------------------------
-
-
-def main(args: argparse.Namespace) -> int:
-    """``briscola replay FILE``: 0 for a consistent record, 1 otherwise."""
-    label = "standard input" if args.file == "-" else args.file
-    out = sys.stdout
-    fallback: Faces = getattr(args, "faces_fallback", None) or "italian"
-    narrator = None if args.check else Narrator(out, args.faces, args.lang, fallback=fallback)
-    try:
-        with _open(args.file) as stream:
-            result = verify_record(stream, on_line=narrator.line if narrator else None)
-    except BrokenPipeError:
-        raise
-    except OSError as err:
-        print(f"briscola replay: cannot read {label}: {err.strerror or err}", file=sys.stderr)
-        return 1
-    except Unfinished as err:
-        if narrator is not None:
-            narrator.flush(trick=True)
-        print(f"unfinished: {printable(label)}: {printable(str(err))}", file=out)
-        return 0
-    except RecordError as err:
-        if narrator is not None:
-            narrator.flush()
-        print(f"INVALID: {printable(label)}: {printable(str(err))}", file=out)
-        out.flush()
-        print(f"briscola replay: {printable(label)}: {printable(str(err))}", file=sys.stderr)
-        return 1
-    print(verdict_text(result, label, args.lang), file=out)
-    return 0
-
-
-def _open(path: str) -> contextlib.AbstractContextManager[IO[bytes]]:
-    if path == "-":
-        return contextlib.nullcontext(sys.stdin.buffer)
-    return open(path, "rb")

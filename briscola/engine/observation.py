@@ -4,7 +4,7 @@
 own hand, the face-up card, every card played, the public exchanges and who
 drew the face-up card.  Nothing else leaves the engine.  :func:`determinize`
 goes the other way for search bots: it deals the cards the seat cannot see at
-random into a full :class:`~briscola.game.Round` that agrees with everything
+random into a full :class:`~briscola.engine.game.Round` that agrees with everything
 the seat has seen.
 """
 

@@ -1,0 +1,350 @@
+"""The lab's commands: ``replay``, ``review``, ``arena``, ``tournament`` and ``bench``.
+
+Each is declared here (its options, and a function that runs it) and done by
+its own module, imported only when it runs; :mod:`briscola.cli` gathers them.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..options import (
+    RECORD_FACES,
+    Command,
+    add_table_options,
+    add_words_options,
+    int_in,
+    seconds_type,
+    seed_type,
+)
+from ..settings import words_from_settings
+
+__all__ = ["ARENA", "BENCH", "REPLAY", "REVIEW", "TOURNAMENT"]
+
+
+def replay_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a match record (JSON lines), or - for standard input")
+    add_words_options(p, None, RECORD_FACES)
+    p.add_argument(
+        "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
+    )
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from .replay import main
+
+    words_from_settings(args)
+    return main(args)
+
+
+REPLAY = Command(
+    "replay",
+    help="show a recorded match trick by trick and check it",
+    description="Tell a recorded match trick by trick, checking every move through the engine.",
+    examples=(
+        "briscola replay match.jsonl",
+        "briscola replay --check match.jsonl",
+    ),
+    arguments=replay_arguments,
+    run=run_replay,
+)
+
+
+def review_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a match record (JSON lines), or - for standard input")
+    p.add_argument(
+        "--seat",
+        type=int_in(0, what="--seat"),  # the record's table says how many there are
+        default=None,
+        help="the seat to review (default: the seats people sat in when the record "
+        "says so, else every seat)",
+    )
+    add_words_options(p, None, RECORD_FACES)
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument(
+        "--samples",
+        type=int_in(1, 1_000_000, "--samples"),
+        default=None,
+        help="the long search's samples a move (default 3000: about 0.2 s a move at 2 "
+        "seats, 0.5 s at 4)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_type,
+        default=1,
+        help="seed of the long search (default 1); the same seed gives the same review",
+    )
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from .review import main
+
+    words_from_settings(args)
+    return main(args)
+
+
+REVIEW = Command(
+    "review",
+    help="what a long search thinks of every move of a recorded match",
+    description="Every move of a recorded match valued by a long search on the seat's own cards.",
+    examples=(
+        "briscola review match.jsonl",
+        "briscola review match.jsonl --seat 1 --lang it --json",
+    ),
+    arguments=review_arguments,
+    run=run_review,
+)
+
+
+def add_host_options(p: argparse.ArgumentParser) -> None:
+    """How the arena and the tournament treat their players: faults, programs, time."""
+    p.add_argument(
+        "--on-fault",
+        choices=("forfeit", "takeover"),
+        default="forfeit",
+        help="when a player fails: its side forfeits (default) or a bot takes over",
+    )
+    p.add_argument(
+        "--bot-log",
+        metavar="DIR",
+        default=None,
+        help="keep each cmd: program's stderr in DIR, a file per process named after its player",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="every fault of a cmd: player (a refused line) is a failure, and any makes "
+        "the exit status 1",
+    )
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show every protocol line in and out, the bots' info and stderr on stderr "
+        "(--log-level debug)",
+    )
+    p.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default=None,
+        help="show the protocol log on stderr: info shows faults, failures, the bots' "
+        "info lines; debug every line",
+    )
+    p.add_argument(
+        "--report-every",
+        type=int_in(0, what="--report-every"),
+        default=100,
+        metavar="N",
+        help="when stdout is not a terminal: a progress line on stderr every N matches "
+        "(default 100; 0: none)",
+    )
+    p.add_argument(
+        "--move-ms",
+        type=int_in(1, what="--move-ms"),
+        default=10_000,
+        help="time per move for external bots (default 10000)",
+    )
+    p.add_argument(
+        "--fresh-process",
+        action="store_true",
+        help="start cmd: bots afresh for every match (default: one process per seat "
+        "plays match after match)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
+        "pip install 'briscola[cluster]')",
+    )
+
+
+def arena_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "specs",
+        nargs="+",
+        metavar="SPEC",
+        help="players: random, greedy, expert, expert:think_ms=50, oracle, "
+        "cmd:COMMAND (two or more)",
+    )
+    p.add_argument(
+        "--games",
+        type=int_in(1, what="--games"),
+        default=None,
+        help="deals to play (default 100; with --sprt the most, default 100000); each is "
+        "played once per rotation",
+    )
+    add_table_options(p)
+    p.add_argument(
+        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    p.add_argument(
+        "--deals",
+        metavar="FILE",
+        default=None,
+        help="play the deals of FILE (a match seed a line) instead of drawing them from "
+        "--seed; 2p-1000 and 4p-1000 are shipped suites",
+    )
+    p.add_argument(
+        "--sprt",
+        nargs="+",
+        metavar="KEY=VALUE",
+        default=None,
+        help="stop once a sequential test decides: elo0=N elo1=N [alpha=0.05 beta=0.05] "
+        "(the GSPRT on deal pairs)",
+    )
+    p.add_argument(
+        "--no-duplicate",
+        action="store_true",
+        help="play each deal once instead of once per rotation of the sides",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--record", metavar="DIR", default=None, help="write one record per match")
+    add_host_options(p)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    from .arena import main
+
+    return main(args)
+
+
+ARENA = Command(
+    "arena",
+    help="play many matches between players, with statistics",
+    description="Play many matches between players on duplicate deals, with statistics.",
+    examples=(
+        "briscola arena expert greedy --games 200 --jobs 2",
+        "briscola arena 'cmd:python3 mybot.py' greedy --games 20",
+        "briscola arena 'cmd:python3 new.py' 'cmd:python3 old.py' --sprt elo0=0 elo1=10",
+    ),
+    arguments=arena_arguments,
+    run=run_arena,
+)
+
+
+def tournament_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "specs", nargs="+", metavar="SPEC", help="the players, as for arena (two or more)"
+    )
+    p.add_argument(
+        "--gauntlet",
+        action="store_true",
+        help="the first spec against each of the others, instead of every pair",
+    )
+    p.add_argument(
+        "--games",
+        type=int_in(1, what="--games"),
+        default=None,
+        help="deals per pairing (default 100), each played from both sides' seats",
+    )
+    add_table_options(p, (2, 4))  # two sides: the ratings compare pairs of players
+    p.add_argument(
+        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    p.add_argument("--deals", metavar="FILE", default=None, help="the deals of FILE, as for arena")
+    p.add_argument(
+        "--anchor",
+        metavar="SPEC",
+        default=None,
+        help="the spec rated 0 (default greedy when it plays, else the first)",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument(
+        "--record",
+        metavar="DIR",
+        default=None,
+        help="keep the tournament in DIR: every result and record; run again to resume",
+    )
+    add_host_options(p)
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    from .tournament import main
+
+    return main(args)
+
+
+TOURNAMENT = Command(
+    "tournament",
+    help="every pairing of several players on the same deals, with ratings",
+    description="A round robin (or a gauntlet) on the same duplicate deals: crosstable and "
+    "ratings.",
+    examples=(
+        "briscola tournament expert greedy random --games 100 --jobs 2",
+        "briscola tournament 'cmd:python3 mybot.py' expert greedy --gauntlet --record t1/",
+    ),
+    arguments=tournament_arguments,
+    run=run_tournament,
+)
+
+
+def bench_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--seconds",
+        type=seconds_type("--seconds", 3600),
+        default=2.0,
+        help="time per measurement (default 2)",
+    )
+    p.add_argument("--bots", action="store_true", help="also measure bot think times")
+    p.add_argument(
+        "--protocol", action="store_true", help="also measure matches between two bot processes"
+    )
+    p.add_argument(
+        "--server",
+        action="store_true",
+        help="instead: the LAN server under load, 200 four-seat tables of protocol "
+        "clients on 127.0.0.1 (about a minute on two cores)",
+    )
+    p.add_argument(
+        "--tables",
+        type=int_in(1, 500, "--tables"),
+        default=200,
+        help="with --server: tables at once (default 200)",
+    )
+    p.add_argument(
+        "--abusive",
+        type=int_in(0, 20, "--abusive"),
+        default=0,
+        metavar="N",
+        help="with --server, instead: an ordinary table's expert alone and beside N "
+        "six-seat tables of five experts each (the bot pool's fairness; 5 in README)",
+    )
+    p.add_argument(
+        "--positions",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="instead: how often the expert picks a move within a point of a long "
+        "search's best on a suite of positions (default the shipped "
+        "benchmarks/positions/suite.jsonl; about 20 s)",
+    )
+    p.add_argument(
+        "--player",
+        metavar="SPEC",
+        default="expert",
+        help="with --positions: the built-in bot to test (default expert, e.g. expert:samples=200)",
+    )
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from .bench import main
+
+    return main(args)
+
+
+BENCH = Command(
+    "bench",
+    help="measure the engine (and bots, the protocol)",
+    description="Measure the engine (and with options the bots, the protocol, the LAN server, "
+    "the expert on a position suite).",
+    examples=(
+        "briscola bench",
+        "briscola bench --bots --protocol --json",
+        "briscola bench --positions",
+    ),
+    arguments=bench_arguments,
+    run=run_bench,
+)
