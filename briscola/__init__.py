@@ -2,15 +2,16 @@
 
 The package is built in floors; each imports only from the floors below it:
 
-1. ``cards``, ``rules_text``, ``text``, ``jsonline``, ``i18n``
-                        the pack, text form, strength, points, names; the rules as text;
-                        others' text made safe to show, and their JSON read safely;
-                        whole sentences in three languages (person and plural forms)
+1. ``cards``, ``jsonline``
+                        the pack, text form, strength, points, names; others' JSON
+                        read safely
 2. ``rules``            table settings (seats, pack, teams, variant, target)
 3. ``events``, ``game``, ``observation``
                         the engine: state, legal actions, events, a seat's view
-4. ``players``, ``records``, ``replay``, ``replay_text``
-                        the Player interface; JSON-lines records, their check and telling
+4. ``players``, ``records``, ``replay``, ``words/``
+                        the Player interface; JSON-lines records and their check;
+                        every sentence in every language, a record told in words,
+                        others' text made safe to show
 5. ``bots/``, ``table`` built-in bots; the one match loop between Players
 6. ``protocol/``, ``prompt/``, ``spec``, ``settings``
                         external programs and people as Players; player specs;

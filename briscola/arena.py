@@ -60,7 +60,7 @@ from .spec import PlayerSpec, SpecError, UsageError, parse_spec
 from .sprt import Sprt, SprtError, parse_sprt
 from .stats import elo_difference, mean_ci, paired_elo, wilson
 from .table import FaultPolicy, play_match
-from .text import printable
+from .words.text import printable
 
 __all__ = [
     "ArenaConfig",

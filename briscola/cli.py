@@ -233,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_words_options(
         p, faces_help="the pack whose letters the rules show: italian (default), french or spanish"
     )
-    p.set_defaults(run=_run("briscola.rules_text"))
+    p.set_defaults(run=_run("briscola.words.rules_text"))
 
     p = sub.add_parser("replay", help="show a recorded match trick by trick and check it")
     p.add_argument("file", help="a match record (JSON lines), or - for standard input")

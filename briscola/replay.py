@@ -27,9 +27,9 @@ from .game import IllegalMoveError, Match, Round, RoundResult
 from .jsonline import JSONLineError, loads
 from .observation import observe
 from .records import RECORD_VERSION, event_line
-from .replay_text import Narrator, verdict_text
 from .rules import RULES_VERSION, RulesError, TableRules
-from .text import printable
+from .words.replay_text import Narrator, verdict_text
+from .words.text import printable
 
 __all__ = [
     "RecordError",

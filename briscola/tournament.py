@@ -45,7 +45,7 @@ from .arena import (
 )
 from .spec import SpecError, UsageError, parse_spec
 from .stats import bradley_terry
-from .text import printable
+from .words.text import printable
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 

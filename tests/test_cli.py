@@ -20,8 +20,8 @@ from briscola.observation import Observation
 from briscola.players import Bot
 from briscola.records import Record
 from briscola.rules import TableRules
-from briscola.rules_text import RULES, rules_text
 from briscola.table import run_match
+from briscola.words.rules_text import RULES, rules_text
 
 DATA = Path(__file__).parent / "data"
 BRISCA = DATA / "brisca_2p_exchange.jsonl"
@@ -259,7 +259,7 @@ def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_the_guard_turns_crashes_into_messages(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import briscola.rules_text as mod
+    import briscola.words.rules_text as mod
 
     def boom(args: object) -> int:
         raise RuntimeError("something broke")

@@ -15,9 +15,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "briscola"
 
 FLOORS = {
     "cards": 1,
-    "rules_text": 1,
-    "i18n": 1,
-    "text": 1,
     "jsonline": 1,
     "rules": 2,
     "events": 3,
@@ -26,7 +23,7 @@ FLOORS = {
     "players": 4,
     "records": 4,
     "replay": 4,
-    "replay_text": 4,
+    "words": 4,
     "bots": 5,
     "table": 5,
     "protocol": 6,

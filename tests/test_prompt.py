@@ -38,9 +38,9 @@ from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
-from briscola.prompt.words import help_text, short_rules
 from briscola.rules import TableRules
 from briscola.table import play_match, run_match
+from briscola.words.table import help_text, short_rules
 
 CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
 
@@ -581,7 +581,7 @@ def test_a_persons_record_is_told_as_you() -> None:
     """The header names the person's seat; the replay says "you", never "You leads"."""
     from briscola.records import Record
     from briscola.replay import verify_record
-    from briscola.replay_text import Narrator, verdict_text
+    from briscola.words.replay_text import Narrator, verdict_text
 
     rec = Record(header={"people": [0]})
     run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Tu", "Marco"], record=rec)

@@ -19,7 +19,7 @@ from briscola.protocol.framing import FrameError, LineSplitter
 from briscola.protocol.link import Link
 from briscola.protocol.messages import ProtocolError, decode, read_answer, read_hello
 from briscola.replay import RecordError, verify_record
-from briscola.replay_text import Narrator
+from briscola.words.replay_text import Narrator
 
 DATA = Path(__file__).parent / "data"
 SAMPLES = sorted(DATA.glob("*.jsonl"))

@@ -10,12 +10,12 @@ from string import Formatter
 import pytest
 
 from briscola.cards import FACES, LANGUAGES
-from briscola.client.words import CATALOG as CLIENT
-from briscola.i18n import GENDERS, Catalog, decimal, say, template
-from briscola.prompt.words import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
-from briscola.replay_text import PHRASES
 from briscola.review import PHRASES as REVIEW
-from briscola.rules_text import cards_text
+from briscola.words.i18n import GENDERS, Catalog, decimal, say, template
+from briscola.words.lobby import CATALOG as CLIENT
+from briscola.words.replay_text import PHRASES
+from briscola.words.rules_text import cards_text
+from briscola.words.table import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
 
 CATALOGS: dict[str, Catalog] = {
     "prompt": CATALOG,

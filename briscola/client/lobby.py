@@ -13,9 +13,9 @@ from typing import Any
 
 from ..cards import Language
 from ..prompt.console import Console
-from ..text import printable
+from ..words.lobby import t
+from ..words.text import printable
 from .session import ServerError, Session
-from .words import t
 
 __all__ = ["COMMANDS", "Choice", "bots_field", "create_fields", "lobby", "table_lines"]
 

@@ -21,16 +21,16 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.validation import Validator
 
 from ..cards import Faces, Language
-from ..i18n import decimal
 from ..prompt.console import Console
 from ..prompt.person import LeaveTable, Person, PromptFailed
 from ..prompt.view import Text
-from ..prompt.words import words
 from ..protocol.messages import Message
-from ..text import printable
+from ..words.i18n import decimal
+from ..words.lobby import t
+from ..words.table import words
+from ..words.text import printable
 from .seat import RemoteTable
 from .session import ServerError, Session
-from .words import t
 
 __all__ = ["TableConsole", "sit"]
 

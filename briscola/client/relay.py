@@ -18,7 +18,7 @@ from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, SOFTWARE
 from ..protocol.messages import Message, ProtocolError, hello
 from ..protocol.process import BotProcess
-from ..text import printable
+from ..words.text import printable
 from .session import ServerError, Session
 
 __all__ = ["relay"]

@@ -21,12 +21,12 @@ from ..cards import Language
 from ..prompt.app import default_lang
 from ..prompt.console import Console, LineConsole, TerminalConsole
 from ..server.config import DEFAULT_PORT
+from ..words.lobby import t
 from .lobby import bots_field, lobby
 from .play import sit
 from .relay import relay
 from .session import ServerError, Session, parse_address
 from .tokens import Tokens
-from .words import t
 
 __all__ = ["main"]
 

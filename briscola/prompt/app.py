@@ -35,10 +35,10 @@ from ..rules import RulesError, TableRules
 from ..settings import LEVELS, Settings, SettingsError, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
+from ..words.table import BOT_NAMES, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
-from .words import BOT_NAMES, YES, words
 
 __all__ = ["Options", "Tally", "default_lang", "main", "options_from", "run", "split_specs"]
 

@@ -28,7 +28,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import Validator
 
-from ..text import printable
+from ..words.text import printable
 from .view import STYLE, Text, wrap
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]

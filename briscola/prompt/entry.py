@@ -17,8 +17,8 @@ from prompt_toolkit.document import Document
 
 from ..cards import Card, Faces, Language, card_code, card_label, card_name, name_index
 from ..game import EXCHANGE, Action
-from ..text import printable
-from .words import ALIASES, exchange_ranks, words
+from ..words.table import ALIASES, exchange_ranks, words
+from ..words.text import printable
 
 __all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
 

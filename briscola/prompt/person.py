@@ -20,10 +20,10 @@ from ..game import EXCHANGE, Action
 from ..observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO
+from ..words.table import YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
 from .view import Seen, Text, View
-from .words import YES, help_text, short_rules, words
 
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 

@@ -29,11 +29,11 @@ from ..events import (
     TrickDone,
     TrumpTaken,
 )
-from ..i18n import template
 from ..observation import Observation
 from ..rules import TableRules
-from ..text import printable
-from .words import CATALOG, gender_of, note_words, shown_name, words
+from ..words.i18n import template
+from ..words.table import CATALOG, gender_of, note_words, shown_name, words
+from ..words.text import printable
 
 __all__ = ["PALETTES", "STYLE", "Seen", "Text", "View", "style_for", "wrap"]
 

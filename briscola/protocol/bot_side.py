@@ -29,7 +29,7 @@ from ..jsonline import loads
 from ..observation import Observation
 from ..players import Bot
 from ..rules import TableRules
-from ..text import printable
+from ..words.text import printable
 from . import PROTOCOL_VERSION
 from .framing import MAX_LINE
 

@@ -34,7 +34,7 @@ from ..players import MatchInfo, Player, SeatFailure
 from ..records import Record
 from ..rules import TableRules, Variant
 from ..table import play_match
-from ..text import printable
+from ..words.text import printable
 from .host import CLOSE_MS, CommandPlayer
 from .messages import Message
 from .process import STDERR_ENDED

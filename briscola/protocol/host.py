@@ -27,7 +27,7 @@ from ..events import Event, MatchEnded
 from ..game import Action
 from ..observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
-from ..text import printable
+from ..words.text import printable
 from .link import INFO_LINES, INFO_TOTAL, Link
 from .messages import (
     Message,

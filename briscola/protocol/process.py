@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO
 
 from ..players import SeatFailure
-from ..text import printable
+from ..words.text import printable
 from .link import Item, Link, Tap
 
 __all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "split_command"]

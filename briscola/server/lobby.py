@@ -32,7 +32,7 @@ from ..protocol.tcp import TcpLink, TokenBucket
 from ..records import dump_line, event_line
 from ..replay import RecordError, Resumable, resume_point
 from ..rules import RulesError, TableRules
-from ..text import printable
+from ..words.text import printable
 from .config import ServerConfig
 from .disk import Disk
 from .pool import BotPool

@@ -29,14 +29,14 @@ from ..events import Event
 from ..game import Match, Round
 from ..observation import observe
 from ..players import MatchInfo, Player
-from ..prompt.words import BOT_NAMES
 from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..records import Record
 from ..rules import TableRules
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
-from ..text import printable
+from ..words.table import BOT_NAMES
+from ..words.text import printable
 from .config import ServerConfig
 from .disk import DiskFile
 from .pool import BotPool, PooledBot

@@ -1,4 +1,4 @@
-"""The prompt's sentences in English, German and Italian (a :mod:`briscola.i18n` catalog).
+"""The prompt's sentences in English, German and Italian (a :mod:`briscola.words.i18n` catalog).
 
 Every sentence is whole, with the person (``you``, ``other``, ``we``,
 ``they``) or the number as its form, so that each language keeps its own
@@ -22,7 +22,7 @@ from ..cards import (
     rank_word,
     strength_table,
 )
-from ..i18n import Catalog, Message, say
+from .i18n import Catalog, Message, say
 
 __all__ = [
     "ALIASES",

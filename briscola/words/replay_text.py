@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from .cards import FACES, Card, Faces, Language, card_name
+from ..cards import FACES, Card, Faces, Language, card_name
+from ..rules import TableRules
 from .i18n import Catalog, Message, say
-from .rules import TableRules
 from .text import printable
 
 if TYPE_CHECKING:
-    from .replay import ReplayResult
+    from ..replay import ReplayResult
 
 __all__ = ["PHRASES", "Narrator", "verdict_text"]
 

@@ -3,7 +3,7 @@
 The game itself speaks through the prompt package's words (the same screen
 as ``briscola play``); these are the lobby's and the LAN table's own: the
 notices, chat, reconnects.  Whole sentences with the name as an argument,
-through :mod:`briscola.i18n`; the names are people's own, so no word agrees
+through :mod:`briscola.words.i18n`; the names are people's own, so no word agrees
 with a gender the program cannot know ("ha lasciato il tavolo", not "se n'è
 andato").  Floor 7 (client).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..i18n import Catalog, Message, say
+from .i18n import Catalog, Message, say
 
 __all__ = ["CATALOG", "t"]
 

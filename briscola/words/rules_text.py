@@ -12,7 +12,7 @@ import argparse
 import textwrap
 from typing import Final
 
-from .cards import Card, Faces, card_code, card_name, letters_key
+from ..cards import Card, Faces, card_code, card_name, letters_key
 
 __all__ = ["RULES", "cards_text", "main", "rules_text"]
 
