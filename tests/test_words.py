@@ -1,10 +1,11 @@
 """Every sentence in every language, rendered with male, female and neutral names and
-several numbers: complete catalogs, no placeholder left, no English in the German and
-Italian, words that agree with the name's gender."""
+several numbers: complete language files, no placeholder left, no English in the other
+languages, words that agree with the name's gender."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from string import Formatter
 
 import pytest
@@ -12,6 +13,8 @@ import pytest
 from briscola.cards import FACES, LANGUAGES
 from briscola.review import PHRASES as REVIEW
 from briscola.words.i18n import GENDERS, Catalog, decimal, say, template
+from briscola.words.languages import BOOKS
+from briscola.words.languages import catalog as section_of
 from briscola.words.lobby import CATALOG as CLIENT
 from briscola.words.replay_text import PHRASES
 from briscola.words.rules_text import cards_text
@@ -22,7 +25,10 @@ CATALOGS: dict[str, Catalog] = {
     "replay": PHRASES,
     "review": REVIEW,
     "client": CLIENT,
+    "rules": section_of("RULES"),
 }
+SECTIONS = ("TABLE", "LOBBY", "REPLAY", "REVIEW", "RULES")
+OTHERS = [lang for lang in BOOKS if lang != "en"]
 
 # English words that are not German or Italian words too, the level and bot names
 # among them; the command names a person may type (help, hand, score, exchange ...)
@@ -59,7 +65,7 @@ VALUES = {
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
     "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl",
-    "state": "Xqz", "free": "Fqz",
+    "state": "Xqz", "free": "Fqz", "ex1": "Aqx", "ex2": "Qqx", "name1": "Nqx", "name2": "Nqy",
 }  # fmt: skip
 
 
@@ -97,7 +103,7 @@ def screens(lang: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("which", sorted(CATALOGS))
 def test_every_language_has_every_message_in_every_form(which: str) -> None:
     catalog = CATALOGS[which]
-    for lang in ("de", "it"):
+    for lang in OTHERS:
         assert catalog[lang].keys() == catalog["en"].keys(), (which, lang)
         for key, english in catalog["en"].items():
             other = catalog[lang][key]
@@ -112,7 +118,7 @@ def test_every_language_has_every_message_in_every_form(which: str) -> None:
 
 
 @pytest.mark.parametrize("which", sorted(CATALOGS))
-@pytest.mark.parametrize("lang", ["en", "de", "it"])
+@pytest.mark.parametrize("lang", list(BOOKS))
 def test_every_sentence_renders_whole(which: str, lang: str) -> None:
     catalog = CATALOGS[which]
     found = renderings(catalog, lang) + (screens(lang) if which == "prompt" else [])
@@ -122,8 +128,8 @@ def test_every_sentence_renders_whole(which: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("which", sorted(CATALOGS))
-@pytest.mark.parametrize("lang", ["de", "it"])
-def test_no_english_leaks_into_german_or_italian(which: str, lang: str) -> None:
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_leaks_into_another_language(which: str, lang: str) -> None:
     catalog = CATALOGS[which]
     found = renderings(catalog, lang) + (screens(lang) if which == "prompt" else [])
     for key, text in found:
@@ -194,7 +200,7 @@ def test_fields_agree_across_languages() -> None:
     """A translation uses the same fields as the English sentence, no more."""
     for which, catalog in CATALOGS.items():
         for key, english in catalog["en"].items():
-            for lang in ("de", "it"):
+            for lang in OTHERS:
                 other = catalog[lang][key]
                 forms = [None] if isinstance(english, str) else list(english)
                 if isinstance(english, str) and not isinstance(other, str):
@@ -220,3 +226,37 @@ def _form(msg: object, form: str) -> dict[str, object]:
 
 def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in Formatter().parse(text) if f}
+
+
+def test_every_language_file_is_complete() -> None:
+    """A language is one file in briscola/words/ with English's sections, and in each
+    the same keys, the same fields and the same forms (a gender form may stand for one
+    sentence English says alike for every gender); its command words name commands."""
+    files = {p.stem for p in (Path(__file__).parent.parent / "briscola" / "words").glob("??.py")}
+    assert files == set(BOOKS) == set(LANGUAGES)
+    english = BOOKS["en"]
+    commands = {"help", "hand", "last", "seen", "score", "hint", "undo", "rules", "quit"}
+    for lang, book in BOOKS.items():
+        for section in SECTIONS:
+            want, got = getattr(english, section), getattr(book, section)
+            assert got.keys() == want.keys(), (lang, section, got.keys() ^ want.keys())
+            for key, msg in want.items():
+                other = got[key]
+                if isinstance(msg, str) or isinstance(other, str):
+                    forms = {None} if isinstance(other, str) else set(other)
+                    assert isinstance(other, str) or forms == set(GENDERS), (lang, key)
+                    texts = [other] if isinstance(other, str) else list(other.values())
+                    assert all(_fields(t) == _fields(_text(msg)) for t in texts), (lang, key)
+                    continue
+                assert set(other) >= set(msg) - {"zero"}, (lang, section, key)
+                assert set(other) - set(msg) <= {"zero"}, (lang, section, key)
+                for form, text in other.items():
+                    base = msg.get(form, msg.get("other", ""))
+                    assert _fields(text) <= _fields(base) | {"n"}, (lang, section, key, form)
+        assert set(book.COMMANDS.values()) <= commands | {"exchange"}, lang
+        assert book.YES and all(w == w.lower() for w in book.YES), lang
+
+
+def _text(msg: object) -> str:
+    assert isinstance(msg, str), msg
+    return msg
