@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
+from .cards import FACES, LANGUAGES
 from .rules import PLAYER_COUNTS, TARGETS, VARIANTS
 from .spec import UsageError
 
@@ -125,31 +126,32 @@ def add_table_options(
     )
 
 
-LANG_SETTINGS = "language: en, de or it (default: the settings file's, else the locale's)"
-LANG_LOCALE = "en, de or it (default: the locale's when German or Italian, else en)"
+LANG_SETTINGS = "language: en, de, it, es or pt (default: the settings file's, else the locale's)"
+LANG_LOCALE = "en, de, it, es or pt (default: the locale's when the program speaks it, else en)"
+FACES_DEFAULT = "default portuguese with --lang pt, else italian"
+FACES_HELP = f"card names of the Italian, French, Spanish or Portuguese pack ({FACES_DEFAULT})"
 
 
 def add_lang_option(p: argparse.ArgumentParser, help: str = LANG_SETTINGS) -> None:
-    p.add_argument("--lang", choices=("en", "de", "it"), default=None, help=help)
+    p.add_argument("--lang", choices=LANGUAGES, default=None, help=help)
 
 
 RECORD_FACES = (
-    "card names of the Italian, French or Spanish pack (default: the pack the match was "
-    "played with, when the record says, else the settings file's, else italian)"
+    "card names of the Italian, French, Spanish or Portuguese pack (default: the pack the "
+    "match was played with, when the record says, else the settings file's, else portuguese "
+    "with --lang pt, else italian)"
 )
 
 
 def add_words_options(
     p: argparse.ArgumentParser,
-    faces_default: str | None = "italian",
-    faces_help: str = "card names of the Italian (default), French or Spanish pack",
+    faces_default: str | None = None,
+    faces_help: str = FACES_HELP,
     lang_help: str = LANG_SETTINGS,
 ) -> None:
     """How cards are named: ``--faces`` and ``--lang`` (replay and review tell a record;
     play and join name the cards on the screen, with their own defaults)."""
-    p.add_argument(
-        "--faces", choices=("italian", "french", "spanish"), default=faces_default, help=faces_help
-    )
+    p.add_argument("--faces", choices=FACES, default=faces_default, help=faces_help)
     add_lang_option(p, lang_help)
 
 
@@ -231,7 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="print the rules of the game")
     add_words_options(
-        p, faces_help="the pack whose letters the rules show: italian (default), french or spanish"
+        p,
+        faces_help="the pack whose letters the rules show: italian, french, spanish or portuguese "
+        f"({FACES_DEFAULT})",
     )
     p.set_defaults(run=_run("briscola.words.rules_text"))
 
@@ -337,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-hints", action="store_true", help="no hint command in this match")
     p.add_argument("--name", default=None, help="your name at the table")
-    add_words_options(p, None, "card pictures and names (default italian)", LANG_LOCALE)
+    add_words_options(p, None, f"card pictures and names ({FACES_DEFAULT})", LANG_LOCALE)
     p.add_argument("--record", metavar="FILE", default=None, help="save the match record")
     p.add_argument("--no-count", action="store_true", help="do not show the points captured so far")
     p.add_argument(
@@ -553,7 +557,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="with --bot: matches to play before leaving (default 1)",
     )
-    add_words_options(p, "italian", "card pictures and names (default italian)", LANG_LOCALE)
+    add_words_options(p, None, f"card pictures and names ({FACES_DEFAULT})", LANG_LOCALE)
     p.add_argument(
         "--pace",
         type=seconds_type("--pace", 60),
@@ -681,12 +685,13 @@ def _lang() -> str:
     return chosen or default_lang()
 
 
-def _faces() -> str:
-    """The faces when neither ``--faces`` nor the record names them: the settings file's."""
-    from .settings import SettingsError, load
+def _faces(lang: str) -> str:
+    """The faces when neither ``--faces`` nor the record names them: the settings file's,
+    else the language's pack."""
+    from .settings import SettingsError, default_faces, load
 
     try:
-        return load().faces or "italian"
+        return load().faces or default_faces(lang)
     except SettingsError as err:
         raise UsageError(str(err)) from None
 
@@ -713,8 +718,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command in ("rules", "replay", "review") and args.lang is None:
             args.lang = _lang()
+        if args.command == "rules" and args.faces is None:
+            from .settings import default_faces
+
+            args.faces = default_faces(args.lang)
         if args.command in ("replay", "review"):
-            args.faces_fallback = _faces()
+            args.faces_fallback = _faces(args.lang)
         return int(args.run(args))
     except UsageError as err:
         parser.exit(EXIT_USAGE, f"briscola {args.command}: error: {err}\n")

@@ -27,6 +27,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "config_path",
+    "default_faces",
     "default_lang",
     "load",
 ]
@@ -56,14 +57,25 @@ class Settings:
 
 
 def default_lang(env: Mapping[str, str] | None = None) -> Language:
-    """German or Italian when the locale says so, else English."""
+    """The locale's language when the program speaks it (German, Italian, Spanish,
+    Portuguese), else English."""
     env = os.environ if env is None else env
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(var, "")
         if value:
-            return "de" if value.startswith("de") else "it" if value.startswith("it") else "en"
-    loc = locale.getlocale()[0] or ""
-    return "de" if loc.startswith("de") else "it" if loc.startswith("it") else "en"
+            return _spoken(value)
+    return _spoken(locale.getlocale()[0] or "")
+
+
+def _spoken(value: str) -> Language:
+    """``es`` for ``es_ES.UTF-8``; English for a language the program does not speak."""
+    return next((lang for lang in LANGUAGES if value.startswith(lang)), "en")
+
+
+def default_faces(lang: str) -> Faces:
+    """The pack a language's players know: the Portuguese one in Portuguese (its
+    Jack worth 3, its Queen 2), else the Italian."""
+    return "portuguese" if lang == "pt" else "italian"
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:

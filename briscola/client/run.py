@@ -21,6 +21,7 @@ from ..cards import Language
 from ..prompt.app import default_lang
 from ..prompt.console import Console, LineConsole, TerminalConsole
 from ..server.config import DEFAULT_PORT
+from ..settings import default_faces
 from ..words.lobby import t
 from .lobby import bots_field, lobby
 from .play import sit
@@ -114,6 +115,7 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
 
 async def _person(args: argparse.Namespace, host: str, port: int, console: Console) -> int:
     lang: Language = args.lang or default_lang()
+    args.faces = args.faces or default_faces(lang)
     session = Session(host, port, args.name or _user(), tokens=Tokens(),
                       patience=args.reconnect_for)  # fmt: skip
     try:

@@ -32,7 +32,7 @@ from ..observation import Observation
 from ..players import Player
 from ..records import Record
 from ..rules import RulesError, TableRules
-from ..settings import LEVELS, Settings, SettingsError, default_lang, load
+from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
 from ..words.table import BOT_NAMES, YES, words
@@ -172,7 +172,7 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
         rules=rules,
         opponents=split_specs(opponents, rules.players - 1),
         name=name.strip() if name else login_name(),
-        faces=getattr(args, "faces", None) or settings.faces or "italian",
+        faces=getattr(args, "faces", None) or settings.faces or default_faces(lang),
         lang=lang,
         count=not args.no_count,
         pace=pace,

@@ -462,6 +462,8 @@ Die Karten
   5, 4, 2.
   Punkte: Ass 11, 3 10, König 4, Reiter 3, Bube 2, alle anderen 0.
   Das Blatt enthält 120 Punkte.
+  Das portugiesische Blatt ist ebenfalls französisch, aber dort ist der Bube
+  die Karte mit 3 Punkten und die Dame die mit 2.
 
 Die Tische
   2 Spieler: 40 Karten, 20 Stiche, jeder für sich. 61 oder mehr gewinnt die
@@ -534,7 +536,7 @@ Varianten (nur wenn der Tisch so eingestellt ist)
     ),
     "cards.ranks": "Ränge: {ranks}; 2 bis 7 wie sie sind.",
     "cards.suits": "Farben: {suits}.",
-    "cards.packs": "Andere Blätter: {command} --faces french (oder spanish).",
+    "cards.packs": "Andere Blätter: {command} --faces french (oder spanish, portuguese).",
 }
 
 # The table's commands in this language (the English ones work in every language).

@@ -428,6 +428,8 @@ The cards
   Order, high to low: Ace, 3, King, Knight (Queen), Jack, 7, 6, 5, 4, 2.
   Points: Ace 11, 3 10, King 4, Knight 3, Jack 2, all others 0.
   The pack holds 120 points.
+  The Portuguese pack is French-suited too, but its Jack is the 3-point card
+  and its Queen the 2-point one.
 
 The tables
   2 players: 40 cards, 20 tricks, each alone. 61 or more wins the round;
@@ -497,7 +499,7 @@ Variants (only when the table is set up for them)
     ),
     "cards.ranks": "Ranks: {ranks}; 2 to 7 as they are.",
     "cards.suits": "Suits: {suits}.",
-    "cards.packs": "Other packs: {command} --faces french (or spanish).",
+    "cards.packs": "Other packs: {command} --faces french (or spanish, portuguese).",
 }
 
 # The table's commands in this language (the English ones work in every language).

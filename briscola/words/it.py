@@ -483,6 +483,8 @@ Le carte
   6, 5, 4, 2.
   Punti: Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, tutte le altre 0.
   Il mazzo vale 120 punti.
+  Anche il mazzo portoghese è francese, ma lì il Fante è la carta da 3 punti
+  e la Regina quella da 2.
 
 I tavoli
   2 giocatori: 40 carte, 20 prese, ognuno per sé. Con 61 o più si vince la
@@ -554,7 +556,7 @@ Varianti (solo se il tavolo le prevede)
     ),
     "cards.ranks": "Valori: {ranks}; dal 2 al 7 come sono.",
     "cards.suits": "Semi: {suits}.",
-    "cards.packs": "Altri mazzi: {command} --faces french (o spanish).",
+    "cards.packs": "Altri mazzi: {command} --faces french (o spanish, portuguese).",
 }
 
 # The table's commands in this language (the English ones work in every language).
