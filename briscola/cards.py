@@ -36,6 +36,7 @@ __all__ = [
     "card_name",
     "card_points",
     "card_strength",
+    "default_faces",
     "letters_key",
     "name_index",
     "parse_cards",
@@ -225,6 +226,13 @@ Faces = Literal["italian", "french", "spanish", "portuguese"]
 Language = Literal["en", "de", "it", "es", "pt"]
 FACES: Final[tuple[Faces, ...]] = ("italian", "french", "spanish", "portuguese")
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "de", "it", "es", "pt")
+
+
+def default_faces(lang: str) -> Faces:
+    """The pack a language's players know: the Portuguese one in Portuguese (its Jack
+    worth 3, its Queen 2), else the Italian."""
+    return "portuguese" if lang == "pt" else "italian"
+
 
 _NUM: Final = {
     "en": ("Two", "Three", "Four", "Five", "Six", "Seven"),

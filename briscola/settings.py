@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .cards import FACES, LANGUAGES, Faces, Language
+from .cards import FACES, LANGUAGES, Faces, Language, default_faces
 
 __all__ = [
     "LEVELS",
@@ -70,12 +70,6 @@ def default_lang(env: Mapping[str, str] | None = None) -> Language:
 def _spoken(value: str) -> Language:
     """``es`` for ``es_ES.UTF-8``; English for a language the program does not speak."""
     return next((lang for lang in LANGUAGES if value.startswith(lang)), "en")
-
-
-def default_faces(lang: str) -> Faces:
-    """The pack a language's players know: the Portuguese one in Portuguese (its
-    Jack worth 3, its Queen 2), else the Italian."""
-    return "portuguese" if lang == "pt" else "italian"
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:

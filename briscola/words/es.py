@@ -259,7 +259,7 @@ TABLE: Final[dict[str, Message]] = {
         "  quit      (salir) dejar la partida (Ctrl-C también pregunta; Ctrl-D sale en el acto)"
     ),
     "rules.short": """\
-La brisca en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo
+La briscola en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo
 más alto y, si no hay triunfo, la carta más alta del palo de salida.
 Orden: {order}; en la bisca: {order_bisca}.
 Puntos: {ace} 11, Tres 10 (bisca: Siete 10), {king} 4, {knight} 3, {jack} 2: 120 en total.
@@ -356,7 +356,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "  {name} cambia {gave} por la carta vista, {took}",
     },
     "fault": "  Fallo de {name}: {code}: {message}",
-    "forfeit": "    -> {team} pierde la partida por abandono",
+    "forfeit": "    -> {team}: partida perdida por abandono",
     "takeover": "    -> un bot integrado toma el puesto",
     "refused": "    -> rechazada; se le volvió a preguntar al puesto",
     "standin.dropped": "  Un bot juega por {name}, que ha perdido la conexión",
@@ -479,7 +479,7 @@ RULES: Final[dict[str, Message]] = {
 BRISCOLA: LAS REGLAS
 
 Las cartas
-  La brisca se juega con 40 cartas, cuatro palos de diez. La baraja
+  La briscola se juega con 40 cartas, cuatro palos de diez. La baraja
   italiana y la española tienen Copas, Oros, Espadas y Bastos; una baraja
   francesa sin los 8, los 9 y los 10 da el mismo juego con Corazones,
   Diamantes, Picas y Tréboles.

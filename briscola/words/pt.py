@@ -113,7 +113,7 @@ TABLE: Final[dict[str, Message]] = {
     "hand.exchange": "  Podes trocar o teu {card} pela carta virada: escreve troca",
     "table.lead": "Jogas primeiro.",
     "table.head": "Na mesa:",
-    "table.best": "(por agora ganha)",
+    "table.best": "(para já ganha)",
     "last.none": "Ainda ninguém ganhou uma vaza nesta ronda.",
     "last.head": "Última vaza:",
     "last.took": {
@@ -253,7 +253,7 @@ TABLE: Final[dict[str, Message]] = {
     ),
     "help.quit": "  quit      (sair) deixar a partida (Ctrl-C também pergunta; Ctrl-D sai logo)",
     "rules.short": """\
-A bisca em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais
+A briscola em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais
 alto e, sem trunfo, a carta mais alta do naipe de saída.
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
@@ -350,7 +350,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "  {name} troca {gave} pela carta virada, {took}",
     },
     "fault": "  Falha de {name}: {code}: {message}",
-    "forfeit": "    -> {team} perde a partida por falta",
+    "forfeit": "    -> {team}: partida perdida por falta",
     "takeover": "    -> um bot integrado fica com o lugar",
     "refused": "    -> recusada; o lugar foi chamado outra vez",
     "standin.dropped": "  Um bot joga por {name}, que perdeu a ligação",

@@ -19,6 +19,7 @@ from ..cards import (
     Ranking,
     card_code,
     card_name,
+    default_faces,
     letters_key,
     rank_word,
     strength_table,
@@ -154,7 +155,7 @@ def short_rules(lang: Language, faces: Faces) -> str:
 
     high, low = exchange_ranks(lang, faces)
     command = "briscola rules" + (f" --lang {lang}" if lang != "en" else "")
-    command += f" --faces {faces}" if faces != "italian" else ""
+    command += f" --faces {faces}" if faces != default_faces(lang) else ""
     return words(
         lang, "rules.short", order=order("default"), order_bisca=order("bisca"), high=high,
         low=low, command=command, ace=word(Rank.ACE), king=word(Rank.KING),
