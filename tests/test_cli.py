@@ -83,6 +83,9 @@ def test_bad_arguments_exit_2(
             ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AM steht"],
         ),
         ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD sta"]),
+        ("es", ["BRISCOLA: LAS REGLAS", "asistir al", "Rey, Caballo o Sota", "decir As de Oros"]),
+        # Portuguese names the Portuguese pack by default, its cards by their points.
+        ("pt", ["BRISCOLA: REGRAS DO JOGO", "Valete 3, Dama 2", "C ♥ Copas", "VE, Valete de"]),
     ],
 )
 def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) -> None:
@@ -94,6 +97,8 @@ def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) 
 
 def test_rules_default_is_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "rules")[1] == rules_text("en")
+    assert run(capsys, "rules", "--lang", "pt")[1] == rules_text("pt", "portuguese")
+    assert "A Ás, S Sota, V Cavalo" in run(capsys, "rules", "--lang", "pt", "--faces", "italian")[1]
     french = run(capsys, "rules", "--lang", "de", "--faces", "french")[1]
     assert "Farben: H ♥ Herz, R ♦ Karo, P ♠ Pik, T ♣ Kreuz." in french
     with pytest.raises(ValueError, match="expected one of en, de, it, es, pt"):

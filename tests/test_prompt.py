@@ -28,7 +28,7 @@ from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from briscola.bots.greedy import GreedyBot
-from briscola.cards import Card, card_name
+from briscola.cards import LANGUAGES, Card, card_name
 from briscola.events import Drew, Event, Exchanged, MatchEnded, Played, RoundEnded, RoundStarted
 from briscola.game import EXCHANGE, Action
 from briscola.observation import Observation
@@ -669,7 +669,7 @@ def test_the_name_given_is_in_the_scores_and_the_rules_are_short() -> None:
     view = View(rules, 0, ["Anna", "Marco"], own_name="Anna")
     assert view.scores((1, 0)) == "Anna 1 · Marco 0"
     assert to_plain_text(view.intro(["", "greedy"], None)[-2]) == "  You play as Anna."
-    for lang in ("en", "de", "it"):
+    for lang in LANGUAGES:
         short = short_rules(lang, "italian").splitlines()  # type: ignore[arg-type]
         assert len(short) <= 8 and "briscola rules" in short[-1]
 

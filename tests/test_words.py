@@ -4,7 +4,10 @@ languages, words that agree with the name's gender."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from string import Formatter
 
@@ -168,6 +171,14 @@ def test_the_words_agree_with_the_gender_of_the_name() -> None:
     lines = ["".join(t for _, t, *_ in line) for line in six.intro([""] * 6, None)]
     assert "  Giulia: contro di te, la seconda alla tua destra" in lines
     assert "  Sofia: contro di te, la seconda alla tua sinistra" in lines
+    for names, lang, want in (
+        (["Tú", "Marco", "Giulia", "Luca"], "es", "  Giulia (experta): tu compañera, enfrente"),
+        (["Tu", "Marco", "Paolo", "Luca"], "pt", "  Paolo (especialista): o teu parceiro, à tua"),
+        (["Tu", "Marco", "Zoë", "Luca"], "pt", "  Zoë (especialista): na tua equipa, à tua frente"),
+    ):
+        view = View(rules, 0, names, lang=lang)  # type: ignore[arg-type]
+        lines = ["".join(t for _, t, *_ in line) for line in view.intro(["", *["expert"] * 3], 8)]
+        assert any(line.startswith(want) for line in lines), (lang, lines)
     # A LAN table names a built-in bot by its spec: said in the language.
     lan = View(TableRules(), 0, ["Du", "expert"], lang="de")
     assert "  Experte: gegen dich" in ["".join(t for _, t, *_ in x) for x in lan.intro([""] * 2, 1)]
@@ -260,3 +271,28 @@ def test_every_language_file_is_complete() -> None:
 def _text(msg: object) -> str:
     assert isinstance(msg, str), msg
     return msg
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "players"),
+    [("es", "brisca", 2), ("es", "brisca", 4), ("pt", "bisca", 2), ("pt", "bisca", 4)],
+)
+def test_whole_matches_in_spanish_and_portuguese_leave_no_english(
+    tmp_path: Path, lang: str, variant: str, players: int
+) -> None:
+    """A match played to its end through a pipe, with every command of the table asked
+    once and a wrong entry: not one English word on the screen."""
+    script = "help\nseen\nhint\nscore\nrules\nlast\nzz\n" + "1\n2\n3\n" * 20 + "n\n"
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "play", "--lang", lang, "--variant", variant,
+         "--players", str(players), "--seed", "5", "--level", "easy", "--pace", "0"],
+        input=script, capture_output=True, text=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    out = done.stdout
+    assert {"es": "Fin de la ronda 1", "pt": "Fim da ronda 1"}[lang] in out
+    assert {"es": "¿Otra partida? (s/n)", "pt": "Jogar outra vez? (s/n)"}[lang] in out
+    text = re.sub(r"--[\w-]+|briscola \w+", " ", out)  # options and commands as typed
+    leaks = [w for w in ENGLISH.findall(text) if w.lower() not in ALLOWED]
+    assert not leaks, (lang, leaks)

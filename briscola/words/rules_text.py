@@ -12,7 +12,7 @@ import argparse
 import textwrap
 from typing import Final
 
-from ..cards import Card, Faces, card_code, card_name, letters_key
+from ..cards import Card, Faces, card_code, card_name, default_faces, letters_key
 from .i18n import Catalog, say, template
 from .languages import catalog
 
@@ -49,17 +49,17 @@ def cards_text(lang: str = "en", faces: Faces = "italian") -> str:
     return "\n".join(lines) + "\n"
 
 
-def rules_text(lang: str = "en", faces: Faces = "italian") -> str:
-    """The rules for players in ``lang`` (``en``, ``de`` or ``it``), the cards written
-    in the letters of ``faces`` in that language."""
+def rules_text(lang: str = "en", faces: Faces | None = None) -> str:
+    """The rules for players in ``lang``, the cards written in the letters of ``faces``
+    in that language (by default the language's own pack: :func:`default_faces`)."""
     try:
         body = RULES[lang]
     except KeyError:
         raise ValueError(f"no rules in {lang!r}; expected one of {', '.join(RULES)}") from None
-    return body + "\n" + cards_text(lang, faces)
+    return body + "\n" + cards_text(lang, faces or default_faces(lang))
 
 
 def main(args: argparse.Namespace) -> int:
-    """``briscola rules [--lang en|de|it] [--faces italian|french|spanish]``."""
+    """``briscola rules [--lang LANG] [--faces FACES]``."""
     print(rules_text(args.lang, args.faces), end="")
     return 0
