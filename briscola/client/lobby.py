@@ -13,7 +13,8 @@ from typing import Any
 
 from ..cards import Language
 from ..prompt.console import Console
-from ..words.lobby import t
+from ..words.lobby import CATALOG, t
+from ..words.table import shown_name
 from ..words.text import printable
 from .session import ServerError, Session
 
@@ -84,7 +85,7 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
             players=tab.get("players"),
             variant=tab.get("variant"),
             target=tab.get("target"),
-            state=tab.get("state"),
+            state=_state(lang, tab.get("state")),
             seats=seats,
         )
         if tab.get("private"):
@@ -93,6 +94,12 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
             line += f" [{tab['spectators']} 👁]"
         out.append("  " + line)
     return out
+
+
+def _state(lang: Language, state: object) -> str:
+    """A table's state in words; one a newer server may add, as it is."""
+    key = f"state.{state}"
+    return t(lang, key) if key in CATALOG["en"] else printable(str(state), 20)
 
 
 def _infos(given: object, n: int) -> list[dict[str, Any]]:
@@ -105,7 +112,7 @@ def _infos(given: object, n: int) -> list[dict[str, Any]]:
 def _seat_text(lang: Language, name: object, info: dict[str, Any]) -> str:
     if not name:
         return t(lang, "free")
-    shown = printable(str(name), 40)
+    shown = shown_name(lang, printable(str(name), 40))
     grace = info.get("grace_s")
     if info.get("kind") == "away" and isinstance(grace, int):
         return t(lang, "seat_away", name=shown, n=grace)

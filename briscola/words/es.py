@@ -306,6 +306,9 @@ LOBBY: Final[dict[str, Message]] = {
     "table_line": (
         "{table}: {players} jugadores, {variant}, gana quien llegue a {target}, {state}: {seats}"
     ),
+    "state.waiting": "esperando",
+    "state.playing": "jugando",
+    "state.done": "terminada",
     "free": "libre",
     "seat_away": "{name} (fuera, le quedan {n} s)",
     "seat_held": "{name} (fuera, un bot juega en su lugar)",

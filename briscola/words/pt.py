@@ -300,6 +300,9 @@ LOBBY: Final[dict[str, Message]] = {
     "table_line": (
         "{table}: {players} jogadores, {variant}, ganha quem chegar a {target}, {state}: {seats}"
     ),
+    "state.waiting": "à espera",
+    "state.playing": "a jogar",
+    "state.done": "terminada",
     "free": "livre",
     "seat_away": "{name} (ausente, faltam {n} s)",
     "seat_held": "{name} (ausente, um bot joga por si)",
