@@ -492,9 +492,15 @@ def name_index(faces: Faces, lang: Language) -> dict[str, Card]:
     """
     out: dict[str, Card] = {}
     ranks, suits = _typed_letters(faces, lang)
+    shown = {(r + s).lower() for r in rank_letters(faces, lang) for s in suit_letters(faces, lang)}
+    # A word of the language is not a code: "as" is the Spanish and Portuguese Ace,
+    # not the text form's Ace of Swords.
+    words = {unaccented(rank_word(r, faces, lang).lower()) for r in Rank}
     for r, rank in ranks.items():
         for s, suit in suits.items():
-            out[(r + s).lower()] = ALL_CARDS[suit * 10 + rank]
+            code = (r + s).lower()
+            if code in shown or code not in words:
+                out[code] = ALL_CARDS[suit * 10 + rank]
         if faces in _CORNERS:  # Q♥ as well as D♥ for a German Dame
             for suit, symbol in enumerate(_FRENCH_SYMBOLS):
                 out[(r + symbol).lower()] = ALL_CARDS[suit * 10 + rank]

@@ -296,3 +296,20 @@ def test_whole_matches_in_spanish_and_portuguese_leave_no_english(
     text = re.sub(r"--[\w-]+|briscola \w+", " ", out)  # options and commands as typed
     leaks = [w for w in ENGLISH.findall(text) if w.lower() not in ALLOWED]
     assert not leaks, (lang, leaks)
+
+
+def test_a_word_typed_without_its_accents_names_a_card_in_hand() -> None:
+    """``as`` plays the one Ace in hand in Spanish and Portuguese, accents or not, and
+    a Portuguese player types the Valete as V or J."""
+    from briscola.cards import Card
+    from briscola.prompt.entry import Reader
+
+    hand = [Card.parse("AD"), Card.parse("3C"), Card.parse("QS")]
+    for faces, lang in (("italian", "es"), ("portuguese", "pt"), ("italian", "pt")):
+        reader = Reader(faces, lang, "bisca")  # type: ignore[arg-type]
+        reader.set_turn(hand, hand)
+        assert reader.read("as") is reader.read("ás") is hand[0], (faces, lang)
+        assert reader.read("tres") is hand[1]
+    reader = Reader("portuguese", "pt", "bisca")
+    reader.set_turn(hand, hand)
+    assert reader.read("ve") is reader.read("je") is reader.read("valete") is hand[2]
