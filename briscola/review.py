@@ -31,7 +31,7 @@ from .game import EXCHANGE, Action, Round
 from .observation import Observation, observe, unseen_cards
 from .positions import LONG_SAMPLES, WITHIN, long_search
 from .replay import RecordError, ReplayResult, _open, verify_record
-from .words.i18n import say
+from .words.i18n import decimal, say
 from .words.replay_text import _labels
 from .words.review import PHRASES
 from .words.text import printable
@@ -260,10 +260,12 @@ class _Words:
         if move.forced:
             return self.text("forced", where=where, card=card)
         ranked = sorted(move.obs.legal, key=lambda a: -move.values[a])
-        values = "  ".join(f"{self.code(a)} {move.values[a]:+.1f}" for a in ranked)
+        lang = self.lang
+        values = "  ".join(f"{self.code(a)} {decimal(lang, move.values[a], sign=True)}"
+                           for a in ranked)  # fmt: skip
         return self.text(
-            "move", where=where, card=card, best=self.code(move.best), cost=f"{move.cost:.1f}",
-            values=values,
+            "move", where=where, card=card, best=self.code(move.best),
+            cost=decimal(lang, move.cost), values=values,
         )  # fmt: skip
 
     def costly(self, move: MoveReview) -> str:
@@ -305,7 +307,7 @@ def format_review(review: Review, faces: Faces = "italian", lang: Language = "en
                 count=len(seat_review.choices),
                 within=seat_review.within,
                 share=f"{share:.0%}",
-                cost=f"{cost:.1f}",
+                cost=decimal(lang, cost),
             )
         )
         costly = seat_review.costliest()
