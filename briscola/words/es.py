@@ -75,7 +75,7 @@ TABLE: Final[dict[str, Message]] = {
     "note.greedy": {
         "m": "codicioso",
         "f": "codiciosa",
-        "n": "juega a lo codicioso",
+        "n": "estilo codicioso",
     },
     "botname.random": "Azar",
     "botname.greedy": "Codicioso",
@@ -159,10 +159,11 @@ TABLE: Final[dict[str, Message]] = {
     },
     "tally": {
         "one": (
-            "En esta sesión: 1 partida, {won} ganadas, {lost} perdidas; puntos {mine} a {theirs}."
+            "En esta sesión: 1 partida (ganadas: {won}, perdidas: {lost}); puntos {mine} a "
+            "{theirs}."
         ),
         "other": (
-            "En esta sesión: {n} partidas, {won} ganadas, {lost} perdidas; puntos {mine} a "
+            "En esta sesión: {n} partidas (ganadas: {won}, perdidas: {lost}); puntos {mine} a "
             "{theirs}."
         ),
     },

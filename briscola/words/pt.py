@@ -71,7 +71,7 @@ TABLE: Final[dict[str, Message]] = {
     "note.greedy": {
         "m": "guloso",
         "f": "gulosa",
-        "n": "joga à gulosa",
+        "n": "estilo guloso",
     },
     "botname.random": "Acaso",
     "botname.greedy": "Guloso",
@@ -155,10 +155,11 @@ TABLE: Final[dict[str, Message]] = {
     },
     "tally": {
         "one": (
-            "Nesta sessão: 1 partida, {won} ganhas, {lost} perdidas; pontos {mine} contra {theirs}."
+            "Nesta sessão: 1 partida (ganhas: {won}, perdidas: {lost}); pontos {mine} contra "
+            "{theirs}."
         ),
         "other": (
-            "Nesta sessão: {n} partidas, {won} ganhas, {lost} perdidas; pontos {mine} contra "
+            "Nesta sessão: {n} partidas (ganhas: {won}, perdidas: {lost}); pontos {mine} contra "
             "{theirs}."
         ),
     },
@@ -192,7 +193,7 @@ TABLE: Final[dict[str, Message]] = {
     "entry.no_exchange.bisca": "Na bisca não há troca.",
     "entry.no_exchange_now": (
         "Agora não há troca: o 7 de trunfo troca-se por uma carta virada que seja {high} e o 2 de "
-        "trunfo por uma que seja {low}, uma vez por vez de jogar, enquanto a carta virada estiver "
+        "trunfo por uma que seja {low}, uma só vez por jogada, enquanto a carta virada estiver "
         "debaixo do monte."
     ),
     "entry.no_slot": "Não tens a carta {i} na mão: escreve {range} ({hand}).",
