@@ -58,9 +58,12 @@ CATALOG: Final[Catalog] = catalog("TABLE")
 YES: Final = frozenset(word for book in BOOKS.values() for word in book.YES)
 
 # Command words in every language; the English ones work everywhere.
-ALIASES: Final[dict[str, str]] = {"?": "help", "exit": "quit", "x": "exchange"}
-for _book in BOOKS.values():
-    ALIASES.update(_book.COMMANDS)
+ALIASES: Final[dict[str, str]] = {
+    "?": "help",
+    "exit": "quit",
+    "x": "exchange",
+    **{word: command for book in BOOKS.values() for word, command in book.COMMANDS.items()},
+}
 
 
 def words(
