@@ -266,6 +266,11 @@ def test_every_language_file_is_complete() -> None:
                     assert _fields(text) <= _fields(base) | {"n"}, (lang, section, key, form)
         assert set(book.COMMANDS.values()) <= commands | {"exchange"}, lang
         assert book.YES and all(w == w.lower() for w in book.YES), lang
+    # The command words of every language work at every table: one meaning each.
+    meaning: dict[str, str] = {c: c for c in commands | {"exchange"}}
+    for lang, book in BOOKS.items():
+        for word, command in book.COMMANDS.items():
+            assert meaning.setdefault(word, command) == command, (lang, word)
 
 
 def _text(msg: object) -> str:
