@@ -7,9 +7,9 @@ The package is built in floors; each imports only from its own floor or below
                         observation, records, replay (checking a record), deals,
                         jsonline; no words, no players, no clock.  ``text``: others'
                         text made safe to show
-2. ``i18n``, ``rules_text``, ``replay_text``
-                        the words: sentences in three languages, the rules as text,
-                        a record told trick by trick
+2. ``words/``           every sentence a person reads, one file per language (en,
+                        de, it, es, pt): the screens', the lobby's, the rules as
+                        text, a record told trick by trick
 3. ``players``          the Player interface
 4. ``table``            the one match loop between Players
 5. ``bots/``            built-in bots

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from . import __version__
 from .client.commands import JOIN
 from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT
-from .options import Command, add_words_options
+from .options import FACES_DEFAULT, Command, add_words_options
 from .prompt.commands import PLAY
 from .protocol.commands import BOT, CHECK_BOT
 from .server.commands import SERVE
-from .settings import words_from_settings
+from .settings import default_faces, words_from_settings
 from .spec import UsageError
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
@@ -34,21 +34,25 @@ EXIT_USAGE = 2
 # to the words' room when they have one.
 def rules_arguments(p: argparse.ArgumentParser) -> None:
     add_words_options(
-        p, faces_help="the pack whose letters the rules show: italian (default), french or spanish"
+        p,
+        faces_help="the pack whose letters the rules show: italian, french, spanish or portuguese "
+        f"({FACES_DEFAULT})",
     )
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    from .rules_text import main
+    from .words.rules_text import main
 
     words_from_settings(args, faces=False)
+    if args.faces is None:
+        args.faces = default_faces(args.lang)
     return main(args)
 
 
 RULES = Command(
     "rules",
     help="print the rules of the game",
-    description="The rules of the game, in English, German or Italian.",
+    description="The rules of the game, in English, German, Italian, Spanish or Portuguese.",
     examples=("briscola rules --lang it",),
     arguments=rules_arguments,
     run=run_rules,

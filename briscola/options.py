@@ -12,9 +12,12 @@ import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .engine.cards import FACES, LANGUAGES
 from .engine.rules import PLAYER_COUNTS, TARGETS, VARIANTS
 
 __all__ = [
+    "FACES_DEFAULT",
+    "FACES_HELP",
     "LANG_LOCALE",
     "LANG_SETTINGS",
     "RECORD_FACES",
@@ -151,29 +154,30 @@ def add_table_options(
     )
 
 
-LANG_SETTINGS = "language: en, de or it (default: the settings file's, else the locale's)"
-LANG_LOCALE = "en, de or it (default: the locale's when German or Italian, else en)"
+LANG_SETTINGS = "language: en, de, it, es or pt (default: the settings file's, else the locale's)"
+LANG_LOCALE = "en, de, it, es or pt (default: the locale's when the program speaks it, else en)"
+FACES_DEFAULT = "default portuguese with --lang pt, else italian"
+FACES_HELP = f"card names of the Italian, French, Spanish or Portuguese pack ({FACES_DEFAULT})"
 
 
 def add_lang_option(p: argparse.ArgumentParser, help: str = LANG_SETTINGS) -> None:
-    p.add_argument("--lang", choices=("en", "de", "it"), default=None, help=help)
+    p.add_argument("--lang", choices=LANGUAGES, default=None, help=help)
 
 
 RECORD_FACES = (
-    "card names of the Italian, French or Spanish pack (default: the pack the match was "
-    "played with, when the record says, else the settings file's, else italian)"
+    "card names of the Italian, French, Spanish or Portuguese pack (default: the pack the "
+    "match was played with, when the record says, else the settings file's, else portuguese "
+    "with --lang pt, else italian)"
 )
 
 
 def add_words_options(
     p: argparse.ArgumentParser,
-    faces_default: str | None = "italian",
-    faces_help: str = "card names of the Italian (default), French or Spanish pack",
+    faces_default: str | None = None,
+    faces_help: str = FACES_HELP,
     lang_help: str = LANG_SETTINGS,
 ) -> None:
     """How cards are named: ``--faces`` and ``--lang`` (replay and review tell a record;
     play and join name the cards on the screen, with their own defaults)."""
-    p.add_argument(
-        "--faces", choices=("italian", "french", "spanish"), default=faces_default, help=faces_help
-    )
+    p.add_argument("--faces", choices=FACES, default=faces_default, help=faces_help)
     add_lang_option(p, lang_help)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .engine.cards import FACES, LANGUAGES, Faces, Language
+from .engine.cards import FACES, LANGUAGES, Faces, Language, default_faces
 from .spec import UsageError
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "config_path",
+    "default_faces",
     "default_lang",
     "load",
     "words_from_settings",
@@ -59,14 +60,19 @@ class Settings:
 
 
 def default_lang(env: Mapping[str, str] | None = None) -> Language:
-    """German or Italian when the locale says so, else English."""
+    """The locale's language when the program speaks it (German, Italian, Spanish,
+    Portuguese), else English."""
     env = os.environ if env is None else env
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(var, "")
         if value:
-            return "de" if value.startswith("de") else "it" if value.startswith("it") else "en"
-    loc = locale.getlocale()[0] or ""
-    return "de" if loc.startswith("de") else "it" if loc.startswith("it") else "en"
+            return _spoken(value)
+    return _spoken(locale.getlocale()[0] or "")
+
+
+def _spoken(value: str) -> Language:
+    """``es`` for ``es_ES.UTF-8``; English for a language the program does not speak."""
+    return next((lang for lang in LANGUAGES if value.startswith(lang)), "en")
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:
@@ -123,11 +129,11 @@ def words_from_settings(args: argparse.Namespace, *, faces: bool = True) -> None
     """What the options of ``rules``, ``replay`` and ``review`` leave open: ``args.lang``
     from the settings file, else the locale; with ``faces``, ``args.faces_fallback``
     (the names of a record that does not say its pack) from the settings file, else
-    italian.  A bad settings file is a :class:`~briscola.spec.UsageError`."""
+    the language's pack.  A bad settings file is a :class:`~briscola.spec.UsageError`."""
     try:
         if args.lang is None:
             args.lang = load().lang or default_lang()
         if faces:
-            args.faces_fallback = load().faces or "italian"
+            args.faces_fallback = load().faces or default_faces(args.lang)
     except SettingsError as err:
         raise UsageError(str(err)) from None

@@ -25,6 +25,7 @@ from briscola.engine.cards import (
     parse_cards,
     points_table,
     rank_letters,
+    rank_word,
     strength_table,
     suit_letters,
     suit_name,
@@ -178,6 +179,14 @@ def test_card_codes_are_the_letters_of_the_names() -> None:
         ("french", "de"): "AR 3H DP KT BR",  # kaRo, Pik, Dame, Treff, Bube
         ("french", "it"): "AD 3C QP KF JD",  # Quadri, Cuori, Picche, Fiori
         ("spanish", "it"): "AO 3C VE RB SO",  # Oros, Espadas, Caballo, Rey, Sota
+        ("spanish", "es"): "AO 3C VE RB SO",  # caBallo (C is Copas)
+        ("italian", "es"): "AO 3C VE RB SO",  # the same words for the same suits
+        ("french", "es"): "AD 3C QP KT JD",  # Diamantes, Corazones, Picas, Tréboles
+        ("italian", "pt"): "AO 3C VE RP SO",  # Ouros, Cavalo (C is Copas), Rei, Paus, Sota
+        ("french", "pt"): "AO 3C VE RP DO",  # by the points: Valete 3, Dama 2
+        ("portuguese", "pt"): "AO 3C VE RP DO",
+        ("portuguese", "en"): "AD 3H JS KC QD",  # the Jack is the 3-point card
+        ("portuguese", "de"): "AR 3H BP KT DR",
     }
     cards = [Card.parse(t) for t in ("AD", "3C", "QS", "KB", "JD")]
     for (faces, lang), want in codes.items():
@@ -206,7 +215,8 @@ def test_name_index_reads_names_text_and_labels() -> None:
             index = name_index(faces, lang)
             for card in ALL_CARDS:
                 assert index[card_name(card, faces, lang).lower()] is card
-                if faces != "french":  # there C is Clubs and the text form's C (Cups) is H
+                # With French suits C is Clubs (Cups are H); "as" is a Spanish word.
+                if faces not in ("french", "portuguese") and str(card) != "AS":
                     assert index[str(card).lower()] is card
                 assert index[card_label(card, faces, lang).lower()] is card
     assert name_index("italian", "it")["asso di denari"] == Card.parse("AD")
@@ -219,3 +229,50 @@ def test_cards_pickle_as_themselves() -> None:
         assert back is card and type(back) is Card
     hand = [Card.parse("AD"), Card.parse("3C")]
     assert pickle.loads(pickle.dumps(hand)) == hand
+
+
+def test_every_cards_name_code_and_points_agree() -> None:
+    """In every faces and language a card's name, code and label read back as the card;
+    Portuguese names go by the points (a Valete is always 3, a Dama 2), and the Portuguese
+    pack, whose Jack is worth 3 and Queen 2, is named by its pictures in the others."""
+    for faces in FACES:
+        for lang in LANGUAGES:
+            index = name_index(faces, lang)
+            for card in ALL_CARDS:
+                name = card_name(card, faces, lang)
+                assert (
+                    rank_word(card.rank, faces, lang) in name or Rank.TWO <= card.rank <= Rank.SEVEN
+                )
+                for spelling in (name, card_code(card, faces, lang), card_label(card, faces, lang)):
+                    assert index[spelling.lower()] is card, (faces, lang, spelling)
+    points: dict[str, int] = {}
+    for faces in FACES:
+        for card in ALL_CARDS:
+            word = card_name(card, faces, "pt").split(" de ")[0]
+            assert points.setdefault(word, card_points(card)) == card_points(card), (faces, word)
+    assert points["Valete"] == points["Cavalo"] == 3 and points["Dama"] == points["Sota"] == 2
+    assert points["Rei"] == 4 and points["Ás"] == 11
+    for lang in LANGUAGES[:4]:
+        assert rank_word(Rank.KNIGHT, "portuguese", lang) == rank_word(Rank.JACK, "french", lang)
+        assert rank_word(Rank.JACK, "portuguese", lang) == rank_word(Rank.KNIGHT, "french", lang)
+    assert card_points(Card.of(Rank.KNIGHT, Suit.CUPS)) == 3
+
+
+def test_a_portuguese_player_types_the_valete_as_v_or_j() -> None:
+    valete, dama = Card.parse("QC"), Card.parse("JC")  # the 3- and 2-point cards of Copas
+    for faces in ("portuguese", "french"):
+        index = name_index(faces, "pt")
+        assert index["vc"] is index["jc"] is index["j♥"] is index["v♥"] is valete
+        assert index["dc"] is index["qc"] is index["q♥"] is dama
+        assert index["as de ouros"] is index["ás de ouros"] is Card.parse("AD")
+    assert card_name(valete, "portuguese", "pt") == "Valete de Copas"
+    assert card_label(valete, "portuguese", "pt") == "V♥"
+    assert card_label(valete, "portuguese", "en") == "J♥"
+    assert card_name(valete, "portuguese", "en") == "Jack of Hearts"
+    assert name_index("portuguese", "en")["jh"] is valete
+    assert card_name(Card.parse("QB"), "italian", "es") == "Caballo de Bastos"
+    assert card_name(Card.parse("3D"), "italian", "pt") == "Três de Ouros"
+    assert name_index("italian", "pt")["tres de ouros"] is Card.parse("3D")
+    # "as" is the Spanish and Portuguese Ace, not the text form's Ace of Swords.
+    assert "as" not in name_index("italian", "es") and "as" not in name_index("portuguese", "pt")
+    assert name_index("italian", "en")["as"] is Card.parse("AS")

@@ -16,12 +16,13 @@ import pytest
 
 from briscola import __version__, cli
 from briscola.bots import make_bot
+from briscola.engine.cards import FACES
 from briscola.engine.observation import Observation
 from briscola.engine.records import Record
 from briscola.engine.rules import TableRules
 from briscola.players import Bot
-from briscola.rules_text import RULES, rules_text
 from briscola.table import run_match
+from briscola.words.rules_text import RULES, rules_text
 
 DATA = Path(__file__).parent / "data"
 BRISCA = DATA / "brisca_2p_exchange.jsonl"
@@ -82,6 +83,9 @@ def test_bad_arguments_exit_2(
             ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AM steht"],
         ),
         ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD sta"]),
+        ("es", ["BRISCOLA: LAS REGLAS", "asistir al", "Rey, Caballo o Sota", "decir As de Oros"]),
+        # Portuguese names the Portuguese pack by default, its cards by their points.
+        ("pt", ["BRISCOLA: REGRAS DO JOGO", "Valete 3, Dama 2", "C ♥ Copas", "VE, Valete de"]),
     ],
 )
 def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) -> None:
@@ -93,9 +97,11 @@ def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) 
 
 def test_rules_default_is_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "rules")[1] == rules_text("en")
+    assert run(capsys, "rules", "--lang", "pt")[1] == rules_text("pt", "portuguese")
+    assert "A Ás, S Sota, V Cavalo" in run(capsys, "rules", "--lang", "pt", "--faces", "italian")[1]
     french = run(capsys, "rules", "--lang", "de", "--faces", "french")[1]
     assert "Farben: H ♥ Herz, R ♦ Karo, P ♠ Pik, T ♣ Kreuz." in french
-    with pytest.raises(ValueError, match="expected one of en, de, it"):
+    with pytest.raises(ValueError, match="expected one of en, de, it, es, pt"):
         rules_text("fr")
 
 
@@ -108,10 +114,9 @@ def test_rules_say_the_same_in_every_language() -> None:
 
     english = facts(RULES["en"])
     assert english["120"] == 1 and english["61"] >= 3
-    for lang in ("de", "it"):
-        assert facts(RULES[lang]) == english, lang
     for lang in RULES:
-        for faces in ("italian", "french", "spanish"):
+        assert facts(RULES[lang]) == english, lang
+        for faces in FACES:
             text = rules_text(lang, faces)  # type: ignore[arg-type]
             assert max(len(line) for line in text.splitlines()) <= 80
 
@@ -259,7 +264,7 @@ def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_the_guard_turns_crashes_into_messages(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import briscola.rules_text as mod
+    import briscola.words.rules_text as mod
 
     def boom(args: object) -> int:
         raise RuntimeError("something broke")

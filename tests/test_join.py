@@ -40,7 +40,7 @@ from briscola.client.session import ServerError, Session, parse_address
 from briscola.engine.cards import Card, card_label
 from briscola.engine.observation import observe
 from briscola.prompt.console import LineConsole
-from briscola.prompt.words import shown_name, words
+from briscola.words.table import shown_name, words
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_CARDS = [f"{r}{s}" for r in "A234567JQK" for s in "CDSB"]
@@ -91,6 +91,13 @@ def test_addresses_and_fields() -> None:
                                            "target": 1}]})  # fmt: skip
     assert "0: free" in shown[0] and "private" in shown[0] and "2" in shown[0]
     assert "No tables" in table_lines("en", {"tables": []})[0]
+    # The state and a built-in bot's level are said in the language; an unknown state as sent.
+    table = {"table": "t", "players": 2, "seats": ["Ana", "Giulia (expert)"], "state": "playing",
+             "variant": "brisca", "target": 1}  # fmt: skip
+    shown = table_lines("es", {"tables": [table]})
+    assert shown[0].endswith("jugando: 0: Ana, 1: Giulia (experta)")
+    assert "a jogar" in table_lines("pt", {"tables": [table]})[0]
+    assert ", paused: " in table_lines("pt", {"tables": [{**table, "state": "paused"}]})[0]
 
 
 async def test_a_whole_match_at_a_lan_table(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from briscola.bots.greedy import GreedyBot
-from briscola.engine.cards import Card, card_name
+from briscola.engine.cards import LANGUAGES, Card, card_name
 from briscola.engine.events import (
     Drew,
     Event,
@@ -47,8 +47,8 @@ from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
-from briscola.prompt.words import help_text, short_rules
 from briscola.table import play_match, run_match
+from briscola.words.table import help_text, short_rules
 
 CARD = re.compile(r"\b([A2-7JQK][CDSB])\b")
 
@@ -593,7 +593,7 @@ def test_a_persons_record_is_told_as_you() -> None:
     """The header names the person's seat; the replay says "you", never "You leads"."""
     from briscola.engine.records import Record
     from briscola.engine.replay import verify_record
-    from briscola.replay_text import Narrator, verdict_text
+    from briscola.words.replay_text import Narrator, verdict_text
 
     rec = Record(header={"people": [0]})
     run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Tu", "Marco"], record=rec)
@@ -681,7 +681,7 @@ def test_the_name_given_is_in_the_scores_and_the_rules_are_short() -> None:
     view = View(rules, 0, ["Anna", "Marco"], own_name="Anna")
     assert view.scores((1, 0)) == "Anna 1 · Marco 0"
     assert to_plain_text(view.intro(["", "greedy"], None)[-2]) == "  You play as Anna."
-    for lang in ("en", "de", "it"):
+    for lang in LANGUAGES:
         short = short_rules(lang, "italian").splitlines()  # type: ignore[arg-type]
         assert len(short) <= 8 and "briscola rules" in short[-1]
 

@@ -28,7 +28,6 @@ from briscola.engine.cards import Card, card_label
 from briscola.engine.events import Played, RoundStarted
 from briscola.engine.records import Record
 from briscola.engine.rules import TableRules
-from briscola.i18n import template
 from briscola.players import MatchInfo
 from briscola.prompt.app import background, yes_no
 from briscola.prompt.console import LineConsole, TerminalConsole
@@ -42,8 +41,9 @@ from briscola.prompt.view import (
     clock_text,
     contrast,
 )
-from briscola.prompt.words import CATALOG, words
 from briscola.table import play_match
+from briscola.words.i18n import template
+from briscola.words.table import CATALOG, words
 
 NAMES = ("Anna", "Ben", "Carla", "Dario", "Elsa", "Finn")
 

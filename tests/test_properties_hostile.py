@@ -19,7 +19,7 @@ from briscola.protocol.bot_side import BotSide, serve
 from briscola.protocol.framing import FrameError, LineSplitter
 from briscola.protocol.link import Link
 from briscola.protocol.messages import ProtocolError, decode, read_answer, read_hello
-from briscola.replay_text import Narrator
+from briscola.words.replay_text import Narrator
 
 DATA = Path(__file__).parent / "data"
 SAMPLES = sorted(DATA.glob("*.jsonl"))

@@ -532,7 +532,7 @@ def test_a_39_card_record_names_its_pack_and_replays() -> None:
 def test_the_face_up_card_is_told_once_and_a_records_faces_kept() -> None:
     """The draw of the face-up card is said by its own line, not among the draws too;
     a record that names its faces is told in them unless others are asked for."""
-    from briscola.replay_text import Narrator
+    from briscola.words.replay_text import Narrator
 
     _, lines = play(2, "italian", seed=4)
     taken = next(x for x in lines if x["type"] == "trump_taken")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from briscola.text import printable
+from briscola.engine.text import printable
 
 
 def test_ordinary_text_is_unchanged() -> None:

@@ -1,28 +1,37 @@
 """Every sentence in every language, rendered with male, female and neutral names and
-several numbers: complete catalogs, no placeholder left, no English in the German and
-Italian, words that agree with the name's gender."""
+several numbers: complete language files, no placeholder left, no English in the other
+languages, words that agree with the name's gender."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 from string import Formatter
 
 import pytest
 
-from briscola.client.words import CATALOG as CLIENT
 from briscola.engine.cards import FACES, LANGUAGES
-from briscola.i18n import GENDERS, Catalog, decimal, say, template
-from briscola.lab.review import PHRASES as REVIEW
-from briscola.prompt.words import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
-from briscola.replay_text import PHRASES
-from briscola.rules_text import cards_text
+from briscola.words.i18n import GENDERS, Catalog, decimal, say, template
+from briscola.words.languages import BOOKS
+from briscola.words.languages import catalog as section_of
+from briscola.words.lobby import CATALOG as CLIENT
+from briscola.words.replay_text import PHRASES
+from briscola.words.review import PHRASES as REVIEW
+from briscola.words.rules_text import cards_text
+from briscola.words.table import BOT_NAMES, CATALOG, gender_of, help_text, short_rules
 
 CATALOGS: dict[str, Catalog] = {
     "prompt": CATALOG,
     "replay": PHRASES,
     "review": REVIEW,
     "client": CLIENT,
+    "rules": section_of("RULES"),
 }
+SECTIONS = ("TABLE", "LOBBY", "REPLAY", "REVIEW", "RULES")
+OTHERS = [lang for lang in BOOKS if lang != "en"]
 
 # English words that are not German or Italian words too, the level and bot names
 # among them; the command names a person may type (help, hand, score, exchange ...)
@@ -60,7 +69,7 @@ VALUES = {
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
     "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl",
-    "state": "Xqz", "free": "Fqz",
+    "state": "Xqz", "free": "Fqz", "ex1": "Aqx", "ex2": "Qqx", "name1": "Nqx", "name2": "Nqy",
 }  # fmt: skip
 
 
@@ -98,7 +107,7 @@ def screens(lang: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("which", sorted(CATALOGS))
 def test_every_language_has_every_message_in_every_form(which: str) -> None:
     catalog = CATALOGS[which]
-    for lang in ("de", "it"):
+    for lang in OTHERS:
         assert catalog[lang].keys() == catalog["en"].keys(), (which, lang)
         for key, english in catalog["en"].items():
             other = catalog[lang][key]
@@ -113,7 +122,7 @@ def test_every_language_has_every_message_in_every_form(which: str) -> None:
 
 
 @pytest.mark.parametrize("which", sorted(CATALOGS))
-@pytest.mark.parametrize("lang", ["en", "de", "it"])
+@pytest.mark.parametrize("lang", list(BOOKS))
 def test_every_sentence_renders_whole(which: str, lang: str) -> None:
     catalog = CATALOGS[which]
     found = renderings(catalog, lang) + (screens(lang) if which == "prompt" else [])
@@ -123,8 +132,8 @@ def test_every_sentence_renders_whole(which: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("which", sorted(CATALOGS))
-@pytest.mark.parametrize("lang", ["de", "it"])
-def test_no_english_leaks_into_german_or_italian(which: str, lang: str) -> None:
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_leaks_into_another_language(which: str, lang: str) -> None:
     catalog = CATALOGS[which]
     found = renderings(catalog, lang) + (screens(lang) if which == "prompt" else [])
     for key, text in found:
@@ -163,6 +172,14 @@ def test_the_words_agree_with_the_gender_of_the_name() -> None:
     lines = ["".join(t for _, t, *_ in line) for line in six.intro([""] * 6, None)]
     assert "  Giulia: contro di te, la seconda alla tua destra" in lines
     assert "  Sofia: contro di te, la seconda alla tua sinistra" in lines
+    for names, lang, want in (
+        (["Tú", "Marco", "Giulia", "Luca"], "es", "  Giulia (experta): tu compañera, enfrente"),
+        (["Tu", "Marco", "Paolo", "Luca"], "pt", "  Paolo (especialista): o teu parceiro, à tua"),
+        (["Tu", "Marco", "Zoë", "Luca"], "pt", "  Zoë (especialista): na tua equipa, à tua frente"),
+    ):
+        view = View(rules, 0, names, lang=lang)  # type: ignore[arg-type]
+        lines = ["".join(t for _, t, *_ in line) for line in view.intro(["", *["expert"] * 3], 8)]
+        assert any(line.startswith(want) for line in lines), (lang, lines)
     # A LAN table names a built-in bot by its spec: said in the language.
     lan = View(TableRules(), 0, ["Du", "expert"], lang="de")
     assert "  Experte: gegen dich" in ["".join(t for _, t, *_ in x) for x in lan.intro([""] * 2, 1)]
@@ -195,7 +212,7 @@ def test_fields_agree_across_languages() -> None:
     """A translation uses the same fields as the English sentence, no more."""
     for which, catalog in CATALOGS.items():
         for key, english in catalog["en"].items():
-            for lang in ("de", "it"):
+            for lang in OTHERS:
                 other = catalog[lang][key]
                 forms = [None] if isinstance(english, str) else list(english)
                 if isinstance(english, str) and not isinstance(other, str):
@@ -221,3 +238,84 @@ def _form(msg: object, form: str) -> dict[str, object]:
 
 def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in Formatter().parse(text) if f}
+
+
+def test_every_language_file_is_complete() -> None:
+    """A language is one file in briscola/words/ with English's sections, and in each
+    the same keys, the same fields and the same forms (a gender form may stand for one
+    sentence English says alike for every gender); its command words name commands."""
+    files = {p.stem for p in (Path(__file__).parent.parent / "briscola" / "words").glob("??.py")}
+    assert files == set(BOOKS) == set(LANGUAGES)
+    english = BOOKS["en"]
+    commands = {"help", "hand", "last", "seen", "score", "hint", "undo", "rules", "quit"}
+    for lang, book in BOOKS.items():
+        for section in SECTIONS:
+            want, got = getattr(english, section), getattr(book, section)
+            assert got.keys() == want.keys(), (lang, section, got.keys() ^ want.keys())
+            for key, msg in want.items():
+                other = got[key]
+                if isinstance(msg, str) or isinstance(other, str):
+                    forms = {None} if isinstance(other, str) else set(other)
+                    assert isinstance(other, str) or forms == set(GENDERS), (lang, key)
+                    texts = [other] if isinstance(other, str) else list(other.values())
+                    assert all(_fields(t) == _fields(_text(msg)) for t in texts), (lang, key)
+                    continue
+                assert set(other) >= set(msg) - {"zero"}, (lang, section, key)
+                assert set(other) - set(msg) <= {"zero"}, (lang, section, key)
+                for form, text in other.items():
+                    base = msg.get(form, msg.get("other", ""))
+                    assert _fields(text) <= _fields(base) | {"n"}, (lang, section, key, form)
+        assert set(book.COMMANDS.values()) <= commands | {"exchange"}, lang
+        assert book.YES and all(w == w.lower() for w in book.YES), lang
+    # The command words of every language work at every table: one meaning each.
+    meaning: dict[str, str] = {c: c for c in commands | {"exchange"}}
+    for lang, book in BOOKS.items():
+        for word, command in book.COMMANDS.items():
+            assert meaning.setdefault(word, command) == command, (lang, word)
+
+
+def _text(msg: object) -> str:
+    assert isinstance(msg, str), msg
+    return msg
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "players"),
+    [("es", "brisca", 2), ("es", "brisca", 4), ("pt", "bisca", 2), ("pt", "bisca", 4)],
+)
+def test_whole_matches_in_spanish_and_portuguese_leave_no_english(
+    tmp_path: Path, lang: str, variant: str, players: int
+) -> None:
+    """A match played to its end through a pipe, with every command of the table asked
+    once and a wrong entry: not one English word on the screen."""
+    script = "help\nseen\nhint\nscore\nrules\nlast\nzz\n" + "1\n2\n3\n" * 20 + "n\n"
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "briscola", "play", "--lang", lang, "--variant", variant,
+         "--players", str(players), "--seed", "5", "--level", "easy", "--pace", "0"],
+        input=script, capture_output=True, text=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    out = done.stdout
+    assert {"es": "Fin de la ronda 1", "pt": "Fim da ronda 1"}[lang] in out
+    assert {"es": "¿Otra partida? (s/n)", "pt": "Jogar outra vez? (s/n)"}[lang] in out
+    text = re.sub(r"--[\w-]+|briscola \w+", " ", out)  # options and commands as typed
+    leaks = [w for w in ENGLISH.findall(text) if w.lower() not in ALLOWED]
+    assert not leaks, (lang, leaks)
+
+
+def test_a_word_typed_without_its_accents_names_a_card_in_hand() -> None:
+    """``as`` plays the one Ace in hand in Spanish and Portuguese, accents or not, and
+    a Portuguese player types the Valete as V or J."""
+    from briscola.engine.cards import Card
+    from briscola.prompt.entry import Reader
+
+    hand = [Card.parse("AD"), Card.parse("3C"), Card.parse("QS")]
+    for faces, lang in (("italian", "es"), ("portuguese", "pt"), ("italian", "pt")):
+        reader = Reader(faces, lang, "bisca")  # type: ignore[arg-type]
+        reader.set_turn(hand, hand)
+        assert reader.read("as") is reader.read("ás") is hand[0], (faces, lang)
+        assert reader.read("tres") is hand[1]
+    reader = Reader("portuguese", "pt", "bisca")
+    reader.set_turn(hand, hand)
+    assert reader.read("ve") is reader.read("je") is reader.read("valete") is hand[2]

@@ -12,11 +12,12 @@ import shlex
 from typing import Any
 
 from ..engine.cards import Language
+from ..engine.text import printable
 from ..prompt.console import Console
 from ..prompt.view import clock_text
-from ..text import printable
+from ..words.lobby import CATALOG, t
+from ..words.table import shown_name
 from .session import ServerError, Session
-from .words import t
 
 __all__ = [
     "COMMANDS",
@@ -84,7 +85,7 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
         if kind == "free":
             return f"{i}: {t(lang, 'free')}"
         if kind == "bot":
-            return f"{i}: {t(lang, 'bot_seat', name=shown)}"
+            return f"{i}: {t(lang, 'bot_seat', name=shown_name(lang, shown))}"
         if kind == "away" and isinstance(grace, int):
             return f"{i}: {t(lang, 'away_seat', name=shown, time=clock_text(grace))}"
         if kind in ("away", "held"):
@@ -113,7 +114,7 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
             players=tab.get("players"),
             variant=tab.get("variant"),
             target=tab.get("target"),
-            state=tab.get("state"),
+            state=_state(lang, tab.get("state")),
             seats=seats,
         )
         if tab.get("private"):
@@ -137,6 +138,12 @@ def refusal(lang: Language, err: ServerError, table: str | None = None) -> str:
     if err.code == "bad_code" and table:
         return t(lang, "code_needed", table=printable(table, 40))
     return t(lang, "refused", text=printable(err.message, 300))
+
+
+def _state(lang: Language, state: object) -> str:
+    """A table's state in words; one a newer server may add, as it is."""
+    key = f"state.{state}"
+    return t(lang, key) if key in CATALOG["en"] else printable(str(state), 20)
 
 
 async def lobby(session: Session, console: Console, lang: Language) -> Choice | None:

@@ -20,17 +20,17 @@ import itertools
 from typing import Any
 
 from ..engine.cards import Card, Faces, Language
-from ..i18n import decimal
+from ..engine.text import printable
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line
 from ..prompt.person import LeaveTable, Person, PromptFailed
 from ..prompt.view import Text, clock_text
-from ..prompt.words import ALIASES, words
 from ..protocol.messages import Message
-from ..text import printable
+from ..words.i18n import decimal
+from ..words.lobby import t
+from ..words.table import ALIASES, words
 from .seat import RemoteTable
 from .session import ServerError, Session
-from .words import t
 
 __all__ = ["notice_text", "sit"]
 

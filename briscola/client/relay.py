@@ -17,11 +17,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ..engine.text import printable
 from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, SOFTWARE
 from ..protocol.messages import Message, ProtocolError, hello
 from ..protocol.process import BotProcess
-from ..text import printable
 from .session import ServerError, Session
 
 __all__ = ["relay"]

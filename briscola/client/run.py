@@ -22,12 +22,13 @@ from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
 from ..prompt.view import style_for
 from ..server.config import DEFAULT_PORT
+from ..settings import default_faces
+from ..words.lobby import t
 from .lobby import bots_field, lobby, refusal
 from .play import sit
 from .relay import relay
 from .session import ServerError, Session, parse_address
 from .tokens import Tokens
-from .words import t
 
 __all__ = ["main"]
 
@@ -117,6 +118,7 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
 
 async def _person(args: argparse.Namespace, host: str, port: int, console: Console) -> int:
     lang: Language = args.lang or default_lang()
+    args.faces = args.faces or default_faces(lang)
     session = Session(host, port, args.name or _user(), tokens=Tokens(),
                       patience=args.reconnect_for)  # fmt: skip
     try:

@@ -11,6 +11,7 @@ by card in their hot loops, while every card a caller sees prints as itself.
 
 from __future__ import annotations
 
+import unicodedata
 from enum import IntEnum
 from functools import cache
 from typing import Final, Literal
@@ -35,6 +36,7 @@ __all__ = [
     "card_name",
     "card_points",
     "card_strength",
+    "default_faces",
     "letters_key",
     "name_index",
     "parse_cards",
@@ -44,6 +46,7 @@ __all__ = [
     "strength_table",
     "suit_letters",
     "suit_name",
+    "unaccented",
 ]
 
 
@@ -211,26 +214,56 @@ def card_points(card: Card, ranking: Ranking = "default") -> int:
 
 # --- Display names ---------------------------------------------------------
 #
-# Three faces (the pictures on the pack) in three languages.  Where a language
+# Four faces (the pictures on the pack) in five languages.  Where a language
 # has its own words for a pack it uses them; the Spanish pack keeps its own
-# Spanish words everywhere, since English, German and Italian have none of
-# their own for Sota and Caballo de Oros.
+# Spanish words in English, German and Italian, which have none of their own
+# for Sota and Caballo de Oros.  The Portuguese pack is French-suited, with the
+# Jack worth 3 and the Queen 2 (Sueca and Bisca: A 7 K J Q): its names go by
+# the picture, so its Jack is the card of the Italian Knight's points.
+# Portuguese names every pack by the points, so "Valete" is always 3 points.
 
-Faces = Literal["italian", "french", "spanish"]
-Language = Literal["en", "de", "it"]
-FACES: Final[tuple[Faces, ...]] = ("italian", "french", "spanish")
-LANGUAGES: Final[tuple[Language, ...]] = ("en", "de", "it")
+Faces = Literal["italian", "french", "spanish", "portuguese"]
+Language = Literal["en", "de", "it", "es", "pt"]
+FACES: Final[tuple[Faces, ...]] = ("italian", "french", "spanish", "portuguese")
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "de", "it", "es", "pt")
+
+
+def default_faces(lang: str) -> Faces:
+    """The pack a language's players know: the Portuguese one in Portuguese (its Jack
+    worth 3, its Queen 2), else the Italian."""
+    return "portuguese" if lang == "pt" else "italian"
+
 
 _NUM: Final = {
     "en": ("Two", "Three", "Four", "Five", "Six", "Seven"),
     "de": ("Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben"),
     "it": ("Due", "Tre", "Quattro", "Cinque", "Sei", "Sette"),
     "es": ("Dos", "Tres", "Cuatro", "Cinco", "Seis", "Siete"),
+    "pt": ("Dois", "Três", "Quatro", "Cinco", "Seis", "Sete"),
 }
 
 
 def _ranks(lang: str, ace: str, jack: str, knight: str, king: str) -> tuple[str, ...]:
+    """The ten rank words in rank order: ``jack`` is the 2-point card, ``knight`` the
+    3-point one, whatever their pictures."""
     return (ace, *_NUM[lang], jack, knight, king)
+
+
+_LATIN_ES: Final = (
+    _ranks("es", "As", "Sota", "Caballo", "Rey"),
+    ("Copas", "Oros", "Espadas", "Bastos"),
+    "{rank} de {suit}",
+)
+_LATIN_PT: Final = (
+    _ranks("pt", "Ás", "Sota", "Cavalo", "Rei"),
+    ("Copas", "Ouros", "Espadas", "Paus"),
+    "{rank} de {suit}",
+)
+_FRENCH_PT: Final = (
+    _ranks("pt", "Ás", "Dama", "Valete", "Rei"),
+    ("Copas", "Ouros", "Espadas", "Paus"),
+    "{rank} de {suit}",
+)
 
 
 # (rank words, suit words, pattern) per faces and language.
@@ -265,12 +298,38 @@ _NAMES: Final[dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...], str]
         ("Cuori", "Quadri", "Picche", "Fiori"),
         "{rank} di {suit}",
     ),
+    ("italian", "es"): _LATIN_ES,
+    ("french", "es"): (
+        _ranks("es", "As", "Jota", "Reina", "Rey"),
+        ("Corazones", "Diamantes", "Picas", "Tréboles"),
+        "{rank} de {suit}",
+    ),
+    ("spanish", "es"): _LATIN_ES,
+    ("italian", "pt"): _LATIN_PT,
+    ("french", "pt"): _FRENCH_PT,
+    ("spanish", "pt"): _LATIN_PT,
+    ("portuguese", "en"): (
+        _ranks("en", "Ace", "Queen", "Jack", "King"),
+        ("Hearts", "Diamonds", "Spades", "Clubs"),
+        "{rank} of {suit}",
+    ),
+    ("portuguese", "de"): (
+        _ranks("de", "Ass", "Dame", "Bube", "König"),
+        ("Herz", "Karo", "Pik", "Kreuz"),
+        "{suit}-{rank}",
+    ),
+    ("portuguese", "it"): (
+        _ranks("it", "Asso", "Regina", "Fante", "Re"),
+        ("Cuori", "Quadri", "Picche", "Fiori"),
+        "{rank} di {suit}",
+    ),
+    ("portuguese", "es"): (
+        _ranks("es", "As", "Reina", "Jota", "Rey"),
+        ("Corazones", "Diamantes", "Picas", "Tréboles"),
+        "{rank} de {suit}",
+    ),
+    ("portuguese", "pt"): _FRENCH_PT,
 }
-_SPANISH: Final = (
-    _ranks("es", "As", "Sota", "Caballo", "Rey"),
-    ("Copas", "Oros", "Espadas", "Bastos"),
-    "{rank} de {suit}",
-)
 _FRENCH_SYMBOLS: Final = ("♥", "♦", "♠", "♣")
 
 
@@ -283,7 +342,7 @@ def _check(faces: str, lang: str) -> None:
 
 def _words(faces: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     _check(faces, lang)
-    return _SPANISH if faces == "spanish" else _NAMES[(faces, lang)]
+    return _NAMES.get((faces, lang)) or _NAMES[("spanish", "es")]
 
 
 # German compounds take the singular: Kelch-Drei, Münz-Ass (the suits are Kelche, Münzen).
@@ -305,11 +364,14 @@ def suit_name(suit: Suit | int, faces: Faces = "italian", lang: Language = "en")
 # The letters a person sees and types, per faces and language: the initials of
 # the names where they do not clash, and never one letter for two things in one
 # language (a rank and a suit), else a letter of the name or an old name: the
-# Italian Cavallo and Spanish Caballo V (C is Coppe, Copas), German Stäbe T and
-# Kelche C (B is Bube, K König), German Karo R and Kreuz T (Treff), Italian
-# Quadri D (Q is the Queen).  French faces keep the corner letters of the pack
-# (J Q K; German B D K).  The wire and the records keep the text form whatever
-# is shown.
+# Italian Cavallo, Spanish Caballo and Portuguese Cavalo V (C is Coppe, Copas),
+# German Stäbe T and Kelche C (B is Bube, K König), German Karo R and Kreuz T
+# (Treff), Italian Quadri D (Q is the Queen), Spanish Corazones C and Tréboles
+# T.  French faces keep the corner letters of the pack (J Q K; German B D K);
+# so does the Portuguese pack, whose Jack is the 3-point card (Q J K).  In
+# Portuguese the 3-point card is V (Valete; Cavalo in a Latin pack) and the
+# 2-point one D (Dama) or S (Sota).  The wire and the records keep the text
+# form whatever is shown.
 _RANK_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("italian", "de"): "A234567BRK",
     ("italian", "it"): "A234567FVR",
@@ -317,6 +379,17 @@ _RANK_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("spanish", "en"): "A234567SVR",
     ("spanish", "de"): "A234567SVR",
     ("spanish", "it"): "A234567SVR",
+    ("italian", "es"): "A234567SVR",
+    ("french", "es"): "A234567JQK",
+    ("spanish", "es"): "A234567SVR",
+    ("italian", "pt"): "A234567SVR",
+    ("french", "pt"): "A234567DVR",
+    ("spanish", "pt"): "A234567SVR",
+    ("portuguese", "en"): "A234567QJK",
+    ("portuguese", "de"): "A234567DBK",
+    ("portuguese", "it"): "A234567QJK",
+    ("portuguese", "es"): "A234567QJK",
+    ("portuguese", "pt"): "A234567DVR",
 }
 _SUIT_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("italian", "en"): "CDSB",
@@ -328,7 +401,25 @@ _SUIT_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("spanish", "en"): "COEB",
     ("spanish", "de"): "COEB",
     ("spanish", "it"): "COEB",
+    ("italian", "es"): "COEB",
+    ("french", "es"): "CDPT",
+    ("spanish", "es"): "COEB",
+    ("italian", "pt"): "COEP",
+    ("french", "pt"): "COEP",
+    ("spanish", "pt"): "COEP",
+    ("portuguese", "en"): "HDSC",
+    ("portuguese", "de"): "HRPT",
+    ("portuguese", "it"): "CDPF",
+    ("portuguese", "es"): "CDPT",
+    ("portuguese", "pt"): "COEP",
 }
+
+# The rank letters printed in the corners of a French-suited pack, which a person
+# may type too: the Portuguese pack prints J on its 3-point card.
+_CORNERS: Final = {"french": RANK_CHARS, "portuguese": "A234567QJK"}
+# What a Portuguese player types for the figures of any French-suited pack: J is
+# the Valete, the 3-point card, Q the Dama, K the Rei.
+_TYPED_PT: Final = {"J": 8, "Q": 7, "K": 9}
 
 
 def rank_letters(faces: Faces = "italian", lang: Language = "en") -> str:
@@ -357,7 +448,7 @@ def letters_key(faces: Faces = "italian", lang: Language = "en") -> tuple[str, s
     ranks, suits = rank_letters(faces, lang), suit_letters(faces, lang)
     named = (Rank.ACE, Rank.JACK, Rank.KNIGHT, Rank.KING)
     rank_key = ", ".join(f"{ranks[r]} {rank_word(r, faces, lang)}" for r in named)
-    symbols = _FRENCH_SYMBOLS if faces == "french" else ("",) * 4
+    symbols = _FRENCH_SYMBOLS if faces in _CORNERS else ("",) * 4
     suit_key = ", ".join(
         " ".join(p for p in (suits[s], symbols[s], suit_name(s, faces, lang)) if p)
         for s in range(4)
@@ -374,15 +465,18 @@ def card_code(card: Card, faces: Faces = "italian", lang: Language = "en") -> st
 
 def card_label(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
     """A short label for the screen: ``A♦`` with French faces, else :func:`card_code`."""
-    if faces == "french":
+    if faces in _CORNERS:
         return rank_letters(faces, lang)[card % 10] + _FRENCH_SYMBOLS[card // 10]
     return card_code(card, faces, lang)
 
 
 def _typed_letters(faces: Faces, lang: Language) -> tuple[dict[str, int], dict[str, int]]:
-    """Rank and suit letters a person may type: the shown ones, and the text form's
-    where they mean nothing else (with French faces C is Clubs, so not Cups)."""
-    ranks = {ch: i for i, ch in enumerate(RANK_CHARS)}
+    """Rank and suit letters a person may type: the shown ones, and the pack's corner
+    letters and the text form's where they mean nothing else (with French faces C is
+    Clubs, so not Cups; in the Portuguese pack J is the 3-point Jack)."""
+    ranks = {ch: i for i, ch in enumerate(_CORNERS.get(faces, RANK_CHARS))}
+    if lang == "pt" and faces in _CORNERS:
+        ranks.update(_TYPED_PT)
     ranks.update({ch: i for i, ch in enumerate(rank_letters(faces, lang))})
     suits = {ch: i for i, ch in enumerate(suit_letters(faces, lang))}
     for i, ch in enumerate(SUIT_CHARS):
@@ -398,12 +492,26 @@ def name_index(faces: Faces, lang: Language) -> dict[str, Card]:
     """
     out: dict[str, Card] = {}
     ranks, suits = _typed_letters(faces, lang)
+    shown = {(r + s).lower() for r in rank_letters(faces, lang) for s in suit_letters(faces, lang)}
+    # A word of the language is not a code: "as" is the Spanish and Portuguese Ace,
+    # not the text form's Ace of Swords.
+    words = {unaccented(rank_word(r, faces, lang).lower()) for r in Rank}
     for r, rank in ranks.items():
         for s, suit in suits.items():
-            out[(r + s).lower()] = ALL_CARDS[suit * 10 + rank]
+            code = (r + s).lower()
+            if code in shown or code not in words:
+                out[code] = ALL_CARDS[suit * 10 + rank]
+        if faces in _CORNERS:  # Q♥ as well as D♥ for a German Dame
+            for suit, symbol in enumerate(_FRENCH_SYMBOLS):
+                out[(r + symbol).lower()] = ALL_CARDS[suit * 10 + rank]
     for card in ALL_CARDS:
-        out[card_name(card, faces, lang).lower()] = card
+        name = card_name(card, faces, lang).lower()
+        out[name] = card
+        out[unaccented(name)] = card  # "as de ouros" for "Ás de Ouros"
         out[card_label(card, faces, lang).lower()] = card
-        if faces == "french":  # Q♥ as well as D♥ for a German Dame
-            out[(RANK_CHARS[card % 10] + _FRENCH_SYMBOLS[card // 10]).lower()] = card
     return out
+
+
+def unaccented(text: str) -> str:
+    """``text`` without the accents a keyboard may not have: ``tres`` for ``três``."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..text import printable
 from .cards import FACES, Card, CardError, Faces
 from .events import Event, TakenBack
 from .game import IllegalMoveError, Match, Round, RoundResult
@@ -27,6 +26,7 @@ from .jsonline import JSONLineError, loads
 from .observation import observe
 from .records import RECORD_VERSION, event_line
 from .rules import RULES_VERSION, RulesError, TableRules
+from .text import printable
 
 __all__ = [
     "RecordError",

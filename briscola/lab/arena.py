@@ -55,12 +55,12 @@ from ..bots import make_bot
 from ..engine.deals import DealsError, read_deals
 from ..engine.records import Record
 from ..engine.rules import RulesError, TableRules
+from ..engine.text import printable
 from ..players import Player, SeatFailure
 from ..protocol.host import CommandPlayer, RemoteSeat
 from ..protocol.process import STDERR_ENDED
 from ..spec import PlayerSpec, SpecError, UsageError, parse_spec
 from ..table import FaultPolicy, play_match
-from ..text import printable
 from .sprt import Sprt, SprtError, parse_sprt
 from .stats import elo_difference, mean_ci, paired_elo, wilson
 

@@ -14,8 +14,8 @@ from typing import IO
 
 from ..engine.cards import Faces
 from ..engine.replay import RecordError, Unfinished, verify_record
-from ..replay_text import Narrator, verdict_text
-from ..text import printable
+from ..engine.text import printable
+from ..words.replay_text import Narrator, verdict_text
 
 
 def main(args: argparse.Namespace) -> int:

@@ -28,8 +28,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
+from ..engine.text import printable
 from ..spec import SpecError, UsageError, parse_spec
-from ..text import printable
 from .arena import (
     REPORT_EVERY,
     STOP_SIGNALS,

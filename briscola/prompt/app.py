@@ -33,13 +33,13 @@ from ..engine.observation import Observation
 from ..engine.records import Record
 from ..engine.rules import RulesError, TableRules
 from ..players import Player
-from ..settings import LEVELS, Settings, SettingsError, default_lang, load
+from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
+from ..words.table import ALIASES, BOT_NAMES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
-from .words import ALIASES, BOT_NAMES, NO, YES, words
 
 __all__ = [
     "Options",
@@ -184,7 +184,7 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
         rules=rules,
         opponents=split_specs(opponents, rules.players - 1),
         name=name.strip() if name else login_name(),
-        faces=getattr(args, "faces", None) or settings.faces or "italian",
+        faces=getattr(args, "faces", None) or settings.faces or default_faces(lang),
         lang=lang,
         count=not args.no_count,
         pace=pace,

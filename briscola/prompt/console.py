@@ -34,7 +34,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
-from ..text import printable
+from ..engine.text import printable
 from .view import STYLE, Text, wrap
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]

@@ -15,10 +15,19 @@ from dataclasses import dataclass
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..engine.cards import Card, Faces, Language, card_code, card_label, card_name, name_index
+from ..engine.cards import (
+    Card,
+    Faces,
+    Language,
+    card_code,
+    card_label,
+    card_name,
+    name_index,
+    unaccented,
+)
 from ..engine.game import EXCHANGE, Action
-from ..text import printable
-from .words import ALIASES, exchange_ranks, words
+from ..engine.text import printable
+from ..words.table import ALIASES, exchange_ranks, words
 
 __all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
 
@@ -38,8 +47,9 @@ class Command:
 
 def _words_of(name: str) -> list[str]:
     """Every tail of a card's name from a word on: ``ace of coins``, ``of coins``,
-    ``coins``; German compounds split at the hyphen (``münz-ass``, ``ass``)."""
-    low = name.lower()
+    ``coins``; German compounds split at the hyphen (``munz-ass``, ``ass``); without
+    accents, as a keyboard may type them (``as de ouros`` for ``Ás de Ouros``)."""
+    low = unaccented(name.lower())
     starts = [0] + [m.end() for m in re.finditer(r"[\s-]+", low)]
     return [low[i:] for i in starts]
 
@@ -114,6 +124,7 @@ class Reader:
     def _by_prefix(self, low: str, text: str) -> Card:
         """A card in hand whose name has a word starting with ``low`` (``ace``, ``six``,
         ``coins``); several such cards are named so the person can choose."""
+        low = unaccented(low)
         found = [
             c
             for c in self.hand
@@ -148,7 +159,7 @@ class HandCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         typed = document.text_before_cursor
-        prefix = typed.lstrip().lower()
+        prefix = unaccented(typed.lstrip().lower())
         r = self.reader
         for i, card in enumerate(r.slots):
             if card is None:

@@ -29,10 +29,11 @@ from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO
+from ..words.i18n import decimal
+from ..words.table import YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
 from .view import Seen, Text, View
-from .words import YES, help_text, short_rules, words
 
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
@@ -346,8 +347,9 @@ class Person(Player):
         for i, (action, v) in enumerate(ranked[1:]):
             others += [("", ", ")] if i else []
             others += [*(shown(action) if action == EXCHANGE else self.view_card(action, True))]
-            others += [("", f" {v:+.1f}")]
-        return [self.view.say("hint", card=shown(best), value=f"{value:+.1f}", others=others)]
+            others += [("", " " + decimal(w, v, sign=True))]
+        value_text = decimal(w, value, sign=True)  # +2,2 where the language writes a comma
+        return [self.view.say("hint", card=shown(best), value=value_text, others=others)]
 
     def view_card(self, action: Action, short: bool = False) -> Text:
         assert self.view is not None and isinstance(action, Card)

@@ -40,9 +40,9 @@ from ..engine.events import (
 )
 from ..engine.observation import Observation
 from ..engine.rules import TableRules
-from ..i18n import template
-from ..text import printable
-from .words import CATALOG, gender_of, note_words, shown_name, words
+from ..engine.text import printable
+from ..words.i18n import template
+from ..words.table import CATALOG, gender_of, note_words, shown_name, words
 
 __all__ = [
     "CONTRAST_PAIRS",

@@ -28,8 +28,8 @@ from ..engine.game import EXCHANGE, Action
 from ..engine.jsonline import loads
 from ..engine.observation import Observation
 from ..engine.rules import TableRules
+from ..engine.text import printable
 from ..players import Bot
-from ..text import printable
 from . import PROTOCOL_VERSION
 from .framing import MAX_LINE
 

@@ -32,9 +32,9 @@ from ..engine.game import EXCHANGE, Round
 from ..engine.observation import Observation, observe
 from ..engine.records import Record
 from ..engine.rules import TableRules, Variant
+from ..engine.text import printable
 from ..players import MatchInfo, Player, SeatFailure
 from ..table import play_match
-from ..text import printable
 from .host import CLOSE_MS, CommandPlayer
 from .messages import Message
 from .process import STDERR_ENDED

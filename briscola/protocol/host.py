@@ -26,8 +26,8 @@ from .. import __version__
 from ..engine.events import Event, MatchEnded
 from ..engine.game import Action
 from ..engine.observation import Observation
+from ..engine.text import printable
 from ..players import MatchInfo, Player, SeatFailure
-from ..text import printable
 from .link import INFO_LINES, INFO_TOTAL, Link
 from .messages import (
     Message,

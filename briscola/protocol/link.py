@@ -21,7 +21,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 
-from ..text import printable
+from ..engine.text import printable
 from .framing import FrameError, LineSplitter
 from .messages import Message, ProtocolError, decode, encode
 

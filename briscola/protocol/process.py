@@ -26,8 +26,8 @@ from collections import deque
 from pathlib import Path
 from typing import IO
 
+from ..engine.text import printable
 from ..players import SeatFailure
-from ..text import printable
 from .link import Item, Link, Tap
 
 __all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "split_command"]

@@ -28,11 +28,11 @@ from typing import Any
 from ..engine.records import dump_line, event_line
 from ..engine.replay import RecordError, Resumable, resume_point
 from ..engine.rules import RulesError, TableRules
+from ..engine.text import printable
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..text import printable
 from .config import ServerConfig
 from .disk import Disk
 from .pool import BotPool

@@ -30,13 +30,13 @@ from ..engine.game import Match, Round
 from ..engine.observation import observe
 from ..engine.records import Record
 from ..engine.rules import TableRules
+from ..engine.text import printable
 from ..players import MatchInfo, Player
-from ..prompt.words import BOT_NAMES
 from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
-from ..text import printable
+from ..words.table import BOT_NAMES
 from .config import ServerConfig
 from .disk import Disk, DiskFile
 from .pool import BotPool, PooledBot

@@ -1,20 +1,21 @@
-"""Whole sentences in English, German and Italian, with the person and the number as arguments.
+"""Whole sentences in every language, with the person and the number as arguments.
 
 A catalog maps each language to its messages by key.  A message is one
 sentence, or a small table of forms of the same sentence:
 
 - by person: ``you`` (the reader alone), ``other`` (another seat), ``we``
   (the reader's side, with a partner) and ``they`` (another side of two), since
-  German and Italian conjugate differently for each;
-- by number: ``one`` and ``other`` (the plural rule of all three languages:
+  German, Italian, Spanish and Portuguese conjugate differently for each;
+- by number: ``one`` and ``other`` (the plural rule of all five languages:
   one is singular, any other number plural), and ``zero`` where a language
   says nothing at all differently ("no points");
 - by the gender of a name in it: ``m``, ``f`` and ``n`` (neutral: a name
-  whose gender the program cannot know, such as a person's own), since German
-  and Italian agree words with it ("deine Partnerin", "la tua compagna").
+  whose gender the program cannot know, such as a person's own), since German,
+  Italian, Spanish and Portuguese agree words with it ("deine Partnerin", "la
+  tua compagna", "tu compañera", "a tua parceira").
 
 Sentences are never put together from pieces, so every translation can put
-its words in its own order.  Floor 1: plain data, it imports nothing.
+its words in its own order.  Plain data, it imports nothing.
 """
 
 from __future__ import annotations
@@ -43,19 +44,19 @@ GENDERS: Final = ("m", "f", "n")
 
 
 def number_form(lang: str, n: int) -> str:
-    """The plural form for ``n`` (English, German and Italian share the rule)."""
+    """The plural form for ``n`` (every language the program speaks has this rule)."""
     return "one" if n == 1 else "other"
 
 
 def decimal(lang: str, value: float, digits: int | None = 1, *, sign: bool = False) -> str:
-    """``value`` as ``lang`` writes it: ``+2.2`` in English, ``+2,2`` in German and
-    Italian; ``sign`` puts a plus on a positive number (and on zero); ``digits``
+    """``value`` as ``lang`` writes it: ``+2.2`` in English, ``+2,2`` in the others;
+    ``sign`` puts a plus on a positive number (and on zero); ``digits``
     None: no more digits than it needs (``2``, ``0.5``)."""
     kind = "g" if digits is None else f".{digits}f"
     text = f"{value:{'+' if sign else ''}{kind}}"
     if text.lstrip("+-").strip("0.") == "":  # no "-0.0": a minus on nothing says nothing
         text = text.replace("-", "+" if sign else "")
-    return text.replace(".", ",") if lang in ("de", "it") else text
+    return text if lang == "en" else text.replace(".", ",")
 
 
 def template(

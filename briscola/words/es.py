@@ -1,0 +1,630 @@
+"""Every sentence of the program in Spanish: a catalog of :mod:`briscola.words`.
+
+Each section is a dict of messages by key, in the forms of :mod:`.i18n`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .i18n import Message
+
+__all__ = ["COMMANDS", "LOBBY", "NO", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
+
+# The table (briscola play and a LAN table), its help and its short rules.
+TABLE: Final[dict[str, Message]] = {
+    "you": "Tú",
+    "us": "Nosotros",
+    "them": "Ellos",
+    "intro.players": "{players} jugadores",
+    "intro.target": {
+        "one": "gana quien llegue a 1 ronda",
+        "other": "gana quien llegue a {n} rondas",
+    },
+    "intro.variant": "variante {variant}",
+    "intro.pack": "{n} cartas",
+    "intro.seed": "semilla {seed}",
+    "intro.level": "nivel {level}",
+    "intro.seat": "  {who} ({note}): {role}",
+    "intro.seat_bare": "  {who}: {role}",
+    "intro.you_are": "  Juegas como {name}.",
+    "role.partner": {
+        "m": "tu compañero",
+        "f": "tu compañera",
+        "n": "en tu equipo",
+    },
+    "role.against": "contra ti",
+    "role.partner_at": {
+        "m": "tu compañero, {where}",
+        "f": "tu compañera, {where}",
+        "n": "en tu equipo, {where}",
+    },
+    "role.against_at": "contra ti, {where}",
+    "where.right": "a tu derecha",
+    "where.left": "a tu izquierda",
+    "where.opposite": "enfrente de ti",
+    "where.right2": {
+        "m": "el segundo a tu derecha",
+        "f": "la segunda a tu derecha",
+        "n": "dos puestos a tu derecha",
+    },
+    "where.left2": {
+        "m": "el segundo a tu izquierda",
+        "f": "la segunda a tu izquierda",
+        "n": "dos puestos a tu izquierda",
+    },
+    "intro.tip": "  Escribe ayuda para ver los comandos; la barra de abajo muestra el tanteo.",
+    "intro.tip_lines": "  Escribe ayuda para ver los comandos y puntos para ver el tanteo.",
+    "level.easy": "fácil",
+    "level.medium": "medio",
+    "level.hard": "difícil",
+    "level.expert": "experto",
+    "note.easy": "fácil",
+    "note.medium": {
+        "m": "medio",
+        "f": "media",
+        "n": "nivel medio",
+    },
+    "note.hard": "difícil",
+    "note.expert": {
+        "m": "experto",
+        "f": "experta",
+        "n": "nivel experto",
+    },
+    "note.random": "juega al azar",
+    "note.greedy": {
+        "m": "codicioso",
+        "f": "codiciosa",
+        "n": "estilo codicioso",
+    },
+    "botname.random": "Azar",
+    "botname.greedy": "Codicioso",
+    "botname.expert": "Experto",
+    "round.head": {
+        "you": "Ronda {round} · Repartes tú",
+        "other": "Ronda {round} · Reparte {who}",
+    },
+    "round.trump": {
+        "one": "Triunfo: {card} · queda 1 carta en el mazo",
+        "other": "Triunfo: {card} · quedan {n} cartas en el mazo",
+    },
+    "points": {
+        "zero": "ningún punto",
+        "one": "1 punto",
+        "other": "{n} puntos",
+    },
+    "play": {
+        "you": "  Juegas {card}",
+        "other": "  {who} juega {card}",
+    },
+    "draw": {
+        "you": "  Robas {card}",
+        "other": "  {who} roba {card}",
+    },
+    "trick.took": {
+        "you": "  → Te llevas la baza: {points}",
+        "other": "  → {who} se lleva la baza: {points}",
+    },
+    "trump.taken": {
+        "you": "  Robas la carta vista, {card}: el mazo se ha acabado.",
+        "other": "  {who} roba la carta vista, {card}: el mazo se ha acabado.",
+    },
+    "exchanged": {
+        "you": "  Cambias {gave} por la carta vista, {took}",
+        "other": "  {who} cambia {gave} por la carta vista, {took}",
+    },
+    "hand.head": "Tu mano:",
+    "hand.exchange": "  Puedes cambiar tu {card} por la carta vista: escribe cambio",
+    "table.lead": "Sales tú.",
+    "table.head": "En la mesa:",
+    "table.best": "(de momento gana)",
+    "last.none": "En esta ronda todavía no se ha llevado ninguna baza.",
+    "last.head": "Última baza:",
+    "last.took": {
+        "you": "  → Te la llevas tú: {points}",
+        "other": "  → Se la lleva {who}: {points}",
+    },
+    "score.rounds": {
+        "one": "Rondas ganadas (gana quien llegue a 1): {scores}",
+        "other": "Rondas ganadas (gana quien llegue a {n}): {scores}",
+    },
+    "score.points": "Puntos en esta ronda: {scores}",
+    "score.hidden": "Los puntos de esta ronda no se muestran (--no-count).",
+    "end.head": "Fin de la ronda {round}",
+    "end.side": "  {side}: {points}",
+    "end.side_made": "  {side}: {points} con {cards}",
+    "end.drawn": "  Ronda empatada: no cuenta para nadie.",
+    "end.won": {
+        "you": "  Ganas la ronda.",
+        "other": "  {side} gana la ronda.",
+        "we": "  {side} ganáis la ronda.",
+        "they": "  {side} ganan la ronda.",
+    },
+    "end.rounds": "  Rondas ganadas: {scores}",
+    "review.head": "  Las bazas más gordas:",
+    "review.trick": {
+        "you": "    baza {i}: te llevaste {points} ({cards})",
+        "other": "    baza {i}: {who} se llevó {points} ({cards})",
+    },
+    "match.won": {
+        "you": "¡Ganas la partida (rondas ganadas: {scores})!",
+        "other": "{side} gana la partida (rondas ganadas: {scores}).",
+        "we": "¡{side} ganáis la partida (rondas ganadas: {scores})!",
+        "they": "{side} ganan la partida (rondas ganadas: {scores}).",
+    },
+    "match.none": "La partida acaba sin ganador (rondas ganadas: {scores}).",
+    "hints.used": {
+        "one": "  1 pista usada.",
+        "other": "  {n} pistas usadas.",
+    },
+    "tally": {
+        "one": (
+            "En esta sesión: 1 partida (ganadas: {won}, perdidas: {lost}); puntos {mine} a "
+            "{theirs}."
+        ),
+        "other": (
+            "En esta sesión: {n} partidas (ganadas: {won}, perdidas: {lost}); puntos {mine} a "
+            "{theirs}."
+        ),
+    },
+    "bar.trump": "Triunfo",
+    "bar.stock": "Mazo",
+    "bar.round": "Ronda",
+    "bar.rounds": "Rondas",
+    "bar.points": "Puntos",
+    "prompt": "juega> ",
+    "ask.leave": "¿Dejar la partida a medias? (s/n) ",
+    "ask.again": "¿Otra partida? (s/n) ",
+    "left": "Te has levantado de la mesa.",
+    "back": "De vuelta en la mesa.",
+    "input.ended": "La entrada se acabó en mitad de la partida; la partida queda abandonada.",
+    "seed.told": (
+        "Esta partida era la semilla {seed}: briscola play --seed {seed} la vuelve a repartir."
+    ),
+    "takeover": (
+        "El jugador de {name} ha fallado; desde aquí juega ese puesto un bot integrado de nivel "
+        "{level}."
+    ),
+    "record.failed": (
+        "No se ha podido escribir el registro ({why}); guarda la partida hasta aquí. El juego "
+        "sigue."
+    ),
+    "record.next": "El registro de esta partida va a {path}.",
+    "entry.empty": (
+        "Escribe {range} para una carta de tu mano, la carta misma (p. ej. {example}) o ayuda."
+    ),
+    "entry.no_exchange.italian": "En el juego italiano no hay cambio.",
+    "entry.no_exchange.bisca": "En la bisca no hay cambio.",
+    "entry.no_exchange_now": (
+        "Ahora no se puede cambiar: el 7 de triunfo se cambia por una carta vista que sea {high} y "
+        "el 2 de triunfo por una que sea {low}, una vez por turno, mientras la carta vista siga "
+        "bajo el mazo."
+    ),
+    "entry.no_slot": "No tienes carta {i} en la mano: escribe {range} ({hand}).",
+    "entry.unknown": (
+        "Eso no es una carta ni un comando: {text}. Escribe {range}, una carta de tu mano como "
+        "{example}, o ayuda."
+    ),
+    "entry.not_in_hand": "{card} no está en tu mano ({hand}).",
+    "entry.which": "¿Cuál: {cards}?",
+    "or": "{a} o {b}",
+    "seen.head": "Jugadas en esta ronda, por palos:",
+    "seen.suit": "  {suit}: {cards}",
+    "seen.trump_suit": "  {suit} (triunfo): {cards}",
+    "seen.none": "-",
+    "seen.out": "  Ases y treses que aún no han salido: {cards}",
+    "seen.all_out": "  Ya han salido todos los ases y treses.",
+    "seen.out7": "  Ases y sietes que aún no han salido: {cards}",
+    "seen.all_out7": "  Ya han salido todos los ases y sietes.",
+    "hint": "  Pista: el experto jugaría {card} (margen de la ronda {value}; {others}).",
+    "hint.only": "  Pista: el experto jugaría {card}.",
+    "hint.off": "En esta partida no hay pistas (--no-hints).",
+    "hint.none": "En este juego no hay pistas.",
+    "undo.off": "En este juego no se puede deshacer (solo contra los bots integrados).",
+    "undo.none": "En esta ronda aún no hay nada que deshacer.",
+    "takeback": {
+        "you": "  Recoges tu carta: otra vez la baza {i}.",
+        "other": "  {who} recoge una carta: otra vez la baza {i}.",
+    },
+    "takebacks.used": {
+        "one": "  1 carta deshecha.",
+        "other": "  {n} cartas deshechas.",
+    },
+    "help.cards": (
+        "Juega una carta por su número (1, 2, 3), su código ({example} = {example_name}) o su "
+        "nombre ({example_name}, o solo {ace} si tienes uno); Tab completa."
+    ),
+    "help.key": "Un código es el valor y luego el palo: {ranks}, del 2 al 7 tal cual; {suits}.",
+    "help.head": "Comandos:",
+    "help.top": """\
+  help      (ayuda) este texto
+  hand      (mano) tu mano y la mesa otra vez
+  last      (última) la última baza""",
+    "help.seen": (
+        "  seen      (vistas) las cartas jugadas en la ronda, por palos, y los ases y treses que "
+        "aún no han salido"
+    ),
+    "help.seen7": (
+        "  seen      (vistas) las cartas jugadas en la ronda, por palos, y los ases y sietes que "
+        "aún no han salido"
+    ),
+    "help.mid": """\
+  score     (puntos) rondas ganadas y puntos hasta ahora
+  hint      (pista) qué jugaría aquí el experto, y por qué
+  undo      (deshacer) recoger tu última carta y las respuestas de los bots
+  rules     (reglas) las reglas en breve (briscola rules --lang es las da todas)""",
+    "help.exchange": (
+        "  exchange  (cambio) cambiar el 7 o el 2 de triunfo por la carta vista (cuando se puede)"
+    ),
+    "help.quit": (
+        "  quit      (salir) dejar la partida (Ctrl-C también pregunta; Ctrl-D sale en el acto)"
+    ),
+    "rules.short": """\
+La briscola en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo
+más alto y, si no hay triunfo, la carta más alta del palo de salida.
+Orden: {order}; en la bisca: {order_bisca}.
+Puntos: {ace} 11, Tres 10 (bisca: Siete 10), {king} 4, {knight} 3, {jack} 2: 120 en total.
+Quien se lleva la baza roba primero y sale; con 61 se gana la ronda (con 3 y 6
+jugadores: el total más alto).
+brisca: el 7 de triunfo se cambia por una carta vista que sea {high}; el 2 por {low}.
+Todas las reglas: {command}""",
+    "watch.intro": "  Miras; los puestos:",
+    "watch.seat": "  Puesto {seat}: {who}",
+    "watch.seat_team": "  Puesto {seat}: {who}, con {side}",
+    "watch.now": "La partida tal como está:",
+    "table.leads": "Sale {who}.",
+    "turn.yours": "Te toca.",
+    "turn.yours_left": "Te toca: te queda {left}.",
+    "turn.waiting": "Esperando a {who}.",
+    "turn.waiting_left": "Esperando a {who}: le queda {left}.",
+    "round.pause": "Fin de la ronda: pulsa Intro para la siguiente.",
+    "ask.yes_no": "Escribe s o n.",
+    "prompt.wait": "> ",
+}
+
+# The lobby and a LAN table's own notices (briscola join).
+LOBBY: Final[dict[str, Message]] = {
+    "joined": "{name} se sienta en el puesto {seat}.",
+    "left": "{name} ha dejado la mesa.",
+    "dropped": "{name} ha perdido la conexión; se le guarda el puesto.",
+    "resumed": "{name} ha vuelto.",
+    "takeover": "Un bot juega por {name} hasta que vuelva.",
+    "handback": "{name} vuelve a jugar.",
+    "timeout": "A {name} se le acabó el tiempo; un bot jugó la carta.",
+    "faults": "{name} mandó tres respuestas no válidas; un bot jugó la carta.",
+    "rematch": "{name} quiere la revancha.",
+    "restored": "El servidor se ha reiniciado; el puesto de {name} le espera.",
+    "chat": "{name}: {text}",
+    "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
+    "back": "Conectado otra vez; recuperas tu puesto.",
+    "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
+    "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",
+    "gone": "Se ha perdido la conexión y no se ha podido recuperar el puesto.",
+    "bye": "El servidor ha cerrado la conexión: {text}",
+    "refused": "El servidor lo ha rechazado: {text}",
+    "again": "¿Otra partida en la misma mesa? (s/n) ",
+    "waiting": {
+        "one": "Esperando el otro puesto (1 libre)...",
+        "other": "Esperando los otros puestos ({n} libres)...",
+    },
+    "seated": "Te sientas en la mesa {table}, puesto {seat}.",
+    "watching": "Miras la mesa {table}.",
+    "lobby_help": (
+        "Comandos de la sala: list, create NOMBRE [players=4] [target=1] [variant=italian] "
+        "[pack=39] [code=SECRETO] [bots=1:expert,3:greedy], join NOMBRE [PUESTO] [code=SECRETO], "
+        "watch NOMBRE, quit."
+    ),
+    "lobby_prompt": "sala> ",
+    "no_tables": "Todavía no hay mesas: crea una (help explica cómo).",
+    "table_line": (
+        "{table}: {players} jugadores, {variant}, gana quien llegue a {target}, {state}: {seats}"
+    ),
+    "state.waiting": "esperando",
+    "state.playing": "jugando",
+    "state.done": "terminada",
+    "free": "libre",
+    "private": "privada",
+    "bad_lobby": "Eso no es un comando de la sala: {text}. Escribe help.",
+    "say_help": "En la mesa, say TEXTO habla a todos los que están.",
+    "left.you": "Has dejado la mesa.",
+    "dropped.for": "{name} ha perdido la conexión; su puesto se le guarda {time}.",
+    "takeover.you": "Un bot juega por ti hasta que vuelvas.",
+    "away": "Se le acabó el tiempo a {name}: un bot juega por esa persona hasta que vuelva.",
+    "away.you": "Se te acabó el tiempo: un bot juega tus cartas. Escribe lo que sea (Intro) para recuperar tu puesto.",
+    "handback.you": "Vuelves a jugar tú.",
+    "timeout.you": "Se te acabó el tiempo; un bot jugó la carta por ti.",
+    "rematch.you": "Quieres la revancha.",
+    "restored.you": "El servidor se ha reiniciado; tu puesto te espera.",
+    "paused": "El servidor hace una pausa; la partida sigue cuando vuelva.",
+    "restart": "El servidor se detiene para reiniciarse; tu puesto se guarda. Conectando de nuevo...",
+    "restart_watch": "El servidor se detiene para reiniciarse. Conectando de nuevo...",
+    "not_now.turn": "No es tu turno: la mesa espera a {name}.",
+    "not_now.wait": "Todavía no es tu turno.",
+    "not_now.no_match": "No hay partida en curso: las cartas esperan al próximo reparto.",
+    "not_now.watching": "Miras esta mesa: say TEXTO para charlar, salir para irte.",
+    "not_sent": "No enviado: el servidor no está.",
+    "here": "Recuperando tu puesto...",
+    "played_for_you": "Mientras no estabas, el bot jugó: {cards}.",
+    "warn": "Te queda {left} para tu carta; después juega un bot por ti.",
+    "status.filling": "Esperando a que se llene la mesa. salir (o Ctrl-C) para irte.",
+    "status.watch_wait": "Esperando a que empiece la partida. salir (o Ctrl-C) para irte.",
+    "status.again": "La partida ha terminado: ¿otra? Responde s o n.",
+    "status.rematch": "Esperando a que los demás quieran la revancha. salir (o Ctrl-C) para irte.",
+    "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
+    "status.server_away": "El servidor no está: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
+    "code_needed": "La mesa {table} es privada: hace falta su código (join {table} code=CÓDIGO; pídeselo a quien la creó).",
+    "bot_seat": "{name} (bot)",
+    "away_seat": "{name} (fuera, {time})",
+    "held_seat": "{name} (un bot juega en su lugar)",
+    "people_waiting": "Esperan en {table}: {names}.",
+    "back_watch": "Conectado de nuevo; vuelves a mirar la mesa.",
+    "gone_watch": "Se ha perdido la conexión y el servidor no ha vuelto a tiempo.",
+}
+
+# A record told trick by trick (briscola replay).
+REPLAY: Final[dict[str, Message]] = {
+    "header": {
+        "one": (
+            "Briscola: {players} jugadores{pack}, {variant}, gana quien llegue a 1 ronda; semilla "
+            "{seed}"
+        ),
+        "other": (
+            "Briscola: {players} jugadores{pack}, {variant}, gana quien llegue a {n} rondas; "
+            "semilla {seed}"
+        ),
+    },
+    "pack": ", {n} cartas",
+    "variant.italian": "reglas italianas",
+    "variant.brisca": "brisca (con el cambio)",
+    "variant.bisca": "bisca (el 7 segundo, vale 10)",
+    "seats": "Puestos: {seats}",
+    "teams": "Equipos: {teams}",
+    "against": " contra ",
+    "round.you_deal": "Ronda {n}: repartes tú, sale {leader}; triunfo {card}",
+    "round.you_lead": "Ronda {n}: reparte {dealer}, sales tú; triunfo {card}",
+    "round": "Ronda {n}: reparte {dealer}, sale {leader}; triunfo {card}",
+    "hand": {
+        "you": "  Tu mano: {cards}",
+        "other": "  Mano de {name}: {cards}",
+    },
+    "points": {
+        "one": "1 punto",
+        "other": "{n} puntos",
+    },
+    "trick": "  Baza {i}: {plays} -> {winner} ({points})",
+    "open": "  Baza sin terminar: {plays}",
+    "draws": "    roban: {draws}",
+    "trump_taken": {
+        "you": "    Te llevas la carta vista, {card}",
+        "other": "    {name} se lleva la carta vista, {card}",
+    },
+    "exchanged": {
+        "you": "  Cambias {gave} por la carta vista, {took}",
+        "other": "  {name} cambia {gave} por la carta vista, {took}",
+    },
+    "fault": "  Fallo de {name}: {code}: {message}",
+    "forfeit": "    -> {team}: partida perdida por abandono",
+    "takeover": "    -> un bot integrado toma el puesto",
+    "refused": "    -> rechazada; se le volvió a preguntar al puesto",
+    "standin.dropped": "  Un bot juega por {name}, que ha perdido la conexión",
+    "standin.timeout": (
+        "  A {name} se le acabó el tiempo: un bot juega en su lugar hasta que vuelva"
+    ),
+    "standin.left": "  {name} se ha ido: un bot juega el puesto",
+    "standin.faults": "  Un bot juega esta carta por {name} (tres respuestas no válidas)",
+    "handback": "  {name} ha vuelto y juega otra vez",
+    "pause": "  El servidor se paró aquí (una pausa)",
+    "restart.pause": "  El servidor volvió tras la pausa",
+    "restart.crash": "  El servidor volvió tras un fallo",
+    "info": "  {name} dice: {text}",
+    "takeback": {
+        "you": "  Recoges tu carta: se vuelve a la baza {i}",
+        "other": "  {name} recoge una carta: se vuelve a la baza {i}",
+    },
+    "round_end": "Fin de la ronda {i}: {points}. {result}. Rondas ganadas: {won}",
+    "round_won": {
+        "you": "Ganas la ronda",
+        "other": "{team} gana la ronda",
+        "we": "{team} ganáis la ronda",
+        "they": "{team} ganan la ronda",
+    },
+    "drawn": "Ronda empatada, no cuenta para nadie",
+    "match_end": "Fin de la partida ({reason}): {result}; rondas ganadas {won}",
+    "match_won": {
+        "you": "ganas tú",
+        "other": "gana {team}",
+        "we": "ganáis {team}",
+        "they": "ganan {team}",
+    },
+    "nobody": "sin ganador",
+    "verdict": {
+        "one": "OK: {label}: un registro coherente, {lines} líneas, 1 ronda; {result}",
+        "other": "OK: {label}: un registro coherente, {lines} líneas, {n} rondas; {result}",
+    },
+    "verdict.won": {
+        "you": "ganaste tú ({reason})",
+        "other": "la gana {team} ({reason})",
+        "we": "la ganáis {team} ({reason})",
+        "they": "la ganan {team} ({reason})",
+    },
+    "verdict.none": "sin ganador ({reason})",
+    "complete": "completa",
+    "fault_reason": "fallo",
+    "abandoned": "abandonada",
+}
+
+# What the long search thinks of each move (briscola review).
+REVIEW: Final[dict[str, Message]] = {
+    "intro": (
+        "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} "
+        "muestras por jugada, semilla {seed}) con la sola información del puesto; los valores son "
+        "el margen esperado de la ronda, los puntos del equipo menos los del mejor de los demás"
+    ),
+    "seat": {
+        "zero": "{name} (puesto {seat}): ninguna jugada",
+        "one": "{name} (puesto {seat}): 1 jugada",
+        "other": "{name} (puesto {seat}): {n} jugadas",
+    },
+    "trick": "baza {i}",
+    "round_trick": "ronda {round}, baza {i}",
+    "move": "  {where}: jugó {card}, la mejor {best}, coste {cost} · {values}",
+    "forced": "  {where}: jugó {card}, la única carta jugable",
+    "exchange": "cambio",
+    "the_exchange": "el cambio",
+    "accuracy": {
+        "one": (
+            "  Precisión: {within} de 1 decisión a menos de un punto de la mejor ({share}); coste "
+            "medio {cost} puntos"
+        ),
+        "other": (
+            "  Precisión: {within} de {n} decisiones a menos de un punto de la mejor ({share}); "
+            "coste medio {cost} puntos"
+        ),
+    },
+    "no_choices": "  Nada que analizar: todas las jugadas eran forzadas.",
+    "costliest": "  Las jugadas más caras:",
+    "none_costly": "  Ninguna jugada costó más de un punto.",
+    "lead": {
+        "one": "    {where}: salir con {card} costó cerca de 1 punto; era mejor {best}",
+        "other": "    {where}: salir con {card} costó cerca de {n} puntos; era mejor {best}",
+    },
+    "lead_unseen": {
+        "one": (
+            "    {where}: salir con {card} sin haber salido aún {unseen} costó cerca de 1 punto; "
+            "era mejor {best}"
+        ),
+        "other": (
+            "    {where}: salir con {card} sin haber salido aún {unseen} costó cerca de {n} "
+            "puntos; era mejor {best}"
+        ),
+    },
+    "follow": {
+        "one": "    {where}: jugar {card} sobre {led} costó cerca de 1 punto; era mejor {best}",
+        "other": (
+            "    {where}: jugar {card} sobre {led} costó cerca de {n} puntos; era mejor {best}"
+        ),
+    },
+    "follow_unseen": {
+        "one": (
+            "    {where}: jugar {card} sobre {led} sin haber salido aún {unseen} costó cerca de 1 "
+            "punto; era mejor {best}"
+        ),
+        "other": (
+            "    {where}: jugar {card} sobre {led} sin haber salido aún {unseen} costó cerca de "
+            "{n} puntos; era mejor {best}"
+        ),
+    },
+    "exchanged": {
+        "one": "    {where}: el cambio costó cerca de 1 punto; era mejor {best}",
+        "other": "    {where}: el cambio costó cerca de {n} puntos; era mejor {best}",
+    },
+}
+
+# The rules for players (briscola rules): the text, then how cards are written.
+RULES: Final[dict[str, Message]] = {
+    "body": """\
+BRISCOLA: LAS REGLAS
+
+Las cartas
+  La briscola se juega con 40 cartas, cuatro palos de diez. La baraja
+  italiana y la española tienen Copas, Oros, Espadas y Bastos; una baraja
+  francesa sin los 8, los 9 y los 10 da el mismo juego con Corazones,
+  Diamantes, Picas y Tréboles.
+
+  Orden, de mayor a menor: As, 3, Rey, Caballo (Reina), Sota, 7, 6, 5, 4, 2.
+  Puntos: As 11, 3 10, Rey 4, Caballo 3, Sota 2, las demás 0.
+  La baraja suma 120 puntos.
+  La baraja portuguesa es francesa, pero su Jota es la carta de 3 puntos y
+  su Reina la de 2.
+
+Las mesas
+  2 jugadores: 40 cartas, 20 bazas, cada uno por su cuenta. Con 61 o más
+               se gana la ronda; 60-60 es ronda empatada.
+  3 jugadores: 36 cartas (sin los cuatro 2), 12 bazas, cada uno por su
+               cuenta. Gana la ronda el total más alto (no hacen falta
+               61); un empate en cabeza es ronda empatada. A la italiana,
+               si la mesa lo dice (--pack 39): 39 cartas, sin solo el 2
+               de Bastos, 13 bazas.
+  4 jugadores: 40 cartas, 10 bazas, dos equipos: los puestos 0 y 2 contra
+               los puestos 1 y 3. Con 61 o más se gana la ronda; 60-60
+               es ronda empatada.
+  6 jugadores: 36 cartas (sin los cuatro 2), 6 bazas, tres parejas: el
+               puesto i con el puesto i+3. Gana la ronda la pareja con el
+               total más alto; un empate en cabeza es ronda empatada.
+  Los compañeros se sientan uno frente al otro y juntan los puntos que
+  ganan.
+
+El reparto
+  Los puestos se numeran en el orden de juego: el turno pasa de cada puesto
+  al siguiente (a la derecha, en una mesa de verdad). El primer repartidor
+  se sortea; en cada ronda nueva el reparto pasa al puesto siguiente. El
+  que reparte baraja y da tres cartas a cada puesto, de una en una,
+  empezando por el puesto siguiente al suyo, y luego vuelve boca arriba la
+  carta siguiente. Su palo es el triunfo de toda la ronda. La carta vista
+  queda medio debajo del mazo y es la última que se roba, así que todos
+  saben a quién le tocará.
+
+Las bazas
+  Sale a la primera baza el puesto siguiente al que reparte. Siempre
+  puedes jugar cualquier carta de tu mano: no hay obligación de asistir al
+  palo, de fallar ni de montar. Gana la baza el triunfo más alto; si no
+  hay triunfo, la carta más alta del palo de salida. Una carta de otro
+  palo no gana nunca.
+
+El robo
+  Quien gana la baza se lleva las cartas, roba primero y sale a la baza
+  siguiente; luego cada uno de los demás roba una carta, en el orden de
+  juego, mientras quede mazo. Acabado el mazo, las tres últimas cartas de
+  cada mano se juegan sin robar.
+
+Fin de la ronda
+  La ronda acaba cuando se han jugado todas las cartas. Cada bando cuenta
+  los puntos de las bazas que ha ganado; las mesas de arriba dicen quién
+  gana. Una ronda empatada no cuenta para nadie.
+
+La partida
+  La partida se gana llegando primero a 1, 2 o 3 rondas ganadas; lo elige
+  el anfitrión, y 1 es lo normal. Tras una ronda empatada la partida sigue
+  con la ronda siguiente. Los puntos de cada ronda quedan en el registro.
+
+Variantes (solo si la mesa se prepara para ellas)
+  brisca (mesas españolas), el cambio: en tu turno, antes de jugar carta,
+  mientras la carta vista siga bajo el mazo (queda al menos otra carta
+  por robar):
+    - quien tiene el 7 de triunfo puede cambiarlo por la carta vista si es
+      un As, 3, Rey, Caballo o Sota;
+    - quien tiene el 2 de triunfo puede cambiarlo por la carta vista si es
+      un 4, 5, 6 o 7.
+  Como mucho un cambio por turno. Todos ven el cambio.
+
+  bisca (mesas portuguesas): el 7 es el segundo en fuerza y vale 10
+  puntos; el 3 baja a su sitio en el orden de los números, entre el 4 y
+  el 2, y vale 0. Orden: As, 7, Rey, Caballo, Sota, 6, 5, 4, 3, 2.
+  Todo lo demás, como arriba.
+""",
+    "cards.head": "Cómo se escriben las cartas",
+    "cards.codes": (
+        "En la pantalla y al escribirla, una carta es su valor y luego su palo: {ex1} quiere decir "
+        "{name1}; {ex2}, {name2}."
+    ),
+    "cards.ranks": "Valores: {ranks}; del 2 al 7 tal cual.",
+    "cards.suits": "Palos: {suits}.",
+    "cards.packs": "Otras barajas: {command} --faces french (o spanish, portuguese).",
+}
+
+# The table's commands in this language (the English ones work in every language).
+COMMANDS: Final[dict[str, str]] = {
+    "ayuda": "help",
+    "última": "last",
+    "vistas": "seen",
+    "puntos": "score",
+    "pista": "hint",
+    "deshacer": "undo",
+    "reglas": "rules",
+    "salir": "quit",
+    "cambio": "exchange",
+}
+
+# The answers that say yes to a question of the table.
+YES: Final[tuple[str, ...]] = ("s", "si", "sí")
+NO: Final[tuple[str, ...]] = ("n", "no")

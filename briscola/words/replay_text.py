@@ -1,0 +1,275 @@
+"""A match record told in words, trick by trick, for ``briscola replay``.
+
+Beside :mod:`briscola.replay`: the :class:`Narrator` receives each record
+line after the checker has accepted it and prints it in the chosen language
+(the ``REPLAY`` section) with the cards named in the chosen faces.  It trusts the
+lines it is given, so it never needs the engine.
+"""
+
+from __future__ import annotations
+
+from typing import IO, TYPE_CHECKING, Any, Final
+
+from ..engine.cards import FACES, Card, Faces, Language, card_name
+from ..engine.rules import TableRules
+from ..engine.text import printable
+from .i18n import Catalog, say
+from .languages import catalog
+
+if TYPE_CHECKING:
+    from ..engine.replay import ReplayResult
+
+__all__ = ["PHRASES", "Narrator", "verdict_text"]
+
+PHRASES: Final[Catalog] = catalog("REPLAY")
+
+
+def _labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Seat names, with the seat number where two seats share a name."""
+    return tuple(n if names.count(n) == 1 else f"{n} ({s})" for s, n in enumerate(names))
+
+
+def _team_labels(rules: TableRules, seats: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(" & ".join(seats[s] for s in team) for team in rules.teams)
+
+
+def _people(header: dict[str, Any], players: int) -> frozenset[int]:
+    """The seats a person sat in (the header's ``people``), told as "you"."""
+    seats = header.get("people", [])
+    if not isinstance(seats, list):
+        return frozenset()
+    return frozenset(s for s in seats if isinstance(s, int) and 0 <= s < players)
+
+
+def _side_person(rules: TableRules, people: frozenset[int], team: int) -> str:
+    seats = rules.teams[team]
+    if people & set(seats):
+        return "you" if len(seats) == 1 else "we"
+    return "other" if len(seats) == 1 else "they"
+
+
+class Narrator:
+    """Prints each checked record line as readable text on ``out``."""
+
+    def __init__(
+        self,
+        out: IO[str],
+        faces: Faces | None = "italian",
+        lang: Language = "en",
+        *,
+        fallback: Faces = "italian",
+    ) -> None:
+        """``faces`` None: the faces the record's header names, else ``fallback``."""
+        self.out = out
+        self.chosen = faces
+        self.fallback: Faces = fallback
+        self.faces: Faces = faces or fallback
+        self.lang: Language = lang
+        self.rules = TableRules()
+        self.seats: tuple[str, ...] = ()
+        self.teams: tuple[str, ...] = ()
+        self.people: frozenset[int] = frozenset()
+        self.round = 0
+        self.tricks = 0
+        self.plays: list[str] = []
+        self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
+
+    def text(
+        self, key: str, *, person: str | None = None, count: int | None = None, **values: Any
+    ) -> str:
+        # Names, info and fault texts came from bots: shown escaped, one line each.
+        shown = {k: printable(v) if isinstance(v, str) else v for k, v in values.items()}
+        return say(PHRASES, self.lang, key, person=person, count=count, **shown)
+
+    def say(self, key: str, **values: Any) -> None:
+        print(self.text(key, **values), file=self.out)
+
+    def person(self, seat: int) -> str:
+        return "you" if seat in self.people else "other"
+
+    def card(self, text: str) -> str:
+        return card_name(Card.parse(text), self.faces, self.lang)
+
+    def flush(self, *, trick: bool = True) -> None:
+        """Print what is still buffered: the draws, and (``trick``) an unfinished trick."""
+        if self.draws:
+            self.say("draws", draws=", ".join(said for said, _ in self.draws))
+            self.draws.clear()
+        if trick and self.plays:
+            self.say("open", plays=", ".join(self.plays))
+            self.plays.clear()
+
+    def line(self, no: int, line: dict[str, Any]) -> None:
+        kind = line["type"]
+        if kind == "draw":
+            said = f"{self.seats[line['seat']]} {self.card(line['card'])}"
+            self.draws.append((said, line["card"]))
+            return
+        if kind == "trump_taken":  # its own line says who drew the face-up card
+            self.draws = [d for d in self.draws if d[1] != line["card"]]
+        self.flush(trick=kind in ("fault", "match_end"))
+        handler = getattr(self, f"_{kind}", None)
+        if handler is not None:
+            handler(line)
+
+    def _header(self, line: dict[str, Any]) -> None:
+        self.rules = rules = TableRules.from_dict(line["table"])
+        if self.chosen is None:
+            faces = line.get("faces")
+            self.faces = faces if faces in FACES else self.fallback
+        self.seats = _labels(tuple(line["names"]))
+        self.teams = _team_labels(rules, self.seats)
+        self.people = _people(line, rules.players)
+        seed = "-" if line.get("seed") is None else line["seed"]
+        pack = "" if rules.default_pack else self.text("pack", count=rules.pack)
+        self.say(
+            "header",
+            count=rules.target,
+            players=rules.players,
+            pack=pack,
+            variant=self.text(f"variant.{rules.variant}"),
+            seed=seed,
+        )
+        self.say("seats", seats=", ".join(f"{s} {n}" for s, n in enumerate(self.seats)))
+        if len(self.teams) < rules.players:
+            self.say("teams", teams=self.text("against").join(self.teams))
+
+    def _round_start(self, line: dict[str, Any]) -> None:
+        if line["round"] != self.round:
+            self.round = line["round"]
+            self.tricks = 0
+            dealer, leader = line["dealer"], line["leader"]
+            key = "round"
+            if dealer in self.people:
+                key = "round.you_deal"
+            elif leader in self.people:
+                key = "round.you_lead"
+            self.say(
+                key,
+                n=self.round,
+                dealer=self.seats[dealer],
+                leader=self.seats[leader],
+                card=self.card(line["trump"]),
+            )
+        if "to" in line:
+            cards = ", ".join(self.card(c) for c in line["hand"])
+            seat = line["to"]
+            self.say("hand", person=self.person(seat), name=self.seats[seat], cards=cards)
+
+    def _played(self, line: dict[str, Any]) -> None:
+        self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
+
+    def _trick(self, line: dict[str, Any]) -> None:
+        self.tricks += 1
+        self.plays.clear()
+        plays = ", ".join(f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["cards"])
+        self.say(
+            "trick",
+            i=self.tricks,
+            plays=plays,
+            winner=self.seats[line["winner"]],
+            points=self.text("points", count=line["points"]),
+        )
+
+    def _trump_taken(self, line: dict[str, Any]) -> None:
+        seat = line["seat"]
+        self.say(
+            "trump_taken",
+            person=self.person(seat),
+            name=self.seats[seat],
+            card=self.card(line["card"]),
+        )
+
+    def _exchanged(self, line: dict[str, Any]) -> None:
+        seat = line["seat"]
+        self.say(
+            "exchanged",
+            person=self.person(seat),
+            name=self.seats[seat],
+            gave=self.card(line["gave"]),
+            took=self.card(line["took"]),
+        )
+
+    def _fault(self, line: dict[str, Any]) -> None:
+        self.say("fault", name=self.seats[line["seat"]], code=line["code"], message=line["message"])
+        if line.get("fatal") is False:
+            self.say("refused")
+        elif line["policy"] == "forfeit":
+            self.say("forfeit", team=self.teams[self.rules.team_of[line["seat"]]])
+        else:
+            self.say("takeover")
+
+    def _standin(self, line: dict[str, Any]) -> None:
+        self.say(f"standin.{line['reason']}", name=self.seats[line["seat"]])
+
+    def _handback(self, line: dict[str, Any]) -> None:
+        self.say("handback", name=line.get("name") or self.seats[line["seat"]])
+
+    def _pause(self, line: dict[str, Any]) -> None:
+        self.say("pause")
+
+    def _restart(self, line: dict[str, Any]) -> None:
+        self.say(f"restart.{line['after']}")
+
+    def _takeback(self, line: dict[str, Any]) -> None:
+        seat = line["seat"]
+        self.tricks = line["tricks"]
+        self.plays = [f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["trick"]]
+        self.say("takeback", person=self.person(seat), name=self.seats[seat], i=self.tricks + 1)
+
+    def _info(self, line: dict[str, Any]) -> None:
+        self.say("info", name=self.seats[line["seat"]], text=line["text"])
+
+    def _round_end(self, line: dict[str, Any]) -> None:
+        points = ", ".join(f"{t} {p}" for t, p in zip(self.teams, line["points"], strict=True))
+        winner = line["winner"]
+        if winner is None:
+            result = self.text("drawn")
+        else:
+            who = _side_person(self.rules, self.people, winner)
+            result = self.text("round_won", person=who, team=self.teams[winner])
+        won = "-".join(map(str, line["rounds_won"]))
+        self.say("round_end", i=self.round, points=points, result=result, won=won)
+
+    def _match_end(self, line: dict[str, Any]) -> None:
+        winner = line["winner"]
+        if winner is None:
+            result = self.text("nobody")
+        else:
+            who = _side_person(self.rules, self.people, winner)
+            result = self.text("match_won", person=who, team=self.teams[winner])
+        self.say(
+            "match_end",
+            reason=_reason(self.lang, line["reason"]),
+            result=result,
+            won="-".join(map(str, line["rounds_won"])),
+        )
+
+
+def _reason(lang: str, reason: str) -> str:
+    """A match's end reason in words where we know it (``complete``, ``fault``,
+    ``abandoned``); any other as it is written."""
+    key = "fault_reason" if reason == "fault" else reason
+    return say(PHRASES, lang, key) if key in ("complete", "fault_reason", "abandoned") else reason
+
+
+def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str:
+    """The one-line verdict on a consistent record."""
+    people = _people({"people": result.people}, result.rules.players)
+    teams = _team_labels(result.rules, _labels(result.names))
+    reason = _reason(lang, result.reason)
+    if result.winner is None:
+        outcome = say(PHRASES, lang, "verdict.none", reason=printable(reason))
+    else:
+        who = _side_person(result.rules, people, result.winner)
+        team = printable(teams[result.winner])
+        outcome = say(PHRASES, lang, "verdict.won", person=who, team=team, reason=reason)
+    return say(
+        PHRASES,
+        lang,
+        "verdict",
+        count=len(result.rounds),
+        label=printable(label),
+        lines=result.lines,
+        result=outcome,
+    )
