@@ -77,15 +77,15 @@ def create_fields(words: list[str]) -> dict[str, Any]:
 
 def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
     """One seat of a listing: its person, a bot (marked), free, or away for how long."""
-    shown = printable(str(name), 40) if name else ""
+    shown = shown_name(lang, printable(str(name), 40)) if name else ""
     if isinstance(info, dict):
         kind = info.get("kind")
-        shown = printable(str(info.get("name") or name or "?"), 40)
+        shown = shown_name(lang, printable(str(info.get("name") or name or "?"), 40))
         grace = info.get("grace_s")
         if kind == "free":
             return f"{i}: {t(lang, 'free')}"
         if kind == "bot":
-            return f"{i}: {t(lang, 'bot_seat', name=shown_name(lang, shown))}"
+            return f"{i}: {t(lang, 'bot_seat', name=shown)}"
         if kind == "away" and isinstance(grace, int):
             return f"{i}: {t(lang, 'away_seat', name=shown, time=clock_text(grace))}"
         if kind in ("away", "held"):
