@@ -33,13 +33,25 @@ The codes:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..cards import Card
 from ..game import Action
+from ..i18n import Catalog, Message, say
 from ..observation import Observation, unseen_cards
 
-__all__ = ["CODES", "Reason", "reasons", "wins_round_now"]
+__all__ = [
+    "CODES",
+    "WORDS",
+    "Reason",
+    "because",
+    "decimal",
+    "percent",
+    "reasons",
+    "wins_round_now",
+]
 
 CODES = (
     "wins_round",
@@ -200,3 +212,109 @@ def reasons(obs: Observation, action: Action) -> list[Reason]:
         if before != obs.seat and rules.team_of[before] == mine and t.holder == before:
             out.append(Reason("partner_safe" if t.sure else "partner_holds"))
     return out
+
+
+# -- in words -------------------------------------------------------------------------
+# Each reason as a clause that follows "because" (or its list), filled with the card's
+# name in the reader's faces and the number; ``hint`` and ``review`` share them.
+
+_EN: Final[dict[str, Message]] = {
+    "wins_round": "it wins the round now, with {n} points",
+    "face_up_you": "this trick ends the stock, and so you draw the face-up {card}",
+    "face_up_partner": "this trick ends the stock, and so the face-up {card} goes to your side",
+    "face_up_them": "this trick ends the stock, and so the face-up {card} goes to the other side",
+    "gives_points": {
+        "one": "it hands the other side its 1 point",
+        "other": "it hands the other side its {n} points",
+    },
+    "takes_points": "it takes the trick for sure, with {n} points",
+    "trumpable": {
+        "one": "a trump can still take it: 1 trump is not seen yet",
+        "other": "a trump can still take it: {n} trumps are not seen yet",
+    },
+    "beatable": "{card} is not seen yet and can still take it",
+    "keeps_trump": "it keeps {card} for the last tricks",
+    "partner_holds": "your partner holds the trick",
+    "partner_safe": "your partner holds the trick and no one after you can take it",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
+_DE: Final[dict[str, Message]] = {
+    "wins_round": "damit ist die Runde sofort gewonnen, mit {n} Punkten",
+    "face_up_you": "mit diesem Stich endet der Talon, und so ziehst du die offene Karte {card}",
+    "face_up_partner": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} "
+    "bei deiner Seite",
+    "face_up_them": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} "
+    "bei der Gegenseite",
+    "gives_points": {
+        "one": "sie schenkt der Gegenseite ihren 1 Punkt",
+        "other": "sie schenkt der Gegenseite ihre {n} Punkte",
+    },
+    "takes_points": "sie macht den Stich sicher, mit {n} Punkten",
+    "trumpable": {
+        "one": "ein Trumpf kann sie noch stechen: 1 Trumpf ist noch nicht gefallen",
+        "other": "ein Trumpf kann sie noch stechen: {n} Trümpfe sind noch nicht gefallen",
+    },
+    "beatable": "{card} ist noch nicht gefallen und kann sie noch schlagen",
+    "keeps_trump": "so bleibt {card} für die letzten Stiche",
+    "partner_holds": "der Stich gehört schon deiner Seite",
+    "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr "
+    "nehmen",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
+_IT: Final[dict[str, Message]] = {
+    "wins_round": "vince subito la smazzata, con {n} punti",
+    "face_up_you": "con questa presa il mazzo finisce, e così la carta scoperta {card} "
+    "la peschi tu",
+    "face_up_partner": "con questa presa il mazzo finisce, e così la carta scoperta {card} "
+    "va alla tua squadra",
+    "face_up_them": "con questa presa il mazzo finisce, e così la carta scoperta {card} "
+    "va agli avversari",
+    "gives_points": {
+        "one": "regala agli avversari il suo punto",
+        "other": "regala agli avversari i suoi {n} punti",
+    },
+    "takes_points": "fa la presa di sicuro, con {n} punti",
+    "trumpable": {
+        "one": "una briscola può ancora prenderla: 1 briscola non è ancora uscita",
+        "other": "una briscola può ancora prenderla: {n} briscole non sono ancora uscite",
+    },
+    "beatable": "resta ancora da giocare {card}, che può prenderla",
+    "keeps_trump": "tiene {card} per le ultime prese",
+    "partner_holds": "la presa è già della tua squadra",
+    "partner_safe": "la presa è già della tua squadra e dopo di te nessuno può prenderla",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
+WORDS: Final[Catalog] = {"en": _EN, "de": _DE, "it": _IT}
+
+
+def because(reasons: Sequence[Reason], lang: str, name: Callable[[Card], str], card: str) -> str:
+    """The reasons that hold for ``card`` as one sentence in ``lang`` ("CARD: ...;
+    ...."), cards named by ``name``; empty when there are none."""
+    if not reasons:
+        return ""
+    parts = []
+    for r in reasons:
+        count = r.n if isinstance(WORDS["en"][r.code], Mapping) else None
+        named = name(r.card) if r.card is not None else ""
+        parts.append(say(WORDS, lang, r.code, count=count, card=named, n=r.n))
+    joined = say(WORDS, lang, "and").join(parts)
+    return say(WORDS, lang, "why_card", card=card, reasons=joined)
+
+
+def decimal(value: float, lang: str, digits: int = 1, sign: bool = True) -> str:
+    """A number as ``lang`` writes it: a decimal comma in German and Italian,
+    a true minus sign nowhere (the terminal's ``-``)."""
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang in ("de", "it") else text
+
+
+def percent(chance: float, lang: str) -> str:
+    """A chance as a whole percentage: "64%", in German "64 %"."""
+    whole = round(100 * chance)
+    return f"{whole} %" if lang == "de" else f"{whole}%"

@@ -25,8 +25,9 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import ExpertBot
+from ..bots.expert import Estimate, ExpertBot
 from ..cards import Faces, Language
+from ..game import Action
 from ..observation import Observation
 from ..players import Player
 from ..records import Record
@@ -180,10 +181,10 @@ def hinter(rules: TableRules, seed: int) -> Hinter:
     """The expert's view of the person's choices, for ``hint`` (its own seeded samples)."""
     bot = ExpertBot(seed=seed, samples=HINT_SAMPLES, win_bonus=0)
 
-    def rank(obs: Observation) -> list[tuple[object, float]]:
-        return bot.rank(obs)  # type: ignore[return-value]
+    def advise(obs: Observation) -> list[tuple[Action, Estimate]]:
+        return bot.advise(obs)
 
-    return rank  # type: ignore[return-value]
+    return advise
 
 
 def _record_path(path: str, game: int) -> Path:

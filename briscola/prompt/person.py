@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
+from ..bots.expert import Estimate
+from ..bots.reasons import because, percent, reasons
 from ..cards import Card, Faces, Language, Rank
 from ..events import Event, MatchEnded, Played, RoundStarted, TakenBack, TrickDone
 from ..game import EXCHANGE, Action
@@ -28,7 +30,7 @@ from .words import YES, words
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
 # What the expert makes of each legal action here: (action, expected round margin), best first.
-Hinter = Callable[[Observation], list[tuple[Action, float]]]
+Hinter = Callable[[Observation], list[tuple[Action, Estimate]]]
 
 
 class LeaveTable(BaseException):
@@ -255,15 +257,44 @@ class Person(Player):
             slot = self.seen.hand.index(action) + 1 if action in self.seen.hand else 0
             return [("class:num", str(slot)), ("", " "), *self.view_card(action)]
 
-        best, value = ranked[0]
+        best, est = ranked[0]
         if len(ranked) == 1:
             return [self.view.say("hint.only", card=shown(best))]
+        target = obs.rules.target
+        lead = self._lead(est.value)
+        win, match = percent(est.win, w), percent(est.match, w)
+        alone = len(obs.rules.teams[obs.rules.team_of[obs.seat]]) == 1
+        key = "hint.match" if target > 1 else "hint"
+        person = "you" if alone else "we"
+        lines = [self.view.say(key, person=person, card=shown(best), win=win, match=match,
+                               lead=lead)]  # fmt: skip
         others: Text = []
-        for i, (action, v) in enumerate(ranked[1:]):
-            others += [("", ", ")] if i else []
-            others += [*(shown(action) if action == EXCHANGE else self.view_card(action, True))]
-            others += [("", f" {v:+.1f}")]
-        return [self.view.say("hint", card=shown(best), value=f"{value:+.1f}", others=others)]
+        for i, (action, e) in enumerate(ranked[1:]):
+            others += [("", "; ")] if i else []
+            card = shown(action) if action == EXCHANGE else self.view_card(action, True)
+            other = "hint.other_match" if target > 1 else "hint.other"
+            win, match, lead = percent(e.win, w), percent(e.match, w), self._lead(e.value)
+            others += self.view.say(other, card=card, win=win, match=match, lead=lead)
+        lines.append(self.view.say("hint.others", others=others))
+
+        def name(card: Card) -> str:
+            return "".join(part[1] for part in self.view_card(card))
+
+        for action, _ in ranked:
+            if action == EXCHANGE:
+                continue
+            short = "".join(part[1] for part in self.view_card(action, True))
+            why = because(reasons(obs, action), w, name, short)
+            if why:
+                lines.append(self.view.say("hint.why", why=why))
+        return lines
+
+    def _lead(self, value: float) -> str:
+        """Points ahead or behind, in whole points."""
+        n = round(value)
+        if n == 0:
+            return words(self.lang, "lead.level")
+        return words(self.lang, "lead.ahead" if n > 0 else "lead.behind", count=abs(n))
 
     def view_card(self, action: Action, short: bool = False) -> Text:
         assert self.view is not None and isinstance(action, Card)

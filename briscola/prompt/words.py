@@ -144,7 +144,25 @@ _EN: Final[dict[str, Message]] = {
     "seen.all_out": "  Every ace and three has been seen.",
     "seen.out7": "  Aces and sevens not yet seen: {cards}",
     "seen.all_out7": "  Every ace and seven has been seen.",
-    "hint": "  Hint: the expert would play {card} (round margin {value}; {others}).",
+    "hint": {
+        "you": "  Hint: the expert would play {card}: with it you win the round {win} of the "
+        "time, and end {lead} on average.",
+        "we": "  Hint: the expert would play {card}: with it your side wins the round {win} of "
+        "the time, and ends {lead} on average.",
+    },
+    "hint.match": {
+        "you": "  Hint: the expert would play {card}: with it you win the round {win} of the "
+        "time and the match {match}, and end {lead} on average.",
+        "we": "  Hint: the expert would play {card}: with it your side wins the round {win} of "
+        "the time and the match {match}, and ends {lead} on average.",
+    },
+    "hint.others": "  Other cards: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (match {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "1 point ahead", "other": "{n} points ahead"},
+    "lead.behind": {"one": "1 point behind", "other": "{n} points behind"},
+    "lead.level": "level",
     "hint.only": "  Hint: the expert would play {card}.",
     "hint.off": "Hints are off in this match (--no-hints).",
     "hint.none": "No hints in this game.",
@@ -294,7 +312,25 @@ _DE: Final[dict[str, Message]] = {
     "seen.all_out": "  Alle Asse und Dreien sind schon gesehen.",
     "seen.out7": "  Noch nicht gesehene Asse und Siebenen: {cards}",
     "seen.all_out7": "  Alle Asse und Siebenen sind schon gesehen.",
-    "hint": "  Tipp: der Experte würde {card} spielen (Vorsprung am Rundenende {value}; {others}).",
+    "hint": {
+        "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} "
+        "der Fälle und liegst am Ende im Schnitt {lead}.",
+        "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in "
+        "{win} der Fälle und liegt am Ende im Schnitt {lead}.",
+    },
+    "hint.match": {
+        "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} "
+        "der Fälle und die Partie in {match}, und du liegst am Ende im Schnitt {lead}.",
+        "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in "
+        "{win} der Fälle und die Partie in {match}, und sie liegt am Ende im Schnitt {lead}.",
+    },
+    "hint.others": "  Andere Karten: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (Partie {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "1 Punkt vorn", "other": "{n} Punkte vorn"},
+    "lead.behind": {"one": "1 Punkt hinten", "other": "{n} Punkte hinten"},
+    "lead.level": "gleichauf",
     "hint.only": "  Tipp: der Experte würde {card} spielen.",
     "hint.off": "In dieser Partie gibt es keine Tipps (--no-hints).",
     "hint.none": "In diesem Spiel gibt es keine Tipps.",
@@ -449,8 +485,25 @@ _IT: Final[dict[str, Message]] = {
     "seen.all_out": "  Tutti gli assi e i tre sono già usciti.",
     "seen.out7": "  Assi e sette non ancora visti: {cards}",
     "seen.all_out7": "  Tutti gli assi e i sette sono già usciti.",
-    "hint": "  Suggerimento: l'esperto giocherebbe {card} (margine a fine smazzata {value}; "
-    "{others}).",
+    "hint": {
+        "you": "  Suggerimento: l'esperto giocherebbe {card}: così vinci la smazzata nel {win} "
+        "dei casi, e chiudi in media {lead}.",
+        "we": "  Suggerimento: l'esperto giocherebbe {card}: così la tua squadra vince la "
+        "smazzata nel {win} dei casi, e chiude in media {lead}.",
+    },
+    "hint.match": {
+        "you": "  Suggerimento: l'esperto giocherebbe {card}: così vinci la smazzata nel {win} "
+        "dei casi e la partita nel {match}, e chiudi in media {lead}.",
+        "we": "  Suggerimento: l'esperto giocherebbe {card}: così la tua squadra vince la "
+        "smazzata nel {win} dei casi e la partita nel {match}, e chiude in media {lead}.",
+    },
+    "hint.others": "  Altre carte: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (partita {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "con 1 punto di vantaggio", "other": "con {n} punti di vantaggio"},
+    "lead.behind": {"one": "con 1 punto di svantaggio", "other": "con {n} punti di svantaggio"},
+    "lead.level": "in parità",
     "hint.only": "  Suggerimento: l'esperto giocherebbe {card}.",
     "hint.off": "In questa partita non ci sono suggerimenti (--no-hints).",
     "hint.none": "In questo gioco non ci sono suggerimenti.",
