@@ -8,12 +8,15 @@ from string import Formatter
 
 import pytest
 
+from briscola.bots.reasons import WORDS as REASONS
 from briscola.i18n import Catalog, say, template
 from briscola.prompt.words import CATALOG
 from briscola.replay_text import PHRASES
 from briscola.review import PHRASES as REVIEW
 
-CATALOGS: dict[str, Catalog] = {"prompt": CATALOG, "replay": PHRASES, "review": REVIEW}
+CATALOGS: dict[str, Catalog] = {
+    "prompt": CATALOG, "replay": PHRASES, "review": REVIEW, "reasons": REASONS
+}  # fmt: skip
 
 # English words that are not German or Italian words too; the command names a
 # person types (help, hand, score, exchange ...) and "seed", which the Italian
@@ -40,6 +43,8 @@ VALUES = {
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
     "why": "Wyz", "seat": 1, "best": "7D", "unseen": "AD", "led": "6S", "cost": "6.0",
     "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9",
+    "win": "64%", "match": "70%", "lead": "Lqz", "chance": "3%", "best_win": "71%",
+    "reasons": "Rsz",
 }  # fmt: skip
 
 
