@@ -195,12 +195,12 @@ _IT: Final[dict[str, Message]] = {
     "trick": "presa {i}",
     "round_trick": "smazzata {round}, presa {i}",
     "move": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti · {values}",
-    "move_chance": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti e {chance} "
-    "di probabilità di vincere · {values}",
+    "move_chance": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti; "
+    "probabilità di vincere: {chance} in meno · {values}",
     "forced": "  {where}: giocata {card}, l'unica carta giocabile",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partita {match}, {points}",
-    "odds": "; con {best} la smazzata è stata vinta nel {best_win} dei casi, con {card} nel {win}",
+    "odds": "; probabilità di vincere la smazzata: {best_win} con {best}, {win} con {card}",
     "exchange": "scambio",
     "the_exchange": "lo scambio",
     "accuracy": {

@@ -486,16 +486,16 @@ _IT: Final[dict[str, Message]] = {
     "seen.out7": "  Assi e sette non ancora visti: {cards}",
     "seen.all_out7": "  Tutti gli assi e i sette sono già usciti.",
     "hint": {
-        "you": "  Suggerimento: l'esperto giocherebbe {card}: così vinci la smazzata nel {win} "
-        "dei casi, e chiudi in media {lead}.",
-        "we": "  Suggerimento: l'esperto giocherebbe {card}: così la tua squadra vince la "
-        "smazzata nel {win} dei casi, e chiude in media {lead}.",
+        "you": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la "
+        "smazzata: {win}; in media chiudi {lead}.",
+        "we": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la "
+        "smazzata: {win}; in media la tua squadra chiude {lead}.",
     },
     "hint.match": {
-        "you": "  Suggerimento: l'esperto giocherebbe {card}: così vinci la smazzata nel {win} "
-        "dei casi e la partita nel {match}, e chiudi in media {lead}.",
-        "we": "  Suggerimento: l'esperto giocherebbe {card}: così la tua squadra vince la "
-        "smazzata nel {win} dei casi e la partita nel {match}, e chiude in media {lead}.",
+        "you": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la "
+        "smazzata: {win}, la partita: {match}; in media chiudi {lead}.",
+        "we": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la "
+        "smazzata: {win}, la partita: {match}; in media la tua squadra chiude {lead}.",
     },
     "hint.others": "  Altre carte: {others}.",
     "hint.other": "{card} {win}, {lead}",
