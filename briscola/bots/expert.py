@@ -31,6 +31,17 @@ deals against greedy, bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%; at
 3 and 6 seats 20 changed nothing measurable; at 4 seats, where the teams'
 margins are wide and a round is won at 61, 20 won more rounds (README).
 
+What the expert plays for is the match (:meth:`ExpertBot._pick`): each
+sample's result (who won the round, or a draw) gives a chance of winning the
+match (:func:`match_chances`, later rounds even; first to 1 it is the round,
+a draw half), and the move with the best mean chance is played.  The point
+value only chooses between moves whose chance the samples cannot tell apart
+(:meth:`Estimates.close`: the paired difference within two standard errors),
+which early in a round is most of them.  A round won on the spot
+(:func:`~briscola.bots.reasons.wins_round_now`) is taken before anything
+else: against the greedy model every sample may show another move winning
+too, and a club veto once threw a 3 there on a margin of 4 points (issue 23).
+
 What the other side's plays say about its cards: with ``infer`` (the
 default) every sample in which it plays greedy counts by how well it explains
 its recent cards (:mod:`briscola.bots.inference`).  Our own side in a playout
@@ -38,8 +49,8 @@ knows the sample, so it loads a partner's trick only when nothing can beat it,
 and it leads a plain Ace or 3 after its middle trumps (greedy's order spends
 them into the other side's trumps, and the search then prefers cashing high
 cards early).  Of equal moves the cheaper card is played; a move a club player
-would call a blunder (:mod:`briscola.bots.club`) only when every other is
-worse by more than ``club`` points.
+would call a blunder (:mod:`briscola.bots.club`) only when every other of the
+same chance is worse by more than ``club`` points.
 
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
