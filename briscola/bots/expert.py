@@ -101,6 +101,9 @@ WIN_BONUS = 0  # points of margin a won round is worth, where nothing else is sa
 # By table size, what the arena measured best (module docstring, README).
 DEFAULT_WIN_BONUS = {2: 0, 3: 0, 4: 20, 6: 0}
 SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
+# By table size: with 2 players from 10 (the last two draws), where greedy playouts had
+# the expert lose rounds a long review calls lost by 25 to 30 points of chance (README).
+DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
@@ -621,7 +624,7 @@ class ExpertBot(Bot):
         samples: int | None = None,
         think_ms: float | None = None,
         max_ms: float = 900.0,
-        solve_cards: int = SOLVE_CARDS,
+        solve_cards: int | None = None,
         win_bonus: float | None = None,
         noise: float | None = None,
         adapt: bool | None = None,
@@ -649,7 +652,9 @@ class ExpertBot(Bot):
         self.samples = samples  # None: as many as think_ms fits, or without it DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
-        self.search = Search(solve_cards, WIN_BONUS if win_bonus is None else win_bonus, noise)
+        self.solve_cards = solve_cards  # None: DEFAULT_SOLVE_CARDS by table size
+        bonus = WIN_BONUS if win_bonus is None else win_bonus
+        self.search = Search(SOLVE_CARDS if solve_cards is None else solve_cards, bonus, noise)
         self.win_bonus = win_bonus  # None: DEFAULT_WIN_BONUS by table size
         # With adapt the noise follows how the other side has played this round.
         self.model = OpponentModel(seed) if adapt else None
@@ -744,10 +749,15 @@ class ExpertBot(Bot):
         return best
 
     def _search(self, obs: Observation) -> Search:
-        """How this move's samples are scored: the bonus given, or the table size's."""
-        if self.win_bonus is not None:
-            return self.search
-        return dataclasses.replace(self.search, win_bonus=DEFAULT_WIN_BONUS[obs.rules.players])
+        """How this move's samples are scored: the bonus and the exact solves given,
+        or the table size's."""
+        search = self.search
+        players = obs.rules.players
+        if self.win_bonus is None:
+            search = dataclasses.replace(search, win_bonus=DEFAULT_WIN_BONUS[players])
+        if self.solve_cards is None:
+            search = dataclasses.replace(search, solve_cards=DEFAULT_SOLVE_CARDS[players])
+        return search
 
     def _evidence(self, obs: Observation) -> Evidence | None:
         return Evidence(obs) if self.infer else None
