@@ -477,7 +477,8 @@ class _Words:
         if move.forced:
             return self.text("forced", where=where, card=card)
         by = move.chances
-        ranked = sorted(move.obs.legal, key=lambda a: (-by[a].match, -by[a].value))
+        # The best first, then by chance and points.
+        ranked = sorted(move.obs.legal, key=lambda a: (a != move.best, -by[a].match, -by[a].value))
         values = "  ".join(self.value(a, by[a]) for a in ranked)
         lost = move.chance_lost()
         fields: dict[str, Any] = {"where": where, "card": card, "best": self.code(move.best),
