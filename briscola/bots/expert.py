@@ -360,8 +360,7 @@ def outcome(score: Sequence[int]) -> int:
     """The side that won a finished round with ``score``, or -1 for a drawn round
     (a tie for the highest total)."""
     top = max(score)
-    winners = [i for i, s in enumerate(score) if s == top]
-    return winners[0] if len(winners) == 1 else -1
+    return score.index(top) if score.count(top) == 1 else -1
 
 
 def match_chances(rounds_won: Sequence[int], target: int) -> list[list[float]]:
@@ -443,14 +442,25 @@ def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> 
     return p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) - played <= limit
 
 
-Result = tuple[float, tuple[float, ...]]  # a value, and the chance of each result
+# A value, and the result: the winning side (the number of sides for a draw), or the
+# chance of each result when it is an expectation.
+Result = tuple[float, int | tuple[float, ...]]
 
 
 def _one_hot(score: list[int], side: int, win_bonus: float) -> Result:
-    """A finished round's value and its result as chances (see :func:`_results`)."""
-    chances = [0.0] * (len(score) + 1)
-    chances[outcome(score)] = 1.0  # -1, a drawn round: the last entry
-    return sample_value(score, side, win_bonus), tuple(chances)
+    """A finished round's value and its result: the side that won it, or for a
+    draw the number of sides (the index of a draw among the chances)."""
+    won = outcome(score)
+    return sample_value(score, side, win_bonus), won if won >= 0 else len(score)
+
+
+def _spread(result: int | tuple[float, ...], sides: int) -> tuple[float, ...]:
+    """A result as the chance of each (a sure one as 1 and 0s)."""
+    if isinstance(result, tuple):
+        return result
+    chances = [0.0] * (sides + 1)
+    chances[result] = 1.0
+    return tuple(chances)
 
 
 def _finish(p: Position, side: int, search: Search, rng: Random | None) -> Result:
@@ -475,12 +485,14 @@ def _expect(p: Position, side: int, win_bonus: float) -> Result:
     """:func:`~briscola.bots.solver.expect` with the result's chances: ``side``
     plays for the best chance of winning (a draw half), then the best value."""
     if p.over:
-        return _one_hot(p.score, side, win_bonus)
+        value, won = _one_hot(p.score, side, win_bonus)
+        return value, _spread(won, p.sides)
     results = []
     for a in p.actions():
         q = p.copy()
         q.act(a)
-        results.append(_expect(q, side, win_bonus))
+        value, chances = _expect(q, side, win_bonus)
+        results.append((value, _spread(chances, p.sides)))
     if p.team_of[p.to_move] == side:
         return max(results, key=lambda r: (r[1][side] + r[1][-1] / 2, r[0]))
     k = len(results)
@@ -542,6 +554,7 @@ def estimate(
     """
     lines: list[Line] | None = None
     drawn = [0, 0]  # by kind: greedy, random
+    sides = 2
     weights = [0.0, 0.0]
     kept: list[tuple[int, float, list[Result]]] = []  # (kind, weight, results by line)
     seen: dict[tuple[object, ...], tuple[list[Result], float]] = {}
@@ -549,6 +562,7 @@ def estimate(
     rng = rng or _RNG
     while budget(done):
         base = sample()
+        sides = base.sides
         mover = base.to_move
         for seat, hand in enumerate(base.hands):
             if seat != mover:
@@ -584,7 +598,6 @@ def estimate(
         done += 1
     assert lines is not None
     if match is None:
-        sides = len(kept[0][2][0][1]) - 1
         match = match_chances((0,) * sides, 1)
     to_match = [row[side] for row in match]  # by result: the chance of the match then
     samples: list[tuple[float, list[float]]] = []
@@ -594,11 +607,18 @@ def estimate(
         share = drawn[k] / done * w / weights[k] if weights[k] > 0 else 0.0
         row = []
         for i, (v, chances) in enumerate(results):
-            m = sum(c * t for c, t in zip(chances, to_match, strict=True))
-            row.append(m)
             value[i] += share * v
-            win[i] += share * chances[side]
-            draw[i] += share * chances[-1]
+            if isinstance(chances, int):  # a sure result (most samples): its index
+                m = to_match[chances]
+                if chances == side:
+                    win[i] += share
+                elif chances == sides:
+                    draw[i] += share
+            else:
+                m = sum(c * t for c, t in zip(chances, to_match, strict=True))
+                win[i] += share * chances[side]
+                draw[i] += share * chances[-1]
+            row.append(m)
             chance[i] += share * m
         samples.append((share, row))
     by_action: dict[Action, Estimate] = {}
