@@ -21,6 +21,18 @@ from briscola.engine.rules import TableRules
 
 THREE = ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"]  # seed 356891547
 TWO = ["4D", "4C", "2D", "7S", "2S", "6C", "3D", "AD", "6B", "KS"]  # seed 158111704
+# `briscola arena expert greedy --games 13 --seed 7`, deal00013-rot0 (issue 23), to trick 15.
+WON = "3B KD QD 6C KS 2C 4B JC QB 7B KB QS 2D 4D 5D 6B 2B 4S 5S 3S JS KC 5B QC 6D 7C AB JD 2S"
+WON_SEED = 7731750658069747094
+# (match seed, moves) of arena records: deal00003-rot1, deal00008-rot1, deal00012-rot1.
+ARENA = [
+    (9055587841360475327, "4B 6B 4C 5C 7B 5B QC QD KD 6C JS 6S 7S 3S 2D 4S 2B QB KB 3B KS AS "
+     "4D JD JB JC 2C 6D QS AB"),
+    (1808733164191303085, "5D 6C KC 5S JC 3C 4B 2B 2C 2D QD KD 6S 5C 7D 5B 7C AC QC 2S QB JB "
+     "4C 7S KB 6D 7B 3B 3D JS"),
+    (7327367783024511104, "QS 5C QC AC 5D 7C 4D JD JS 5S 7D 3C 6B AB 2C 4B QB 3B 7B 4S 2B 4C "
+     "KB 7S KC 6S QD KD JC JB"),
+]  # fmt: skip
 
 
 def position(players: int, seed: int, moves: list[str], variant: str = "italian") -> Observation:
@@ -45,6 +57,15 @@ BLUNDERS = [
     pytest.param(2, 158111704, TWO[:9], "italian", "KS", id="2p-king-on-empty"),
     # brisca: KC KB QS (trump Cups) on the 2D led after the exchange: not the King.
     pytest.param(2, 27, ["exchange", "2D"], "brisca", "KC", id="brisca-king-on-two"),
+    # 52 to 13, AD AC 3C on the 2S: AD wins the round at 63; 3C threw 10 points (issue 23).
+    pytest.param(2, WON_SEED, WON.split(), "italian", "3C", id="2p-won-round-passed-up"),
+    # Found by `briscola review` over the expert's records of `briscola arena expert greedy
+    # --games 120 --seed 2026` (issue 23): moves the long search says cost 10 points or more
+    # (and a quarter of the chance of winning), each at trick 16 with 10 cards left, where
+    # greedy playouts misjudged what an exact solve sees.
+    pytest.param(2, ARENA[0][0], ARENA[0][1].split(), "italian", "7C", id="2p-plain-seven-led"),
+    pytest.param(2, ARENA[1][0], ARENA[1][1].split(), "italian", "QS", id="2p-knight-led-into-ace"),
+    pytest.param(2, ARENA[2][0], ARENA[2][1].split(), "italian", "KS", id="2p-king-led-not-five"),
 ]
 
 
@@ -70,3 +91,14 @@ def test_the_vetoes_name_their_rule_and_stop_with_the_stock() -> None:
     late = dataclasses.replace(obs, stock=0)
     assert vetoed(late, Card.parse("KS")) is None
     assert ExpertBot(seed=0, samples=60, club=0).club == 0
+
+
+def test_a_round_won_on_the_spot_is_taken_whatever_the_veto() -> None:
+    obs = position(2, WON_SEED, WON.split())
+    assert obs.points == (52, 13) and [str(c) for c in obs.hand] == ["AD", "AC", "3C"]
+    assert vetoed(obs, Card.parse("AD")) == "rich_trump"  # what made the expert throw 3C
+    for s in range(3):
+        assert str(ExpertBot(seed=s, samples=60).choose(obs)) == "AD"
+        assert str(ExpertBot(seed=s, samples=60, club=120).choose(obs)) == "AD"
+    advice = ExpertBot(seed=0, samples=60).advise(obs)
+    assert str(advice[0][0]) == "AD" and advice[0][1].win == pytest.approx(1.0)

@@ -302,3 +302,25 @@ def test_an_opponent_program_that_cannot_run_is_refused_before_the_game() -> Non
     )  # fmt: skip
     assert done.returncode == 2 and "/nonexistent/bot does not exist" in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint", "chance"),
+    [
+        ("en", "  Hint: the expert would play ", r"you win the round \d+% of the time"),
+        ("de", "  Tipp: der Experte würde ", r"gewinnst du die Runde in \d+ % der Fälle"),
+        ("it", "  Suggerimento: l'esperto giocherebbe ", r"vincere la smazzata: \d+%"),
+    ],
+)
+def test_a_hint_gives_the_chance_of_winning_and_the_points_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, hint: str,
+    chance: str,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\ny\n"))
+    cli.main(["play", "--seed", "7", "--opponents", "greedy", "--lang", lang, "--target", "1"])
+    out = capsys.readouterr().out
+    line = next(t for t in out.splitlines() if t.startswith(hint))
+    assert re.search(chance, line), line
+    assert "margin" not in out and "Vorsprung am" not in out and "margine" not in out
+    others = next(t for t in out.splitlines() if t.startswith(("  Other", "  Andere", "  Altre")))
+    assert others.count("%") == 2  # the two other cards, each with its chance

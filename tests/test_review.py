@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from briscola.bots import GreedyBot, RandomBot
+from briscola.bots.expert import Estimate
 from briscola.engine.cards import Card, card_name, suit_name
 from briscola.engine.game import Round
 from briscola.engine.observation import Observation, observe
@@ -73,10 +74,16 @@ def test_every_move_of_every_seat_is_valued(match2: Path) -> None:
         assert r.moves[-1].forced and not r.moves[-1].values
         for m in r.moves[:-1]:
             assert set(m.values) == set(m.obs.legal) and m.played in m.obs.legal
-            assert m.cost == pytest.approx(m.values[m.best] - m.values[m.played])
-            assert m.cost >= 0 and m.values[m.best] == max(m.values.values())
+            assert m.cost == pytest.approx(max(0.0, m.values[m.best] - m.values[m.played]))
+            # The best is what the long search plays: the best chance of winning first.
+            assert m.best in (m.chosen, m.played) and set(m.chances) == set(m.values)
+            chances = m.chances
+            assert chances[m.best].match >= chances[m.played].match or m.best == m.played
+            assert m.chance_lost() == pytest.approx(
+                max(0.0, chances[m.best].match - chances[m.played].match)
+            )
         assert r.accuracy is not None and 0 <= r.accuracy <= 1
-        assert r.within == sum(m.cost <= 1 for m in r.choices)
+        assert r.within == sum(m.cost <= 1 + 1e-9 for m in r.choices)
         assert len(r.costliest()) <= 3
         assert all(m.cost > 1 for m in r.costliest())
     assert len(done.result.rounds) == 1 and done.samples == SAMPLES and done.seed == 1
@@ -136,7 +143,11 @@ def test_json_through_the_real_command(match2: Path) -> None:
     assert seat["seat"] == 1 and seat["choices"] == 19 and len(seat["moves"]) == 20
     move = seat["moves"][0]
     assert set(move) == {"round", "trick", "lead", "hand", "played", "best", "cost", "forced",
-                         "values"}  # fmt: skip
+                         "values", "chances", "chance_lost", "reasons"}  # fmt: skip
+    assert set(move["chances"]) == set(move["values"]) == set(move["reasons"])
+    for chance in move["chances"].values():
+        assert set(chance) == {"win", "draw", "match"}
+        assert 0 <= chance["win"] <= 1 and 0 <= chance["draw"] <= 1 and 0 <= chance["match"] <= 1
     assert move["played"] in move["values"] and move["best"] in move["values"]
     assert 0 <= seat["accuracy"] <= 1 and seat["mean_cost"] >= 0
     for c in seat["costliest"]:
@@ -234,12 +245,12 @@ def test_the_search_is_given_the_seats_observation_only(
 ) -> None:
     seen: list[Observation] = []
 
-    def spy(obs: Observation, seed: int, samples: int) -> dict[object, float]:
+    def spy(obs: Observation, seed: int, samples: int) -> list[tuple[object, Estimate]]:
         assert isinstance(obs, Observation) and obs.legal and obs.to_move == obs.seat
         seen.append(obs)
-        return {a: 0.0 for a in obs.legal}
+        return [(a, Estimate(0.0, 0.5, 0.0, 0.5)) for a in obs.legal]
 
-    monkeypatch.setattr(review, "long_search", spy)
+    monkeypatch.setattr(review, "long_advice", spy)
     reviews = review_record(match2.open("rb"), [0]).seats
     assert len(seen) == 19 and all(o.seat == 0 for o in seen)
     assert all(m.cost == 0 for m in reviews[0].moves)
@@ -289,6 +300,7 @@ def test_an_exchange_is_an_action_like_a_card() -> None:
     words = review._Words("italian", "it", 1)
     m = exchanges[0]
     m.values = {a: (-5.0 if a == "exchange" else 0.0) for a in m.obs.legal}
+    m.chances, m.chosen = {}, None  # by the values alone
     assert "lo scambio è costato circa 5 punti" in words.costly(m)
     assert words.code("exchange") == "scambio"
 

@@ -13,6 +13,7 @@ from string import Formatter
 
 import pytest
 
+from briscola.bots.reasons import WORDS as REASONS
 from briscola.engine.cards import FACES, LANGUAGES
 from briscola.words.i18n import GENDERS, Catalog, decimal, say, template
 from briscola.words.languages import BOOKS
@@ -28,9 +29,10 @@ CATALOGS: dict[str, Catalog] = {
     "replay": PHRASES,
     "review": REVIEW,
     "client": CLIENT,
+    "reasons": REASONS,
     "rules": section_of("RULES"),
 }
-SECTIONS = ("TABLE", "LOBBY", "REPLAY", "REVIEW", "RULES")
+SECTIONS = ("TABLE", "LOBBY", "REPLAY", "REVIEW", "REASONS", "RULES")
 OTHERS = [lang for lang in BOOKS if lang != "en"]
 
 # English words that are not German or Italian words too, the level and bot names
@@ -64,6 +66,8 @@ VALUES = {
     "lines": 12, "rounds": 2, "n": 3, "seats": "0 Anna, 1 Marco", "teams": "Anna & Zoë",
     "why": "Wyz", "seat": 1, "best": "7D", "unseen": "AD", "led": "6S", "cost": "6.0",
     "share": "84%", "within": 16, "samples": 3000, "values": "4S +3.2  5S +2.9", "left": "1:42",
+    "win": "64%", "match": "70%", "lead": "Lqz", "chance": "3%", "best_win": "71%",
+    "reasons": "Rsz",
     "time": "1:00", "names": "Nqz",
     "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
     "ace": "Aqz", "ranks": "Rqz",

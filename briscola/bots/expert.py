@@ -31,6 +31,17 @@ deals against greedy, bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%; at
 3 and 6 seats 20 changed nothing measurable; at 4 seats, where the teams'
 margins are wide and a round is won at 61, 20 won more rounds (README).
 
+What the expert plays for is the match (:meth:`ExpertBot._pick`): each
+sample's result (who won the round, or a draw) gives a chance of winning the
+match (:func:`match_chances`, later rounds even; first to 1 it is the round,
+a draw half), and the move with the best mean chance is played.  The point
+value only chooses between moves whose chance the samples cannot tell apart
+(:meth:`Estimates.close`: the paired difference within two standard errors),
+which early in a round is most of them.  A round won on the spot
+(:func:`~briscola.bots.reasons.wins_round_now`) is taken before anything
+else: against the greedy model every sample may show another move winning
+too, and a club veto once threw a 3 there on a margin of 4 points (issue 23).
+
 What the other side's plays say about its cards: with ``infer`` (the
 default) every sample in which it plays greedy counts by how well it explains
 its recent cards (:mod:`briscola.bots.inference`).  Our own side in a playout
@@ -38,8 +49,8 @@ knows the sample, so it loads a partner's trick only when nothing can beat it,
 and it leads a plain Ace or 3 after its middle trumps (greedy's order spends
 them into the other side's trumps, and the search then prefers cashing high
 cards early).  Of equal moves the cheaper card is played; a move a club player
-would call a blunder (:mod:`briscola.bots.club`) only when every other is
-worse by more than ``club`` points.
+would call a blunder (:mod:`briscola.bots.club`) only when every other of the
+same chance is worse by more than ``club`` points.
 
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
@@ -66,9 +77,22 @@ from ..players import Bot
 from .club import vetoed
 from .inference import Evidence
 from .model import OpponentModel
+from .reasons import wins_round_now
 from .solver import Position, expect, solve, trick_result
 
-__all__ = ["ExpertBot", "greedy_card", "greedy_policy", "keep_proven", "playout", "sample_value"]
+__all__ = [
+    "Estimate",
+    "Estimates",
+    "ExpertBot",
+    "estimate",
+    "greedy_card",
+    "greedy_policy",
+    "keep_proven",
+    "match_chances",
+    "outcome",
+    "playout",
+    "sample_value",
+]
 
 # Samples per move by table size: more seats hide more cards, and the weights
 # of the inference leave fewer samples that count (README: arena and think time).
@@ -77,6 +101,9 @@ WIN_BONUS = 0  # points of margin a won round is worth, where nothing else is sa
 # By table size, what the arena measured best (module docstring, README).
 DEFAULT_WIN_BONUS = {2: 0, 3: 0, 4: 20, 6: 0}
 SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
+# By table size: with 2 players from 10 (the last two draws), where greedy playouts had
+# the expert lose rounds a long review calls lost by 25 to 30 points of chance (README).
+DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
@@ -329,6 +356,75 @@ def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> f
     return margin + bonus
 
 
+def outcome(score: Sequence[int]) -> int:
+    """The side that won a finished round with ``score``, or -1 for a drawn round
+    (a tie for the highest total)."""
+    top = max(score)
+    return score.index(top) if score.count(top) == 1 else -1
+
+
+def match_chances(rounds_won: Sequence[int], target: int) -> list[list[float]]:
+    """For each way this round can end (a side wins it, or ``-1``: drawn, the
+    last entry), the chance the match is then won by side 0..: a list of
+    lists indexed [result][side].  Later rounds are taken as even between
+    the sides (each wins one with the same chance; nothing better is known)."""
+    sides = len(rounds_won)
+    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    def chances(won: tuple[int, ...]) -> tuple[float, ...]:
+        for i, w in enumerate(won):
+            if w >= target:
+                return tuple(1.0 if j == i else 0.0 for j in range(sides))
+        got = memo.get(won)
+        if got is None:
+            got = tuple(
+                sum(chances((*won[:k], won[k] + 1, *won[k + 1 :]))[j] for k in range(sides)) / sides
+                for j in range(sides)
+            )
+            memo[won] = got
+        return got
+
+    now = tuple(rounds_won)
+    out: list[list[float]] = []
+    for result in [*range(sides), -1]:
+        after = now if result < 0 else (*now[:result], now[result] + 1, *now[result + 1 :])
+        out.append(list(chances(after)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What the samples say of one action: ``value``, the mean of
+    :func:`sample_value` (the expected point margin of the round, plus any
+    bonus); ``win`` and ``draw``, the chances the round ends won or drawn;
+    ``match``, the chance of winning the match (with later rounds even)."""
+
+    value: float
+    win: float
+    draw: float
+    match: float
+
+
+@dataclass(slots=True)
+class Estimates:
+    """Every root action's :class:`Estimate` (by its best line: an exchange is
+    scored by its best follow-up), and per sample the chance of winning the
+    match with each line, for telling a real difference of chance from the
+    noise of sampling (:meth:`close`)."""
+
+    by_action: dict[Action, Estimate]
+    line_of: dict[Action, int]
+    samples: list[tuple[float, list[float]]]  # (weight, summing to 1; match chance by line)
+
+    def close(self, a: Action, b: Action, z: float = 2.0) -> bool:
+        """Are ``a`` and ``b`` equal in the chance of winning the match as far as
+        the samples tell: their paired difference within ``z`` standard errors?"""
+        ia, ib = self.line_of[a], self.line_of[b]
+        mean = sum(w * (m[ia] - m[ib]) for w, m in self.samples)
+        var = sum(w * w * (m[ia] - m[ib] - mean) ** 2 for w, m in self.samples)
+        return bool(abs(mean) <= z * var**0.5 + 1e-9)
+
+
 @dataclass(frozen=True, slots=True)
 class Search:
     """How a sample is scored: see the module's docstring."""
@@ -346,21 +442,62 @@ def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> 
     return p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) - played <= limit
 
 
-def _finish(p: Position, side: int, search: Search, rng: Random | None) -> float:
-    """The value for ``side`` of ``p`` played out or solved (see :func:`_solved`).
+# A value, and the result: the winning side (the number of sides for a draw), or the
+# chance of each result when it is an expectation.
+Result = tuple[float, int | tuple[float, ...]]
+
+
+def _one_hot(score: list[int], side: int, win_bonus: float) -> Result:
+    """A finished round's value and its result: the side that won it, or for a
+    draw the number of sides (the index of a draw among the chances)."""
+    won = outcome(score)
+    return sample_value(score, side, win_bonus), won if won >= 0 else len(score)
+
+
+def _spread(result: int | tuple[float, ...], sides: int) -> tuple[float, ...]:
+    """A result as the chance of each (a sure one as 1 and 0s)."""
+    if isinstance(result, tuple):
+        return result
+    chances = [0.0] * (sides + 1)
+    chances[result] = 1.0
+    return tuple(chances)
+
+
+def _finish(p: Position, side: int, search: Search, rng: Random | None) -> Result:
+    """The value for ``side`` of ``p`` played out or solved (see :func:`_solved`),
+    and the chance of each result: each side winning the round, then a draw.
     With ``rng`` the other side plays at random, drawing from it; without, it
     plays greedy or, when solved, its best."""
     win_bonus = search.win_bonus
     if _solved(p, search, rng is not None):
         if rng is not None:
-            return expect(p, side, lambda score: sample_value(score, side, win_bonus))
+            return _expect(p, side, win_bonus)
         left = [c for h in p.hands for c in h] + p.stock + p.trick
         total = sum(p.score) + sum(p.points[c] for c in left)
-        mine = solve(p, side)
+        mine = solve(p, side)  # the most points is also the best result
         score = [mine, total - mine] if side == 0 else [total - mine, mine]
-        return sample_value(score, side, win_bonus)
+        return _one_hot(score, side, win_bonus)
     playout(p, side, 1.0 if rng is not None else 0.0, rng)
-    return sample_value(p.score, side, win_bonus)
+    return _one_hot(p.score, side, win_bonus)
+
+
+def _expect(p: Position, side: int, win_bonus: float) -> Result:
+    """:func:`~briscola.bots.solver.expect` with the result's chances: ``side``
+    plays for the best chance of winning (a draw half), then the best value."""
+    if p.over:
+        value, won = _one_hot(p.score, side, win_bonus)
+        return value, _spread(won, p.sides)
+    results = []
+    for a in p.actions():
+        q = p.copy()
+        q.act(a)
+        value, chances = _expect(q, side, win_bonus)
+        results.append((value, _spread(chances, p.sides)))
+    if p.team_of[p.to_move] == side:
+        return max(results, key=lambda r: (r[1][side] + r[1][-1] / 2, r[0]))
+    k = len(results)
+    value = sum(r[0] for r in results) / k
+    return value, tuple(sum(r[1][i] for r in results) / k for i in range(len(results[0][1])))
 
 
 Line = tuple[Action, ...]  # a root action, or the exchange then a card
@@ -383,7 +520,28 @@ def evaluate(
     rng: Random | None = None,
     evidence: Evidence | None = None,
 ) -> dict[Action, float]:
-    """Mean value per legal action over samples drawn while ``budget(done)`` allows.
+    """Mean value per legal action over samples drawn while ``budget(done)``
+    allows (an action's best line): :func:`estimate`'s values alone."""
+    return {a: e.value for a, e in estimate(sample, side, budget, search, rng, evidence,
+                                            by_value=True).by_action.items()}  # fmt: skip
+
+
+def estimate(
+    sample: Callable[[], Position],
+    side: int,
+    budget: Callable[[int], bool],
+    search: Search = Search(),
+    rng: Random | None = None,
+    evidence: Evidence | None = None,
+    match: Sequence[Sequence[float]] | None = None,
+    by_value: bool = False,
+) -> Estimates:
+    """The :class:`Estimate` of every legal action over samples drawn while
+    ``budget(done)`` allows.  ``match`` is :func:`match_chances` for the match
+    as it stands (default: first to 1 round with none won).  An action with
+    several lines (the exchange, then each card) is valued by its best line:
+    the best chance of winning the match, then the best value (``by_value``:
+    the best value alone).
 
     Late in a round few distinct deals of the unseen cards remain (with 2
     players and two stock cards, four): a sample seen before reuses its values
@@ -395,14 +553,16 @@ def evaluate(
     mixed in the shares they were drawn in.
     """
     lines: list[Line] | None = None
-    sums: list[list[float]] = [[], []]  # by kind: greedy, random
+    drawn = [0, 0]  # by kind: greedy, random
+    sides = 2
     weights = [0.0, 0.0]
-    drawn = [0, 0]
-    seen: dict[tuple[object, ...], tuple[list[float], float]] = {}
+    kept: list[tuple[int, float, list[Result]]] = []  # (kind, weight, results by line)
+    seen: dict[tuple[object, ...], tuple[list[Result], float]] = {}
     done = 0
     rng = rng or _RNG
     while budget(done):
         base = sample()
+        sides = base.sides
         mover = base.to_move
         for seat, hand in enumerate(base.hands):
             if seat != mover:
@@ -420,31 +580,58 @@ def evaluate(
         if cached is None:
             if lines is None:
                 lines = _lines(base)
-                sums = [[0.0] * len(lines), [0.0] * len(lines)]
-            values = []
+            results = []
             for line in lines:
                 q = base.copy()
                 for a in line:
                     q.act(a)
-                values.append(_finish(q, side, search, None if seed is None else Random(seed)))
+                results.append(_finish(q, side, search, None if seed is None else Random(seed)))
             w = 1.0
             if evidence is not None and seed is None:
                 w = evidence.weight(base, greedy_policy(base))
-            cached = seen[key] = (values, w)
-        values, w = cached
+            cached = seen[key] = (results, w)
+        results, w = cached
         k = 0 if seed is None else 1
-        for i, v in enumerate(values):
-            sums[k][i] += w * v
+        kept.append((k, w, results))
         weights[k] += w
         drawn[k] += 1
         done += 1
     assert lines is not None
-    best: dict[Action, float] = {}
+    if match is None:
+        match = match_chances((0,) * sides, 1)
+    to_match = [row[side] for row in match]  # by result: the chance of the match then
+    samples: list[tuple[float, list[float]]] = []
+    n = len(lines)
+    value, win, draw, chance = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
+    for k, w, results in kept:
+        share = drawn[k] / done * w / weights[k] if weights[k] > 0 else 0.0
+        row = []
+        for i, (v, chances) in enumerate(results):
+            value[i] += share * v
+            if isinstance(chances, int):  # a sure result (most samples): its index
+                m = to_match[chances]
+                if chances == side:
+                    win[i] += share
+                elif chances == sides:
+                    draw[i] += share
+            else:
+                m = sum(c * t for c, t in zip(chances, to_match, strict=True))
+                win[i] += share * chances[side]
+                draw[i] += share * chances[-1]
+            row.append(m)
+            chance[i] += share * m
+        samples.append((share, row))
+    by_action: dict[Action, Estimate] = {}
+    line_of: dict[Action, int] = {}
     for i, line in enumerate(lines):
-        value = sum(drawn[k] / done * sums[k][i] / weights[k] for k in (0, 1) if weights[k] > 0)
-        if value > best.get(line[0], float("-inf")):
-            best[line[0]] = value
-    return best
+        e = Estimate(value[i], win[i], draw[i], chance[i])
+        old = by_action.get(line[0])
+        if old is None or (
+            e.value > old.value if by_value else (e.match, e.value) > (old.match, old.value)
+        ):
+            by_action[line[0]] = e
+            line_of[line[0]] = i
+    return Estimates(by_action, line_of, samples)
 
 
 class ExpertBot(Bot):
@@ -457,7 +644,7 @@ class ExpertBot(Bot):
         samples: int | None = None,
         think_ms: float | None = None,
         max_ms: float = 900.0,
-        solve_cards: int = SOLVE_CARDS,
+        solve_cards: int | None = None,
         win_bonus: float | None = None,
         noise: float | None = None,
         adapt: bool | None = None,
@@ -485,7 +672,9 @@ class ExpertBot(Bot):
         self.samples = samples  # None: as many as think_ms fits, or without it DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
-        self.search = Search(solve_cards, WIN_BONUS if win_bonus is None else win_bonus, noise)
+        self.solve_cards = solve_cards  # None: DEFAULT_SOLVE_CARDS by table size
+        bonus = WIN_BONUS if win_bonus is None else win_bonus
+        self.search = Search(SOLVE_CARDS if solve_cards is None else solve_cards, bonus, noise)
         self.win_bonus = win_bonus  # None: DEFAULT_WIN_BONUS by table size
         # With adapt the noise follows how the other side has played this round.
         self.model = OpponentModel(seed) if adapt else None
@@ -524,15 +713,42 @@ class ExpertBot(Bot):
             search = dataclasses.replace(search, noise=self.model.noise(obs))
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, search)
-        values = evaluate(self._sampler(obs), side, self._budget(obs), search, self.rng,
-                          self._evidence(obs))  # fmt: skip
-        return self._pick(obs, values)
+        return self._pick(obs, self._estimate(obs, search))
 
-    def _pick(self, obs: Observation, values: Mapping[Action, float]) -> Action:
-        """The best action; of equal ones the cheapest card (the 6 rather than
-        the 7 when nothing lies between them); a club veto (:mod:`.club`) unless
-        every allowed action is worse by more than ``club`` points."""
+    def _estimate(self, obs: Observation, search: Search) -> Estimates:
+        side = obs.rules.team_of[obs.seat]
+        match = match_chances(obs.rounds_won, obs.rules.target)
+        return estimate(self._sampler(obs), side, self._budget(obs), search, self.rng,
+                        self._evidence(obs), match)  # fmt: skip
+
+    def advise(self, obs: Observation) -> list[tuple[Action, Estimate]]:
+        """Every legal action with its :class:`Estimate`, the one the expert plays
+        first, then by the chance of winning the match and the value."""
+        search = self._search(obs)
+        if self.model is not None:
+            search = dataclasses.replace(search, noise=self.model.noise(obs))
+        est = self._estimate(obs, search)
+        chosen = self._pick(obs, est)
+        by = est.by_action
+        rest = sorted((a for a in obs.legal if a != chosen),
+                      key=lambda a: (-by[a].match, -by[a].value))  # fmt: skip
+        return [(a, by[a]) for a in [chosen, *rest]]
+
+    def _pick(self, obs: Observation, est: Estimates) -> Action:
+        """The action with the best chance of winning the match (the round when
+        first to 1), a round won on the spot before any other
+        (:func:`~.reasons.wins_round_now`).  Of the actions the samples cannot
+        tell apart in that chance (:meth:`Estimates.close`) the best value; of
+        equal ones the cheapest card (the 6 rather than the 7 when nothing lies
+        between them); a club veto (:mod:`.club`) unless every allowed action is
+        worse by more than ``club`` points."""
         rules = obs.rules
+        by = est.by_action
+        values = {a: by[a].value for a in obs.legal}
+        pool = [a for a in obs.legal if wins_round_now(obs, a)]
+        if not pool:
+            top = max(obs.legal, key=lambda a: (by[a].match, by[a].value))
+            pool = [a for a in obs.legal if a == top or est.close(a, top)]
 
         def cost(a: Action) -> tuple[int, int]:
             if not isinstance(a, Card):
@@ -543,9 +759,9 @@ class ExpertBot(Bot):
             points, strength = cost(a)
             return (round(values[a], 9), -points, -strength)
 
-        best = max(obs.legal, key=order)
-        if self.club and vetoed(obs, best) is not None:
-            allowed = [a for a in obs.legal if vetoed(obs, a) is None]
+        best = max(pool, key=order)
+        if self.club and len(pool) > 1 and vetoed(obs, best) is not None:
+            allowed = [a for a in pool if vetoed(obs, a) is None]
             if allowed:
                 alt = max(allowed, key=order)
                 if values[best] - values[alt] <= self.club:
@@ -553,10 +769,15 @@ class ExpertBot(Bot):
         return best
 
     def _search(self, obs: Observation) -> Search:
-        """How this move's samples are scored: the bonus given, or the table size's."""
-        if self.win_bonus is not None:
-            return self.search
-        return dataclasses.replace(self.search, win_bonus=DEFAULT_WIN_BONUS[obs.rules.players])
+        """How this move's samples are scored: the bonus and the exact solves given,
+        or the table size's."""
+        search = self.search
+        players = obs.rules.players
+        if self.win_bonus is None:
+            search = dataclasses.replace(search, win_bonus=DEFAULT_WIN_BONUS[players])
+        if self.solve_cards is None:
+            search = dataclasses.replace(search, solve_cards=DEFAULT_SOLVE_CARDS[players])
+        return search
 
     def _evidence(self, obs: Observation) -> Evidence | None:
         return Evidence(obs) if self.infer else None

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots.expert import ExpertBot
+from ..bots.expert import Estimate, ExpertBot
 from ..bots.greedy import GreedyBot
 from ..engine.cards import Card, CardError
 from ..engine.game import EXCHANGE, Action
@@ -54,6 +54,7 @@ __all__ = [
     "SuitePosition",
     "bench_positions",
     "generate",
+    "long_advice",
     "long_search",
     "main",
     "parse_action",
@@ -84,6 +85,17 @@ def long_search(
     bot = ExpertBot(seed=seed, samples=samples, max_ms=NO_LIMIT_MS, solve_cards=solve_cards,
                     win_bonus=0)  # fmt: skip
     return dict(bot.rank(obs))
+
+
+def long_advice(
+    obs: Observation, seed: int, samples: int = LONG_SAMPLES, solve_cards: int = LONG_SOLVE
+) -> list[tuple[Action, Estimate]]:
+    """The long search's :class:`~briscola.bots.expert.Estimate` of each legal
+    action of ``obs`` (the chances of winning the round and the match, and the
+    mean round margin), the one it plays first: the same for the same seed."""
+    bot = ExpertBot(seed=seed, samples=samples, max_ms=NO_LIMIT_MS, solve_cards=solve_cards,
+                    win_bonus=0)  # fmt: skip
+    return bot.advise(obs)
 
 
 def parse_action(text: object) -> Action:

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.expert import Estimate
+from ..bots.reasons import Reason, because, percent, reasons
 from ..engine.cards import Card, Faces, Language, card_code, card_name
 from ..engine.game import EXCHANGE, Action, Round
 from ..engine.observation import Observation, observe, unseen_cards
@@ -34,7 +36,7 @@ from ..engine.text import printable
 from ..words.i18n import decimal, say
 from ..words.replay_text import _labels
 from ..words.review import PHRASES
-from .positions import LONG_SAMPLES, WITHIN, long_search
+from .positions import LONG_SAMPLES, WITHIN, long_advice
 from .replay import _open
 
 __all__ = [
@@ -62,6 +64,8 @@ class MoveReview:
     obs: Observation
     played: Action
     values: dict[Action, float] = field(default_factory=dict)  # empty for a forced move
+    chances: dict[Action, Estimate] = field(default_factory=dict)  # empty for a forced move
+    chosen: Action | None = None  # what the long search plays (None: as ``values`` rank)
 
     @property
     def seat(self) -> int:
@@ -77,11 +81,29 @@ class MoveReview:
 
     @property
     def best(self) -> Action:
-        """The action with the best value; the one played when it is as good."""
+        """What the long search plays (the best chance of winning, then the best
+        value); the one played when it is as good in both."""
         if not self.values:
             return self.played
-        best = max(self.obs.legal, key=self.values.__getitem__)  # the first of equals
-        return self.played if self.values[self.played] >= self.values[best] else best
+        best: Action = (
+            self.chosen
+            if self.chosen is not None
+            else max(self.obs.legal, key=self.values.__getitem__)
+        )  # the first of equals
+        if self.values[self.played] >= self.values[best] and self.chance_lost(best) <= 0:
+            return self.played
+        return best
+
+    def chance_lost(self, best: Action | None = None) -> float:
+        """How much less likely the match (the round when first to 1) is won with
+        the action played than with the best."""
+        if not self.chances:
+            return 0.0
+        best = self.best if best is None else best
+        return max(0.0, self.chances[best].match - self.chances[self.played].match)
+
+    def reasons(self, action: Action) -> list[Reason]:
+        return reasons(self.obs, action)
 
     @property
     def cost(self) -> float:
@@ -221,7 +243,10 @@ def review_record(
     reviews = {s: SeatReview(s, names[s]) for s in wanted}
     for _, move in collector.moves:
         if not move.forced:
-            move.values = long_search(move.obs, _move_seed(seed, move), samples)
+            advice = long_advice(move.obs, _move_seed(seed, move), samples)
+            move.chances = dict(advice)
+            move.values = {a: e.value for a, e in advice}
+            move.chosen = advice[0][0]
         reviews[move.seat].moves.append(move)
     return Review(result, [reviews[s] for s in wanted], samples, seed, label)
 
@@ -230,10 +255,11 @@ def review_record(
 
 
 class _Words:
-    def __init__(self, faces: Faces, lang: Language, rounds: int) -> None:
+    def __init__(self, faces: Faces, lang: Language, rounds: int, target: int = 1) -> None:
         self.faces: Faces = faces
         self.lang: Language = lang
         self.rounds = rounds
+        self.target = target
 
     def text(self, key: str, count: int | None = None, **values: Any) -> str:
         return say(PHRASES, self.lang, key, count=count, **values)
@@ -243,6 +269,9 @@ class _Words:
             return self.text("exchange")
         assert isinstance(action, Card)
         return card_code(action, self.faces, self.lang)
+
+    def card(self, card: Card) -> str:
+        return self.name(card)
 
     def name(self, action: Action) -> str:
         if action == EXCHANGE:
@@ -257,17 +286,36 @@ class _Words:
         return self.text("trick", i=move.trick)
 
     def move(self, move: MoveReview) -> str:
+        """The move's line: what was played, the best, the cost, every card's
+        chances and points; then the reasons for the card played and the best."""
         where, card = self.where(move), self.code(move.played)
         if move.forced:
             return self.text("forced", where=where, card=card)
-        ranked = sorted(move.obs.legal, key=lambda a: -move.values[a])
-        lang = self.lang
-        values = "  ".join(f"{self.code(a)} {decimal(lang, move.values[a], sign=True)}"
-                           for a in ranked)  # fmt: skip
-        return self.text(
-            "move", where=where, card=card, best=self.code(move.best),
-            cost=decimal(lang, move.cost), values=values,
-        )  # fmt: skip
+        by = move.chances
+        # The best first, then by chance and points.
+        ranked = sorted(move.obs.legal, key=lambda a: (a != move.best, -by[a].match, -by[a].value))
+        values = "  ".join(self.value(a, by[a]) for a in ranked)
+        lost = move.chance_lost()
+        fields: dict[str, Any] = {"where": where, "card": card, "best": self.code(move.best),
+                  "cost": decimal(self.lang, move.cost), "values": values}  # fmt: skip
+        if round(100 * lost):
+            lines = [self.text("move_chance", chance=percent(lost, self.lang), **fields)]
+        else:
+            lines = [self.text("move", **fields)]
+        for action in dict.fromkeys([move.played, move.best]):
+            why = because(move.reasons(action), self.lang, self.name, self.code(action))
+            if why:
+                lines.append(f"    {why}")
+        return "\n".join(lines)
+
+    def value(self, action: Action, e: Estimate) -> str:
+        """One card's chances and points: "AD 64% +5.2"."""
+        win, points = percent(e.win, self.lang), decimal(self.lang, e.value, sign=True)
+        if self.target > 1:
+            match = percent(e.match, self.lang)
+            return self.text("value_match", card=self.code(action), win=win, match=match,
+                             points=points)  # fmt: skip
+        return self.text("value", card=self.code(action), win=win, points=points)
 
     def costly(self, move: MoveReview) -> str:
         """The move in a sentence: what it cost and what was best."""
@@ -283,14 +331,22 @@ class _Words:
             if unseen is not None:
                 key += "_unseen"
                 values["unseen"] = self.name(unseen)
-        return self.text(key, count=max(1, round(move.cost)), **values)
+        text = self.text(key, count=max(1, round(move.cost)), **values)
+        if move.chances:
+            best, played = move.chances[move.best], move.chances[move.played]
+            text += self.text("odds", best=self.code(move.best), card=self.code(move.played),
+                              best_win=percent(best.win, self.lang),
+                              win=percent(played.win, self.lang))  # fmt: skip
+        return text
 
 
 def format_review(review: Review, faces: Faces = "italian", lang: Language = "en") -> str:
     """The review told in ``lang``: every move, the accuracy, the three costliest moves."""
-    w = _Words(faces, lang, len(review.result.rounds))
+    target = review.result.rules.target
+    w = _Words(faces, lang, len(review.result.rounds), target)
     label = printable(review.label)
-    out = [w.text("intro", label=label, samples=review.samples, seed=review.seed)]
+    intro = "intro_match" if target > 1 else "intro"
+    out = [w.text(intro, label=label, samples=review.samples, seed=review.seed)]
     for seat_review in review.seats:
         out.append("")
         name = printable(seat_review.name)
@@ -334,6 +390,18 @@ def review_json(review: Review, faces: Faces = "italian", lang: Language = "en")
                 "cost": round(m.cost, 3),
                 "forced": m.forced,
                 "values": {str(a): round(v, 3) for a, v in m.values.items()},
+                "chances": {
+                    str(a): {
+                        "win": round(e.win, 4),
+                        "draw": round(e.draw, 4),
+                        "match": round(e.match, 4),
+                    }
+                    for a, e in m.chances.items()
+                },
+                "chance_lost": round(m.chance_lost(), 4),
+                "reasons": {
+                    str(a): [_reason_json(r) for r in m.reasons(a)] for a in m.obs.legal if m.values
+                },
             }
             for m in seat_review.moves
         ]
@@ -360,9 +428,19 @@ def review_json(review: Review, faces: Faces = "italian", lang: Language = "en")
         "samples": review.samples,
         "seed": review.seed,
         "unit": "expected round margin",
+        "target": review.result.rules.target,
         "within": WITHIN,
         "seats": seats,
     }
+
+
+def _reason_json(r: Reason) -> dict[str, Any]:
+    out: dict[str, Any] = {"code": r.code}
+    if r.card is not None:
+        out["card"] = str(r.card)
+    if r.n:
+        out["n"] = r.n
+    return out
 
 
 # -- the command ----------------------------------------------------------------------

@@ -27,8 +27,9 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import ExpertBot
+from ..bots.expert import Estimate, ExpertBot
 from ..engine.cards import Faces, Language
+from ..engine.game import Action
 from ..engine.observation import Observation
 from ..engine.records import Record
 from ..engine.rules import RulesError, TableRules
@@ -201,10 +202,10 @@ def hinter(rules: TableRules, seed: int) -> Hinter:
     """The expert's view of the person's choices, for ``hint`` (its own seeded samples)."""
     bot = ExpertBot(seed=seed, samples=HINT_SAMPLES, win_bonus=0)
 
-    def rank(obs: Observation) -> list[tuple[object, float]]:
-        return bot.rank(obs)  # type: ignore[return-value]
+    def advise(obs: Observation) -> list[tuple[Action, Estimate]]:
+        return bot.advise(obs)
 
-    return rank  # type: ignore[return-value]
+    return advise
 
 
 def _record_path(path: str, game: int) -> Path:

@@ -15,6 +15,8 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
+from ..bots.expert import Estimate
+from ..bots.reasons import because, percent, reasons
 from ..engine.cards import Card, Faces, Language, Rank
 from ..engine.events import (
     Event,
@@ -29,7 +31,6 @@ from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO
-from ..words.i18n import decimal
 from ..words.table import YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
@@ -38,7 +39,7 @@ from .view import Seen, Text, View
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
 # What the expert makes of each legal action here: (action, expected round margin), best first.
-Hinter = Callable[[Observation], list[tuple[Action, float]]]
+Hinter = Callable[[Observation], list[tuple[Action, Estimate]]]
 
 
 class LeaveTable(BaseException):
@@ -340,16 +341,44 @@ class Person(Player):
             slot = self.seen.hand.index(action) + 1 if action in self.seen.hand else 0
             return [("class:num", str(slot)), ("", " "), *self.view_card(action)]
 
-        best, value = ranked[0]
+        best, est = ranked[0]
         if len(ranked) == 1:
             return [self.view.say("hint.only", card=shown(best))]
+        target = obs.rules.target
+        lead = self._lead(est.value)
+        win, match = percent(est.win, w), percent(est.match, w)
+        alone = len(obs.rules.teams[obs.rules.team_of[obs.seat]]) == 1
+        key = "hint.match" if target > 1 else "hint"
+        person = "you" if alone else "we"
+        lines = [self.view.say(key, person=person, card=shown(best), win=win, match=match,
+                               lead=lead)]  # fmt: skip
         others: Text = []
-        for i, (action, v) in enumerate(ranked[1:]):
-            others += [("", ", ")] if i else []
-            others += [*(shown(action) if action == EXCHANGE else self.view_card(action, True))]
-            others += [("", " " + decimal(w, v, sign=True))]
-        value_text = decimal(w, value, sign=True)  # +2,2 where the language writes a comma
-        return [self.view.say("hint", card=shown(best), value=value_text, others=others)]
+        for i, (action, e) in enumerate(ranked[1:]):
+            others += [("", "; ")] if i else []
+            card = shown(action) if action == EXCHANGE else self.view_card(action, True)
+            other = "hint.other_match" if target > 1 else "hint.other"
+            win, match, lead = percent(e.win, w), percent(e.match, w), self._lead(e.value)
+            others += self.view.say(other, card=card, win=win, match=match, lead=lead)
+        lines.append(self.view.say("hint.others", others=others))
+
+        def name(card: Card) -> str:
+            return "".join(part[1] for part in self.view_card(card))
+
+        for action, _ in ranked:
+            if action == EXCHANGE:
+                continue
+            short = "".join(part[1] for part in self.view_card(action, True))
+            why = because(reasons(obs, action), w, name, short)
+            if why:
+                lines.append(self.view.say("hint.why", why=why))
+        return lines
+
+    def _lead(self, value: float) -> str:
+        """Points ahead or behind, in whole points."""
+        n = round(value)
+        if n == 0:
+            return words(self.lang, "lead.level")
+        return words(self.lang, "lead.ahead" if n > 0 else "lead.behind", count=abs(n))
 
     def view_card(self, action: Action, short: bool = False) -> Text:
         assert self.view is not None and isinstance(action, Card)

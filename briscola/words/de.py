@@ -9,7 +9,7 @@ from typing import Final
 
 from .i18n import Message
 
-__all__ = ["COMMANDS", "LOBBY", "NO", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
+__all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
 
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
@@ -194,7 +194,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.all_out": "  Alle Asse und Dreien sind schon gesehen.",
     "seen.out7": "  Noch nicht gesehene Asse und Siebenen: {cards}",
     "seen.all_out7": "  Alle Asse und Siebenen sind schon gesehen.",
-    "hint": "  Tipp: der Experte würde {card} spielen (Vorsprung am Rundenende {value}; {others}).",
+    "hint": {
+        "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} der Fälle und liegst am Ende im Schnitt {lead}.",
+        "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in {win} der Fälle und liegt am Ende im Schnitt {lead}.",
+    },
     "hint.only": "  Tipp: der Experte würde {card} spielen.",
     "hint.off": "In dieser Partie gibt es keine Tipps (--no-hints).",
     "hint.none": "In diesem Spiel gibt es keine Tipps.",
@@ -256,6 +259,17 @@ Alle Regeln: {command}""",
     "round.pause": "Runde vorbei: Enter für die nächste.",
     "ask.yes_no": "Tippe j oder n.",
     "prompt.wait": "> ",
+    "hint.match": {
+        "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} der Fälle und die Partie in {match}, und du liegst am Ende im Schnitt {lead}.",
+        "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in {win} der Fälle und die Partie in {match}, und sie liegt am Ende im Schnitt {lead}.",
+    },
+    "hint.others": "  Andere Karten: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (Partie {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "1 Punkt vorn", "other": "{n} Punkte vorn"},
+    "lead.behind": {"one": "1 Punkt hinten", "other": "{n} Punkte hinten"},
+    "lead.level": "gleichauf",
 }
 
 # The lobby and a LAN table's own notices (briscola join).
@@ -426,11 +440,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": (
-        "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} "
-        "Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes; Werte sind der "
-        "erwartete Vorsprung der Runde, die Punkte der Partei minus die der besten anderen"
-    ),
+    "intro": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "seat": {
         "zero": "{name} (Platz {seat}): keine Züge",
         "one": "{name} (Platz {seat}): 1 Zug",
@@ -438,7 +448,7 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "trick": "Stich {i}",
     "round_trick": "Runde {round}, Stich {i}",
-    "move": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} · {values}",
+    "move": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} Punkte · {values}",
     "forced": "  {where}: gespielt {card}, die einzige erlaubte Karte",
     "exchange": "Tausch",
     "the_exchange": "der Tausch",
@@ -491,6 +501,11 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: der Tausch kostete etwa 1 Punkt; {best} war am besten",
         "other": "    {where}: der Tausch kostete etwa {n} Punkte; {best} war am besten",
     },
+    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "move_chance": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} Punkte und {chance} Gewinnchance · {values}",
+    "value": "{card} {win} {points}",
+    "value_match": "{card} {win}, Partie {match}, {points}",
+    "odds": "; die Runde wurde mit {best} in {best_win} der Fälle gewonnen, mit {card} in {win}",
 }
 
 # The rules for players (briscola rules): the text, then how cards are written.
@@ -586,6 +601,29 @@ Varianten (nur wenn der Tisch so eingestellt ist)
 }
 
 # The table's commands in this language (the English ones work in every language).
+# Why a card is advised or not, after "because" (hint and review).
+REASONS: Final[dict[str, Message]] = {
+    "wins_round": "damit ist die Runde sofort gewonnen, mit {n} Punkten",
+    "face_up_you": "mit diesem Stich endet der Talon, und so ziehst du die offene Karte {card}",
+    "face_up_partner": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} bei deiner Seite",
+    "face_up_them": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} bei der Gegenseite",
+    "gives_points": {
+        "one": "sie schenkt der Gegenseite ihren 1 Punkt",
+        "other": "sie schenkt der Gegenseite ihre {n} Punkte",
+    },
+    "takes_points": "sie macht den Stich sicher, mit {n} Punkten",
+    "trumpable": {
+        "one": "ein Trumpf kann sie noch stechen: 1 Trumpf ist noch nicht gefallen",
+        "other": "ein Trumpf kann sie noch stechen: {n} Trümpfe sind noch nicht gefallen",
+    },
+    "beatable": "{card} ist noch nicht gefallen und kann sie noch schlagen",
+    "keeps_trump": "so bleibt {card} für die letzten Stiche",
+    "partner_holds": "der Stich gehört schon deiner Seite",
+    "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr nehmen",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
 COMMANDS: Final[dict[str, str]] = {
     "hilfe": "help",
     "letzter": "last",

@@ -9,7 +9,7 @@ from typing import Final
 
 from .i18n import Message
 
-__all__ = ["COMMANDS", "LOBBY", "NO", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
+__all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
 
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
@@ -175,7 +175,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.all_out": "  Every ace and three has been seen.",
     "seen.out7": "  Aces and sevens not yet seen: {cards}",
     "seen.all_out7": "  Every ace and seven has been seen.",
-    "hint": "  Hint: the expert would play {card} (round margin {value}; {others}).",
+    "hint": {
+        "you": "  Hint: the expert would play {card}: with it you win the round {win} of the time, and end {lead} on average.",
+        "we": "  Hint: the expert would play {card}: with it your side wins the round {win} of the time, and ends {lead} on average.",
+    },
     "hint.only": "  Hint: the expert would play {card}.",
     "hint.off": "Hints are off in this match (--no-hints).",
     "hint.none": "No hints in this game.",
@@ -233,6 +236,17 @@ All the rules: {command}""",
     "round.pause": "Round over: press Enter for the next one.",
     "ask.yes_no": "Type y or n.",
     "prompt.wait": "> ",
+    "hint.match": {
+        "you": "  Hint: the expert would play {card}: with it you win the round {win} of the time and the match {match}, and end {lead} on average.",
+        "we": "  Hint: the expert would play {card}: with it your side wins the round {win} of the time and the match {match}, and ends {lead} on average.",
+    },
+    "hint.others": "  Other cards: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (match {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "1 point ahead", "other": "{n} points ahead"},
+    "lead.behind": {"one": "1 point behind", "other": "{n} points behind"},
+    "lead.level": "level",
 }
 
 # The lobby and a LAN table's own notices (briscola join).
@@ -399,11 +413,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": (
-        "Review of {label}: each legal card valued by a long search ({samples} samples a move, "
-        "seed {seed}) on the seat's own information only; values are the expected round margin, "
-        "the side's points minus the best other side's"
-    ),
+    "intro": "Review of {label}: each legal card valued by a long search ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round with it, and the points the side ends ahead of the best other side on average (behind when negative)",
     "seat": {
         "zero": "{name} (seat {seat}): no moves",
         "one": "{name} (seat {seat}): 1 move",
@@ -411,7 +421,7 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "trick": "trick {i}",
     "round_trick": "round {round}, trick {i}",
-    "move": "  {where}: played {card}, best {best}, cost {cost} · {values}",
+    "move": "  {where}: played {card}, best {best}, cost {cost} points · {values}",
     "forced": "  {where}: played {card}, the only legal card",
     "exchange": "exchange",
     "the_exchange": "the exchange",
@@ -459,6 +469,11 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: the exchange cost about 1 point; {best} was best",
         "other": "    {where}: the exchange cost about {n} points; {best} was best",
     },
+    "intro_match": "Review of {label}: each legal card valued by a long search ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round and the match with it, and the points the side ends ahead of the best other side on average (behind when negative)",
+    "move_chance": "  {where}: played {card}, best {best}, cost {cost} points and {chance} of the chance of winning · {values}",
+    "value": "{card} {win} {points}",
+    "value_match": "{card} {win}, match {match}, {points}",
+    "odds": "; the round won {best_win} of the time with {best}, {win} with {card}",
 }
 
 # The rules for players (briscola rules): the text, then how cards are written.
@@ -549,6 +564,29 @@ Variants (only when the table is set up for them)
 }
 
 # The table's commands in this language (the English ones work in every language).
+# Why a card is advised or not, after "because" (hint and review).
+REASONS: Final[dict[str, Message]] = {
+    "wins_round": "it wins the round now, with {n} points",
+    "face_up_you": "this trick ends the stock, and so you draw the face-up {card}",
+    "face_up_partner": "this trick ends the stock, and so the face-up {card} goes to your side",
+    "face_up_them": "this trick ends the stock, and so the face-up {card} goes to the other side",
+    "gives_points": {
+        "one": "it hands the other side its 1 point",
+        "other": "it hands the other side its {n} points",
+    },
+    "takes_points": "it takes the trick for sure, with {n} points",
+    "trumpable": {
+        "one": "a trump can still take it: 1 trump is not seen yet",
+        "other": "a trump can still take it: {n} trumps are not seen yet",
+    },
+    "beatable": "{card} is not seen yet and can still take it",
+    "keeps_trump": "it keeps {card} for the last tricks",
+    "partner_holds": "your partner holds the trick",
+    "partner_safe": "your partner holds the trick and no one after you can take it",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
 COMMANDS: Final[dict[str, str]] = {}
 
 # The answers that say yes to a question of the table.

@@ -9,7 +9,7 @@ from typing import Final
 
 from .i18n import Message
 
-__all__ = ["COMMANDS", "LOBBY", "NO", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
+__all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
 
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
@@ -216,7 +216,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.all_out": "  Ya han salido todos los ases y treses.",
     "seen.out7": "  Ases y sietes que aún no han salido: {cards}",
     "seen.all_out7": "  Ya han salido todos los ases y sietes.",
-    "hint": "  Pista: el experto jugaría {card} (margen de la ronda {value}; {others}).",
+    "hint": {
+        "you": "  Pista: el experto jugaría {card}: con ella ganas la ronda el {win} de las veces, y acabas {lead} de media.",
+        "we": "  Pista: el experto jugaría {card}: con ella tu equipo gana la ronda el {win} de las veces, y acaba {lead} de media.",
+    },
     "hint.only": "  Pista: el experto jugaría {card}.",
     "hint.off": "En esta partida no hay pistas (--no-hints).",
     "hint.none": "En este juego no hay pistas.",
@@ -280,6 +283,17 @@ Todas las reglas: {command}""",
     "round.pause": "Fin de la ronda: pulsa Intro para la siguiente.",
     "ask.yes_no": "Escribe s o n.",
     "prompt.wait": "> ",
+    "hint.match": {
+        "you": "  Pista: el experto jugaría {card}: con ella ganas la ronda el {win} de las veces y la partida el {match}, y acabas {lead} de media.",
+        "we": "  Pista: el experto jugaría {card}: con ella tu equipo gana la ronda el {win} de las veces y la partida el {match}, y acaba {lead} de media.",
+    },
+    "hint.others": "  Otras cartas: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (partida {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "con 1 punto de ventaja", "other": "con {n} puntos de ventaja"},
+    "lead.behind": {"one": "con 1 punto de desventaja", "other": "con {n} puntos de desventaja"},
+    "lead.level": "empatado",
 }
 
 # The lobby and a LAN table's own notices (briscola join).
@@ -455,11 +469,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": (
-        "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} "
-        "muestras por jugada, semilla {seed}) con la sola información del puesto; los valores son "
-        "el margen esperado de la ronda, los puntos del equipo menos los del mejor de los demás"
-    ),
+    "intro": "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "seat": {
         "zero": "{name} (puesto {seat}): ninguna jugada",
         "one": "{name} (puesto {seat}): 1 jugada",
@@ -467,7 +477,7 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "trick": "baza {i}",
     "round_trick": "ronda {round}, baza {i}",
-    "move": "  {where}: jugó {card}, la mejor {best}, coste {cost} · {values}",
+    "move": "  {where}: jugó {card}, la mejor {best}, coste {cost} puntos · {values}",
     "forced": "  {where}: jugó {card}, la única carta jugable",
     "exchange": "cambio",
     "the_exchange": "el cambio",
@@ -518,6 +528,11 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: el cambio costó cerca de 1 punto; era mejor {best}",
         "other": "    {where}: el cambio costó cerca de {n} puntos; era mejor {best}",
     },
+    "intro_match": "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "move_chance": "  {where}: jugó {card}, la mejor {best}, coste {cost} puntos y {chance} de probabilidad de ganar · {values}",
+    "value": "{card} {win} {points}",
+    "value_match": "{card} {win}, partida {match}, {points}",
+    "odds": "; la ronda se ganó el {best_win} de las veces con {best}, el {win} con {card}",
 }
 
 # The rules for players (briscola rules): the text, then how cards are written.
@@ -613,6 +628,29 @@ Variantes (solo si la mesa se prepara para ellas)
 }
 
 # The table's commands in this language (the English ones work in every language).
+# Why a card is advised or not, after "because" (hint and review).
+REASONS: Final[dict[str, Message]] = {
+    "wins_round": "gana la ronda ahora mismo, con {n} puntos",
+    "face_up_you": "con esta baza se acaba el mazo, y así robas tú la carta vista {card}",
+    "face_up_partner": "con esta baza se acaba el mazo, y así la carta vista {card} va a tu equipo",
+    "face_up_them": "con esta baza se acaba el mazo, y así la carta vista {card} va al otro equipo",
+    "gives_points": {
+        "one": "regala al otro equipo su punto",
+        "other": "regala al otro equipo sus {n} puntos",
+    },
+    "takes_points": "se lleva la baza seguro, con {n} puntos",
+    "trumpable": {
+        "one": "un triunfo aún puede llevársela: falta por salir 1 triunfo",
+        "other": "un triunfo aún puede llevársela: faltan por salir {n} triunfos",
+    },
+    "beatable": "{card} aún no ha salido y todavía puede llevársela",
+    "keeps_trump": "guarda {card} para las últimas bazas",
+    "partner_holds": "la baza ya es de tu compañero",
+    "partner_safe": "la baza ya es de tu compañero y nadie después de ti puede llevársela",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
 COMMANDS: Final[dict[str, str]] = {
     "ayuda": "help",
     "última": "last",

@@ -9,7 +9,7 @@ from typing import Final
 
 from .i18n import Message
 
-__all__ = ["COMMANDS", "LOBBY", "NO", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
+__all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
 
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
@@ -210,9 +210,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.all_out": "  Tutti gli assi e i tre sono già usciti.",
     "seen.out7": "  Assi e sette non ancora usciti: {cards}",
     "seen.all_out7": "  Tutti gli assi e i sette sono già usciti.",
-    "hint": (
-        "  Suggerimento: l'esperto giocherebbe {card} (margine a fine smazzata {value}; {others})."
-    ),
+    "hint": {
+        "you": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}; in media chiudi {lead}.",
+        "we": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}; in media la tua squadra chiude {lead}.",
+    },
     "hint.only": "  Suggerimento: l'esperto giocherebbe {card}.",
     "hint.off": "In questa partita non ci sono suggerimenti (--no-hints).",
     "hint.none": "In questo gioco non ci sono suggerimenti.",
@@ -277,6 +278,17 @@ Tutte le regole: {command}""",
     "round.pause": "Smazzata finita: Invio per la prossima.",
     "ask.yes_no": "Scrivi s o n.",
     "prompt.wait": "> ",
+    "hint.match": {
+        "you": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}, la partita: {match}; in media chiudi {lead}.",
+        "we": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}, la partita: {match}; in media la tua squadra chiude {lead}.",
+    },
+    "hint.others": "  Altre carte: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (partita {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "con 1 punto di vantaggio", "other": "con {n} punti di vantaggio"},
+    "lead.behind": {"one": "con 1 punto di svantaggio", "other": "con {n} punti di svantaggio"},
+    "lead.level": "in parità",
 }
 
 # The lobby and a LAN table's own notices (briscola join).
@@ -448,12 +460,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": (
-        "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} "
-        "campioni a mossa, codice {seed}) con le sole informazioni del posto; i valori sono il "
-        "margine atteso della smazzata, i punti della squadra meno quelli della migliore delle "
-        "altre"
-    ),
+    "intro": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "seat": {
         "zero": "{name} (posto {seat}): nessuna mossa",
         "one": "{name} (posto {seat}): 1 mossa",
@@ -461,7 +468,7 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "trick": "presa {i}",
     "round_trick": "smazzata {round}, presa {i}",
-    "move": "  {where}: giocata {card}, la migliore {best}, costo {cost} · {values}",
+    "move": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti · {values}",
     "forced": "  {where}: giocata {card}, l'unica carta giocabile",
     "exchange": "scambio",
     "the_exchange": "lo scambio",
@@ -512,6 +519,11 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: lo scambio è costato circa 1 punto; era meglio {best}",
         "other": "    {where}: lo scambio è costato circa {n} punti; era meglio {best}",
     },
+    "intro_match": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "move_chance": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti; probabilità di vincere: {chance} in meno · {values}",
+    "value": "{card} {win} {points}",
+    "value_match": "{card} {win}, partita {match}, {points}",
+    "odds": "; probabilità di vincere la smazzata: {best_win} con {best}, {win} con {card}",
 }
 
 # The rules for players (briscola rules): the text, then how cards are written.
@@ -606,6 +618,29 @@ Varianti (solo se il tavolo le prevede)
 }
 
 # The table's commands in this language (the English ones work in every language).
+# Why a card is advised or not, after "because" (hint and review).
+REASONS: Final[dict[str, Message]] = {
+    "wins_round": "vince subito la smazzata, con {n} punti",
+    "face_up_you": "con questa presa il mazzo finisce, e così la carta scoperta {card} la peschi tu",
+    "face_up_partner": "con questa presa il mazzo finisce, e così la carta scoperta {card} va alla tua squadra",
+    "face_up_them": "con questa presa il mazzo finisce, e così la carta scoperta {card} va agli avversari",
+    "gives_points": {
+        "one": "regala agli avversari il suo punto",
+        "other": "regala agli avversari i suoi {n} punti",
+    },
+    "takes_points": "fa la presa di sicuro, con {n} punti",
+    "trumpable": {
+        "one": "una briscola può ancora prenderla: 1 briscola non è ancora uscita",
+        "other": "una briscola può ancora prenderla: {n} briscole non sono ancora uscite",
+    },
+    "beatable": "resta ancora da giocare {card}, che può prenderla",
+    "keeps_trump": "tiene {card} per le ultime prese",
+    "partner_holds": "la presa è già della tua squadra",
+    "partner_safe": "la presa è già della tua squadra e dopo di te nessuno può prenderla",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
 COMMANDS: Final[dict[str, str]] = {
     "aiuto": "help",
     "mano": "hand",

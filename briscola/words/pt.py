@@ -9,7 +9,7 @@ from typing import Final
 
 from .i18n import Message
 
-__all__ = ["COMMANDS", "LOBBY", "NO", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
+__all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "TABLE", "YES"]
 
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
@@ -212,7 +212,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.all_out": "  Já saíram todos os ases e treses.",
     "seen.out7": "  Ases e setes que ainda não saíram: {cards}",
     "seen.all_out7": "  Já saíram todos os ases e setes.",
-    "hint": "  Sugestão: o especialista jogaria {card} (margem da ronda {value}; {others}).",
+    "hint": {
+        "you": "  Sugestão: o especialista jogaria {card}: com ela ganhas a ronda em {win} das vezes, e acabas {lead} em média.",
+        "we": "  Sugestão: o especialista jogaria {card}: com ela a tua equipa ganha a ronda em {win} das vezes, e acaba {lead} em média.",
+    },
     "hint.only": "  Sugestão: o especialista jogaria {card}.",
     "hint.off": "Nesta partida não há sugestões (--no-hints).",
     "hint.none": "Neste jogo não há sugestões.",
@@ -274,6 +277,17 @@ Todas as regras: {command}""",
     "round.pause": "Fim da ronda: carrega em Enter para a próxima.",
     "ask.yes_no": "Escreve s ou n.",
     "prompt.wait": "> ",
+    "hint.match": {
+        "you": "  Sugestão: o especialista jogaria {card}: com ela ganhas a ronda em {win} das vezes e o jogo em {match}, e acabas {lead} em média.",
+        "we": "  Sugestão: o especialista jogaria {card}: com ela a tua equipa ganha a ronda em {win} das vezes e o jogo em {match}, e acaba {lead} em média.",
+    },
+    "hint.others": "  Outras cartas: {others}.",
+    "hint.other": "{card} {win}, {lead}",
+    "hint.other_match": "{card} {win} (jogo {match}), {lead}",
+    "hint.why": "  {why}",
+    "lead.ahead": {"one": "com 1 ponto de vantagem", "other": "com {n} pontos de vantagem"},
+    "lead.behind": {"one": "com 1 ponto de desvantagem", "other": "com {n} pontos de desvantagem"},
+    "lead.level": "empatado",
 }
 
 # The lobby and a LAN table's own notices (briscola join).
@@ -447,11 +461,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": (
-        "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras "
-        "por jogada, semente {seed}) só com a informação do lugar; os valores são a margem "
-        "esperada da ronda, os pontos da equipa menos os da melhor das outras"
-    ),
+    "intro": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "seat": {
         "zero": "{name} (lugar {seat}): nenhuma jogada",
         "one": "{name} (lugar {seat}): 1 jogada",
@@ -459,7 +469,7 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "trick": "vaza {i}",
     "round_trick": "ronda {round}, vaza {i}",
-    "move": "  {where}: jogou {card}, a melhor {best}, custo {cost} · {values}",
+    "move": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos · {values}",
     "forced": "  {where}: jogou {card}, a única carta jogável",
     "exchange": "troca",
     "the_exchange": "a troca",
@@ -510,6 +520,11 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: a troca custou cerca de 1 ponto; era melhor {best}",
         "other": "    {where}: a troca custou cerca de {n} pontos; era melhor {best}",
     },
+    "intro_match": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "move_chance": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos e {chance} da probabilidade de ganhar · {values}",
+    "value": "{card} {win} {points}",
+    "value_match": "{card} {win}, jogo {match}, {points}",
+    "odds": "; a ronda foi ganha em {best_win} das vezes com {best}, em {win} com {card}",
 }
 
 # The rules for players (briscola rules): the text, then how cards are written.
@@ -603,6 +618,29 @@ Variantes (só quando a mesa é preparada para elas)
 }
 
 # The table's commands in this language (the English ones work in every language).
+# Why a card is advised or not, after "because" (hint and review).
+REASONS: Final[dict[str, Message]] = {
+    "wins_round": "ganha a ronda já, com {n} pontos",
+    "face_up_you": "com esta vaza acaba o monte, e assim és tu a tirar a carta virada {card}",
+    "face_up_partner": "com esta vaza acaba o monte, e assim a carta virada {card} vai para a tua equipa",
+    "face_up_them": "com esta vaza acaba o monte, e assim a carta virada {card} vai para a outra equipa",
+    "gives_points": {
+        "one": "oferece à outra equipa o seu ponto",
+        "other": "oferece à outra equipa os seus {n} pontos",
+    },
+    "takes_points": "faz a vaza de certeza, com {n} pontos",
+    "trumpable": {
+        "one": "um trunfo ainda a pode levar: falta sair 1 trunfo",
+        "other": "um trunfo ainda a pode levar: faltam sair {n} trunfos",
+    },
+    "beatable": "{card} ainda não saiu e ainda a pode levar",
+    "keeps_trump": "guarda {card} para as últimas vazas",
+    "partner_holds": "a vaza já é do teu parceiro",
+    "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "why_card": "{card}: {reasons}.",
+    "and": "; ",
+}
+
 COMMANDS: Final[dict[str, str]] = {
     "ajuda": "help",
     "mão": "hand",

@@ -1,0 +1,136 @@
+"""The reasons behind advice, one hand-built position per reason, and none invented."""
+
+from __future__ import annotations
+
+from briscola.bots.reasons import CODES, WORDS, Reason, because, reasons, wins_round_now
+from briscola.engine.cards import Card
+from briscola.engine.observation import Observation
+from briscola.engine.rules import TableRules
+from briscola.words.i18n import say
+
+
+def table(
+    hand: str,
+    trick: str = "",
+    *,
+    players: int = 2,
+    seat: int = 0,
+    points: tuple[int, ...] = (0, 0),
+    stock: int = 20,
+    trump: str = "KD",
+    played: str = "",
+) -> Observation:
+    """Seat ``seat`` to play ``hand`` (codes split by spaces) onto ``trick`` (the cards
+    of the seats before it, in playing order); ``played``: finished tricks' cards, as
+    seen by everyone, dealt to no one in particular."""
+    rules = TableRules(players=players)
+    cards = tuple(Card.parse(c) for c in hand.split())
+    on = [Card.parse(c) for c in trick.split()]
+    leader = (seat - len(on)) % players
+    gone = tuple(Card.parse(c) for c in played.split())
+    face = Card.parse(trump)
+    finished = tuple(
+        tuple(((leader + j) % players, c) for j, c in enumerate(gone[i : i + players]))
+        for i in range(0, len(gone), players)
+    )
+    return Observation(
+        rules=rules,
+        seat=seat,
+        round=1,
+        dealer=0,
+        rounds_won=(0,) * len(rules.teams),
+        hand=cards,
+        legal=cards,
+        to_move=seat,
+        leader=leader,
+        trick=tuple(((leader + j) % players, c) for j, c in enumerate(on)),
+        trump_card=face if stock else None,
+        trump_suit=face.suit,
+        stock=stock,
+        points=points,
+        played=finished,
+        winners=tuple(leader for _ in finished),
+        hand_sizes=(len(cards),) * players,
+        exchanges=(),
+        trump_taken=None,
+        dealt_trump=face,
+        known=((),) * players,
+    )
+
+
+def codes(obs: Observation, card: str) -> list[str]:
+    return [r.code for r in reasons(obs, Card.parse(card))]
+
+
+def test_a_round_won_on_the_spot() -> None:
+    # The expert's blunder of issue 23: 52 to 13, AD takes the 2S for 63.
+    obs = table("AD AC 3C", "2S", seat=1, points=(13, 52), stock=6, trump="7D")
+    assert wins_round_now(obs, Card.parse("AD"))
+    assert reasons(obs, Card.parse("AD"))[0] == Reason("wins_round", n=63)
+    assert not wins_round_now(obs, Card.parse("3C")) and "wins_round" not in codes(obs, "3C")
+    # 60 is not enough, and a trick the other side can still take is not won.
+    assert not wins_round_now(table("AD", "2S", seat=1, points=(13, 49)), Card.parse("AD"))
+    assert not wins_round_now(table("AS 4C", points=(60, 0)), Card.parse("AS"))
+
+
+def test_the_trick_that_ends_the_stock_decides_who_draws_the_face_up_card() -> None:
+    obs = table("JD 4S 6C", "6S", seat=1, stock=2, trump="KD")
+    assert "face_up_them" in codes(obs, "JD")  # taking it: the other side draws last
+    assert "face_up_you" in codes(obs, "4S")  # losing it: the face-up KD is yours
+    assert "face_up_you" in codes(obs, "6C")
+    # Not while the stock lasts beyond this trick.
+    assert not {"face_up_you", "face_up_them"} & set(codes(table("JD 4S", "6S", seat=1), "4S"))
+
+
+def test_a_card_given_to_the_other_side() -> None:
+    obs = table("AC 4B 5S", "KS", seat=1)
+    assert ("gives_points", 11) in [(r.code, r.n) for r in reasons(obs, Card.parse("AC"))]
+    assert codes(obs, "4B") == []
+
+
+def test_a_trick_taken_for_sure() -> None:
+    obs = table("AS 4B", "3S", seat=1)
+    assert [(r.code, r.n) for r in reasons(obs, Card.parse("AS"))] == [("takes_points", 21)]
+
+
+def test_a_lead_a_trump_or_a_higher_card_not_seen_can_still_take() -> None:
+    obs = table("AC 3B 4S")
+    trumped = [r for r in reasons(obs, Card.parse("AC")) if r.code == "trumpable"]
+    assert trumped and trumped[0].n == 9  # the ten trumps but the face-up KD
+    assert ("beatable", Card.parse("AB")) in [
+        (r.code, r.card) for r in reasons(obs, Card.parse("3B"))
+    ]
+    # Once the Ace of Batons is played it no longer threatens the 3.
+    gone = table("AC 3B 4S", played="AB 5C")
+    assert "beatable" not in codes(gone, "3B")
+    assert codes(obs, "4S") == []  # a card without points led early: nothing to say
+
+
+def test_a_trump_kept_for_the_last_tricks() -> None:
+    obs = table("4C AD 5S", stock=4)
+    assert ("keeps_trump", Card.parse("AD")) in [
+        (r.code, r.card) for r in reasons(obs, Card.parse("4C"))
+    ]
+    assert "keeps_trump" not in codes(table("4C AD 5S", stock=20), "4C")
+    assert "keeps_trump" not in codes(obs, "AD")
+
+
+def test_the_partner_holds_the_trick() -> None:
+    # Four seats: the partner (seat 0) led AS, seat 1 followed; seat 3 may still trump it.
+    obs = table("4C 5B 6S", "AS 4S", players=4, seat=2, points=(0, 0))
+    assert "partner_holds" in codes(obs, "4C")
+    # The Ace of trumps: no one after can take it.
+    safe = table("4C 5B 6S", "AD 4S", players=4, seat=2, points=(0, 0))
+    assert "partner_safe" in codes(safe, "4C")
+    assert "partner_holds" not in codes(table("4C 5B", "4S AS", players=4, seat=2), "4C")
+
+
+def test_every_code_has_its_words_and_none_is_invented() -> None:
+    for lang in ("en", "de", "it"):
+        for code in CODES:
+            assert code in WORDS[lang]
+    obs = table("AC 4B 5S", "KS", seat=1)
+    text = because(reasons(obs, Card.parse("AC")), "it", lambda c: str(c), "AC")
+    assert text == "AC: regala agli avversari i suoi 11 punti."
+    assert because([], "en", str, "4B") == ""
+    assert say(WORDS, "de", "gives_points", count=1) == "sie schenkt der Gegenseite ihren 1 Punkt"
