@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -71,6 +71,7 @@ async def play_match(
     on_round: Callable[[Round], None] | None = None,
     undo: Sequence[int] = (),
     stopping: Callable[[], str | None] | None = None,
+    between_rounds: Callable[[], Awaitable[None]] | None = None,
 ) -> MatchOutcome:
     """Play one match between ``players`` (one per seat) and return how it ended.
 
@@ -84,7 +85,9 @@ async def play_match(
     against bots at ``play``; never at a LAN table).  When the match is cancelled,
     ``stopping()`` says why: ``"pause"`` leaves the record to go on after a restart
     (a ``pause`` line after the last whole move, no ending), any other text is
-    kept as the ``why`` of the abandoned ``match_end``.
+    kept as the ``why`` of the abandoned ``match_end``.  ``between_rounds()`` is
+    awaited after each round when the match goes on (a LAN table lets its people
+    read the round's end before the next deal).
     """
     if len(players) != rules.players:
         raise ValueError(
@@ -137,7 +140,7 @@ async def play_match(
                 record.info(seat, text)
 
     taken_over: set[int] = set()
-    asking = False  # a seat is asked for a move: every line of the last one is written
+    asking = False  # a seat is asked for a move (or between rounds): every line is written
 
     async def fail(seat: int, err: SeatFailure) -> bool:
         """Apply the fault policy; True when the match goes on."""
@@ -227,6 +230,10 @@ async def play_match(
             if r.over:
                 outcome.rounds.append(match.finish_round())
             await deliver(r.events)
+            if between_rounds is not None and r.over and not match.over:
+                asking = True  # at rest: every line of the round is written
+                await between_rounds()
+                asking = False
         assert match.ended is not None
         await deliver([match.ended])
     except BaseException as exc:

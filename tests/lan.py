@@ -270,6 +270,8 @@ async def play_out(
             await client.play(message, rng)
         elif kind == "match_end":
             return message
+        elif kind == "round_end":  # read at once: the table need not wait for us
+            await client.send({"type": "next", "id": client.next_id()})
         elif kind == "bye":
             raise AssertionError(f"{client.name}: bye in the middle of a match: {message}")
 

@@ -343,3 +343,24 @@ async def test_a_rematch_may_be_asked_after_someone_left(tmp_path: Path) -> None
         eve = await lan.seated("Eve", "t")
         await eve.until("match_start")
         await anna.until("match_start")
+
+
+async def test_the_table_rests_between_rounds_until_its_people_go_on(tmp_path: Path) -> None:
+    """After a round that does not end the match, the next deal waits until every
+    person present has sent ``next`` (for --round-pause at most)."""
+    async with running(tmp_path, round_pause=30) as lan:
+        await (await lan.connect("Host")).create("t", target=2, bots={"1": "random"})
+        anna = await lan.seated("Anna", "t")
+        await asyncio.wait_for(play_out(anna, stop=lambda m: m["type"] == "round_end"), GAME)
+        told = await anna.until(lambda m: m.get("code") == "round_pause", 5.0)
+        assert told["seconds"] == 30
+        assert not [m for m in await anna.quiet(0.5) if m["type"] == "round_start"]
+        await anna.ask("next", "next")
+        await anna.until("round_start", 5.0)
+        end = await asyncio.wait_for(play_out(anna, random.Random(3)), GAME)
+        assert end["reason"] == "complete"
+    async with running(tmp_path, round_pause=0.3) as lan:  # nobody goes on: the pause ends
+        await (await lan.connect("Host")).create("u", target=2, bots={"1": "random"})
+        ben = await lan.seated("Ben", "u")
+        await asyncio.wait_for(play_out(ben, stop=lambda m: m["type"] == "round_end"), GAME)
+        await ben.until("round_start", 5.0)

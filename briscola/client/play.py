@@ -78,7 +78,8 @@ class _Sitting:
         self.wants: list[str] = []  # who asked for a rematch
         self.server_away = False
         self.warning: asyncio.TimerHandle | None = None
-        self.ids = itertools.count(1)  # our own requests' ids (here)
+        self.ids = itertools.count(1)  # our own requests' ids (here, next)
+        self.round_over = False  # the table rests after a round: Enter goes on
 
     # -- the panel's last line ------------------------------------------------------
 
@@ -108,6 +109,11 @@ class _Sitting:
         text = item.strip()
         if self.away and not self.watching:
             self.take_back()
+        if self.round_over and not text:  # read: the next round may be dealt
+            self.round_over = False
+            self.session.send({"type": "next", "id": next(self.ids)})
+            self.status("status.round_wait")
+            return True
         if self.chat(text):
             return True
         low = " ".join(text.lower().split())
@@ -168,6 +174,11 @@ class _Sitting:
                 self.console.show(_dim(t(self.lang, "played_for_you", cards=cards)))
         elif code == "rematch":
             self.wants.append(printable(str(msg.get("name") or name), 40))
+        elif code == "round_pause":  # the panel says it: Enter goes on
+            if not self.watching:
+                self.round_over = True
+                self.status("status.round_pause")
+            return
         if not (mine and code in QUIET_MINE):
             self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
 
@@ -338,7 +349,8 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
         me.away = False
     table = me.table
     await table.handle(msg)
-    if kind in ("match_start", "state"):
+    if kind in ("match_start", "state", "round_start"):
+        me.round_over = False
         me.status(None)
     if kind == "turn":
         me.turn_started(msg)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import sys
 from collections.abc import Iterator
@@ -25,6 +26,9 @@ from ..protocol.process import BotProcess
 from .session import ServerError, Session
 
 __all__ = ["relay"]
+
+
+_IDS = itertools.count(2_000_001)  # the relay's own requests
 
 
 def _say(text: str) -> None:
@@ -184,9 +188,13 @@ async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
                     return 1
                 continue
             if msg["type"] == "bye":
+                if msg.get("reason") == "restart":  # a pause: resumed by the next turn
+                    continue
                 bot.send(msg)
                 return 0
             bot.send(msg)
+            if msg["type"] == "round_end":  # a bot reads at once: the table may go on
+                session.send({"type": "next", "id": next(_IDS)})
             _tell(msg, session.seat, names, played + 1)
             if msg["type"] == "match_end":
                 played += 1

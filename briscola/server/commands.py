@@ -45,6 +45,14 @@ def serve_arguments(p: argparse.ArgumentParser) -> None:
         "again (default 120; 0: no limit)",
     )
     p.add_argument(
+        "--round-pause",
+        type=seconds_type("--round-pause"),
+        default=20.0,
+        metavar="S",
+        help="between rounds, seconds at most that the table waits for its people to read "
+        "the round's end (each goes on with Enter; default 20, 0: none)",
+    )
+    p.add_argument(
         "--grace",
         type=seconds_type("--grace"),
         default=60.0,

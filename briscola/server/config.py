@@ -27,6 +27,7 @@ class ServerConfig:
     port: int = DEFAULT_PORT
     records: Path = field(default_factory=default_records)
     turn_timeout: float = 120.0  # seconds a person has for a card; 0: no limit
+    round_pause: float = 20.0  # at most, between rounds, until every person said "next"
     grace: float = 60.0  # seconds a dropped seat is held before a bot plays it
     max_connections: int = 256
     max_per_address: int = 32

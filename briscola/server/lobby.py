@@ -248,6 +248,13 @@ class Client:
             raise LobbyError("not_seated", "you hold no seat")
         self.answer(msg, "here", seat=self.seat.seat, away=self.seat.away)
 
+    def go_on(self, msg: Message) -> None:
+        """After a round's end: this person has read it; the next round may come."""
+        if self.seat is None:
+            raise LobbyError("not_seated", "you hold no seat")
+        self.seat.table.go_on(self.seat.seat)
+        self.answer(msg, "next")
+
     def ask_rematch(self, msg: Message) -> None:
         if self.seat is None:
             raise LobbyError("not_seated", "only a seated player can ask for a rematch")
@@ -342,6 +349,7 @@ REQUESTS: dict[str, Callable[[Client, Message], None]] = {
     "leave": Client.leave,
     "rematch": Client.ask_rematch,
     "here": Client.here,
+    "next": Client.go_on,
     "chat": Client.chat,
 }
 

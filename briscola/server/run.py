@@ -39,6 +39,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         port=args.port,
         records=Path(args.records) if args.records else default_records(),
         turn_timeout=args.turn_timeout,
+        round_pause=args.round_pause,
         grace=args.grace,
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,

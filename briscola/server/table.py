@@ -169,6 +169,8 @@ class Table:
         self.record: Record | None = None  # the match's, while it runs
         self.pausing = False  # the server stops cleanly: the match is paused, not ended
         self._flaps: dict[int, TokenBucket] = {}
+        self.ready: set[int] = set()  # who went on after a round's end
+        self.all_ready: asyncio.Event | None = None  # set while the table rests
         self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
 
     # -- what the lobby shows ---------------------------------------------------------
@@ -494,6 +496,7 @@ class Table:
                 start_from=None if restored is None else restored[:2],
                 on_round=self._on_round,
                 stopping=self._stopping,
+                between_rounds=self._between_rounds,
             )
         except asyncio.CancelledError:
             why = self._stopping() or "abandoned"
@@ -531,6 +534,35 @@ class Table:
         )
         if self.rematch and self.state == "done" and not self._rematch_waits():
             self.start_match()  # every seat asked while the match was ending
+
+    async def _between_rounds(self) -> None:
+        """The round's end stays on everyone's screen until each person present has
+        gone on (``next``), for ``--round-pause`` seconds at most."""
+        wait = self.config.round_pause
+        if wait <= 0 or not self._readers():
+            return
+        self.ready = set()
+        self.all_ready = asyncio.Event()
+        self.announce("round_pause", None, f"the next round is dealt when everyone goes on, "
+                      f"in {wait:g} s at most", seconds=wait)  # fmt: skip
+        try:
+            await asyncio.wait_for(self.all_ready.wait(), wait)
+        except TimeoutError:
+            pass
+        finally:
+            self.all_ready = None
+
+    def _readers(self) -> set[int]:
+        """The seats whose person is here to read: connected, not away."""
+        return {s.seat for s in self.seats if s is not None and s.person and s.connected
+                and not s.away}  # fmt: skip
+
+    def go_on(self, seat: int) -> None:
+        """A person has read the round's end (``next``)."""
+        if self.all_ready is not None:
+            self.ready.add(seat)
+            if self._readers() <= self.ready:
+                self.all_ready.set()
 
     def _stopping(self) -> str | None:
         if self.pausing:

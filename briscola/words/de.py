@@ -347,6 +347,8 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "An {table} warten: {names}.",
     "back_watch": "Wieder verbunden; du schaust dem Tisch wieder zu.",
     "gone_watch": "Die Verbindung ist weg, und der Server kam nicht rechtzeitig zurück.",
+    "status.round_pause": "Runde vorbei: Enter geht zur nächsten.",
+    "status.round_wait": "Warten, bis die anderen zur nächsten Runde weitergehen.",
 }
 
 # A record told trick by trick (briscola replay).

@@ -323,6 +323,8 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "People waiting at {table}: {names}.",
     "back_watch": "Connected again; you watch the table again.",
     "gone_watch": "The connection is lost and the server did not come back in time.",
+    "status.round_pause": "Round over: Enter goes on to the next one.",
+    "status.round_wait": "Waiting for the others to go on to the next round.",
 }
 
 # A record told trick by trick (briscola replay).

@@ -373,6 +373,8 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "Esperan en {table}: {names}.",
     "back_watch": "Conectado de nuevo; vuelves a mirar la mesa.",
     "gone_watch": "Se ha perdido la conexión y el servidor no ha vuelto a tiempo.",
+    "status.round_pause": "Fin de la ronda: Intro pasa a la siguiente.",
+    "status.round_wait": "Esperando a que los demás pasen a la siguiente ronda.",
 }
 
 # A record told trick by trick (briscola replay).

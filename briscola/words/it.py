@@ -366,6 +366,8 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "Aspettano al tavolo {table}: {names}.",
     "back_watch": "Di nuovo connesso; guardi di nuovo il tavolo.",
     "gone_watch": "La connessione è persa e il server non è tornato in tempo.",
+    "status.round_pause": "Smazzata finita: Invio passa alla prossima.",
+    "status.round_wait": "Si aspetta che gli altri passino alla prossima smazzata.",
 }
 
 # A record told trick by trick (briscola replay).

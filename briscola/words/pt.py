@@ -367,6 +367,8 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "À espera na mesa {table}: {names}.",
     "back_watch": "Ligado de novo; voltas a ver a mesa.",
     "gone_watch": "A ligação perdeu-se e o servidor não voltou a tempo.",
+    "status.round_pause": "Fim da ronda: Enter passa à próxima.",
+    "status.round_wait": "À espera de que os outros passem à próxima ronda.",
 }
 
 # A record told trick by trick (briscola replay).
