@@ -15,7 +15,12 @@ import pytest
 from briscola import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+# The pages README points to: their links are checked, and the commands they show parse.
+PAGES = [
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "benchmarks").rglob("*.md")),
+]
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *PAGES]
 SAMPLE = next(p for p in sorted((ROOT / "tests" / "data").glob("*.jsonl")))
 # What README's examples stand for, in the test: a record, a bot, a server's address.
 STAND_INS = {
@@ -23,20 +28,40 @@ STAND_INS = {
     "game.jsonl": str(SAMPLE),
     "mybot.py": "examples/bots/simple_bot.py",
 }
+# A synopsis names its arguments in capitals or brackets (`briscola join HOST`); not an example.
+SYNOPSIS = re.compile(r"\b[A-Z]{2,}\b|\[|…")
+
+
+def page_commands(path: Path) -> list[list[str]]:
+    """Every ``briscola ...`` line of a page's shell blocks, split as a shell would, and
+    every ``briscola ...`` in a table's ``command`` column (the figures' commands)."""
+    text = path.read_text(encoding="utf-8")
+    lines = [
+        line.strip().removeprefix("$ ")
+        for block in re.findall(r"```sh\n(.*?)```", text, re.S)
+        for line in block.splitlines()
+    ]
+    outside = re.sub(r"```.*?```", "", text, flags=re.S)
+    for table in re.findall(r"(?:^\|.*\|\n)+", outside, re.M):
+        rows = [re.split(r"(?<!\\)\|", row)[1:-1] for row in table.splitlines()]
+        header = [cell.strip() for cell in rows[0]]
+        if "command" in header:
+            column = header.index("command")
+            cells = [row[column] for row in rows[2:] if len(row) > column]
+            shown = [c.strip().strip("`") for c in cells if c.strip().startswith("`briscola ")]
+            lines += [c for c in shown if not SYNOPSIS.search(c)]
+    commands = []
+    for line in lines:
+        for piece in re.split(r"\s&&\s", line):
+            words = shlex.split(piece, comments=True)
+            if words and words[0] == "briscola":
+                commands.append([STAND_INS.get(w, w) for w in words])
+    return commands
 
 
 def readme_commands() -> list[list[str]]:
-    """Every ``briscola ...`` line of README's shell blocks, split as a shell would."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
-        for line in block.splitlines():
-            line = line.strip().removeprefix("$ ")
-            for piece in re.split(r"\s&&\s", line):
-                words = shlex.split(piece, comments=True)
-                if words and words[0] == "briscola":
-                    commands.append([STAND_INS.get(w, w) for w in words])
-    return commands
+    """Every ``briscola ...`` example README shows."""
+    return page_commands(ROOT / "README.md")
 
 
 COMMANDS = readme_commands()
@@ -56,6 +81,22 @@ def test_every_readme_command_parses(argv: list[str]) -> None:
         cli.build_parser().parse_args(argv[1:])
     except SystemExit as err:  # argparse's way of refusing
         pytest.fail(f"README's {' '.join(argv)!r} is not a valid command line ({err})")
+
+
+PAGE_COMMANDS = [(p, c) for p in PAGES for c in page_commands(p)]
+
+
+@pytest.mark.parametrize(
+    ("page", "argv"),
+    PAGE_COMMANDS,
+    ids=[f"{p.name}: {' '.join(c)[:60]}" for p, c in PAGE_COMMANDS],
+)
+def test_every_docs_command_parses(page: Path, argv: list[str]) -> None:
+    """What moved out of README keeps its commands honest: each parses as the CLI reads it."""
+    try:
+        cli.build_parser().parse_args(argv[1:])
+    except SystemExit as err:
+        pytest.fail(f"{page.name}'s {' '.join(argv)!r} is not a valid command line ({err})")
 
 
 def _short(argv: list[str]) -> bool:
