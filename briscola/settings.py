@@ -35,7 +35,7 @@ __all__ = [
     "words_from_settings",
 ]
 
-# Difficulty in plain words, and the bot each one seats (documented in the README).
+# Difficulty in plain words, and the bot each one seats (documented in docs/play.md).
 LEVELS: Final[dict[str, str]] = {
     "easy": "random",
     "medium": "greedy",

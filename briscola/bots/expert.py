@@ -29,7 +29,7 @@ round (minus it for a lost one).  By default it is set by table size
 (:data:`DEFAULT_WIN_BONUS`), as measured: with 2 players, over 300 duplicate
 deals against greedy, bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%; at
 3 and 6 seats 20 changed nothing measurable; at 4 seats, where the teams'
-margins are wide and a round is won at 61, 20 won more rounds (README).
+margins are wide and a round is won at 61, 20 won more rounds (docs/strength.md).
 
 What the expert plays for is the match (:meth:`ExpertBot._pick`): each
 sample's result (who won the round, or a draw) gives a chance of winning the
@@ -95,14 +95,15 @@ __all__ = [
 ]
 
 # Samples per move by table size: more seats hide more cards, and the weights
-# of the inference leave fewer samples that count (README: arena and think time).
+# of the inference leave fewer samples that count (docs/strength.md: the arena;
+# benchmarks/README.md: think time).
 DEFAULT_SAMPLES = {2: 600, 3: 900, 4: 1000, 6: 1200}
 WIN_BONUS = 0  # points of margin a won round is worth, where nothing else is said
-# By table size, what the arena measured best (module docstring, README).
+# By table size, what the arena measured best (module docstring, docs/strength.md).
 DEFAULT_WIN_BONUS = {2: 0, 3: 0, 4: 20, 6: 0}
 SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
 # By table size: with 2 players from 10 (the last two draws), where greedy playouts had
-# the expert lose rounds a long review calls lost by 25 to 30 points of chance (README).
+# the expert lose rounds a long review calls lost by 25 to 30 points of chance (docs/strength.md).
 DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule

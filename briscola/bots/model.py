@@ -33,7 +33,7 @@ __all__ = ["OpponentModel"]
 
 # Before any card.  Leaning to random play costs little against a good player,
 # who soon shows what it is: with 0.5 (eps 0.15, 1,000 samples) the expert won 94.5% against
-# random, with 0.7 95.9%, and 69.3% against greedy (README has the commands).
+# random, with 0.7 95.9%, and 69.3% against greedy (docs/strength.md has the commands).
 _PRIOR_RANDOM = 0.7
 _EPSILON = 0.1  # share of the greedy bot's moves its sampled hands cannot explain
 _SAMPLES = 24  # sampled hands per past move

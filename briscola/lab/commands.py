@@ -309,7 +309,8 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         metavar="N",
         help="with --server, instead: an ordinary table's expert alone and beside N "
-        "six-seat tables of five experts each (the bot pool's fairness; 5 in README)",
+        "six-seat tables of five experts each (the bot pool's fairness; 5 in "
+        "benchmarks/README.md)",
     )
     p.add_argument(
         "--positions",
