@@ -7,9 +7,13 @@ as it stood: the seat's own hand and what was public, never the hidden
 cards.  The long search of :mod:`briscola.lab.positions` values every legal
 action from that observation alone (its seed drawn from ``--seed``, the
 round, the move and the seat, so a seat's values are the same whatever else
-is reviewed), and the move's *cost* is the best value less the value of the
-action taken.  Values are the expected round margin (the side's points minus
-the best other side's), the unit of ``hint``.
+is reviewed): each action's chance of winning the round and the match, and
+its value, the expected round margin (the side's points minus the best other
+side's), as ``hint`` gives them.  The best is what the long search plays (the
+best chance, then the best value); the move's *cost* is the best value less
+the value of the action taken, and the chance it lost beside it; the reasons
+that hold (:mod:`briscola.bots.reasons`) are told for the card played and the
+best.
 
 The record is checked whole before any search, so a corrupt one fails at
 once.  A move taken back (``undo`` at ``play``) is not reviewed; the move

@@ -38,7 +38,7 @@ from .view import Seen, Text, View
 
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
-# What the expert makes of each legal action here: (action, expected round margin), best first.
+# What the expert makes of each legal action here (its chances and points), its own choice first.
 Hinter = Callable[[Observation], list[tuple[Action, Estimate]]]
 
 
