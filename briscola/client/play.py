@@ -187,7 +187,9 @@ class _Sitting:
         assert self.person is not None
         self.cancel_warning()
         time_ms = msg.get("time_ms")
-        if not isinstance(time_ms, int) or time_ms <= 0:
+        start = self.table.start if self.table is not None else None
+        unlimited = isinstance(start, dict) and start.get("move_ms") == 0  # --turn-timeout 0
+        if not isinstance(time_ms, int) or time_ms <= 0 or unlimited:
             self.person.deadline = None
             return
         loop = asyncio.get_running_loop()
