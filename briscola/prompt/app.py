@@ -243,6 +243,9 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
         undo=takeback,
         round_pause=True,
     )
+    # A command typed while the bots play (score, seen, last, hand, help, rules) is
+    # answered at once; a card is kept for the person's turn (typed ahead).
+    console.idle = lambda item: isinstance(item, str) and person.answer(item)
     players: list[Player] = [person]
     players += [
         spec.make(seed=seed + s, name=names[s])
