@@ -9,8 +9,9 @@ the longest think a lobby allows (``expert:think_ms=900``; their first ask,
 the ordinary expert's card times (from the card before it to its own
 ``played``), p50 and p99, in both runs, and their ratio.  The shared pool
 serves each table's queue in turn, least used first, and bot-heavy tables
-share all workers but one, so the ratio stays near 1 where a first-come
-queue let one person wait seconds.  Only loopback, bounded in time.
+think in idle-core workers that pause while a people's table's bot thinks,
+so the ratio stays near 1 where a first-come queue let one person wait
+seconds.  Only loopback, bounded in time.
 Floor 7 (server).
 """
 
@@ -132,14 +133,16 @@ async def _ordinary(port: int, matches: int, tag: str, think: float) -> list[flo
 
 
 async def run_fairness(
-    port: int, abusive: int, matches: int, think: float = PERSON_S
+    port: int, abusive: int, matches: int, think: float = PERSON_S, warmup: float = 20.0
 ) -> dict[str, Any]:
     """The two runs against a server on ``port``: their figures."""
     alone = await _ordinary(port, matches, "alone", think)
     stop = asyncio.Event()
     refused: list[bool] = []
     abusers = [asyncio.ensure_future(_abuser(port, n, stop, refused)) for n in range(abusive)]
-    await asyncio.sleep(2.0)  # every abusive table is playing
+    # Their tables play on long enough to be known as bot-heavy (the pool's budget
+    # counts the last minute's work; an abuser's first seconds are an ordinary table's).
+    await asyncio.sleep(warmup)
     crowded = await _ordinary(port, matches, "crowded", think)
     stop.set()
     played = await asyncio.gather(*abusers)
@@ -158,7 +161,7 @@ async def run_fairness(
     }
 
 
-def bench_fairness(abusive: int = 5, matches: int = 3, seed: int = 2026) -> dict[str, Any]:
+def bench_fairness(abusive: int = 5, matches: int = 10, seed: int = 2026) -> dict[str, Any]:
     ctx = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory(prefix="briscola-fair-") as records:
         here, there = ctx.Pipe()

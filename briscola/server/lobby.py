@@ -177,7 +177,7 @@ class Client:
     def create(self, msg: Message) -> None:
         self.server.may_create(self)
         table, code = self.server.create(msg)
-        table.creator = self
+        table.creator = table.budget = self
         self.answer(msg, "created", table=table.name, **({"code": code} if code else {}))
 
     def join(self, msg: Message) -> None:

@@ -2,11 +2,13 @@
 
 An expert thinks for tens of milliseconds per card; on the server's event
 loop that would hold up every other table.  :class:`PooledBot` sends each
-``choose`` to a process pool (one worker per core) with the bot itself, and
-takes the bot back with its answer, so its random state moves on exactly as
-it would in-process: the same seed gives the same cards.  Quick bots
-(random, greedy) answer in place; a broken pool falls back to in place too.
-Floor 7 (server).
+``choose`` to a worker process with the bot itself, and takes the bot back
+with its answer, so its random state moves on exactly as it would
+in-process: the same seed gives the same cards.  Quick bots (random,
+greedy) answer in place.  Tables are served fairly (:class:`BotPool`): a
+queue per table, least used first, and bot-heavy tables in workers of their
+own that run only on idle cores.  Workers end with the server, however it
+ends.  Floor 7 (server).
 """
 
 from __future__ import annotations
@@ -41,22 +43,27 @@ SLOW = frozenset({"ExpertBot", "OracleBot"})
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 WATCH_S = 1.0
 USE_HALF_S = 10.0
-# A table whose bots used more than this many worker seconds lately (about a third of
-# a worker, steadily) is bot-heavy: such tables share all workers but one, so that a
-# table where people play never waits behind them.
+# A client whose tables' bots waited for or held a worker more than this many seconds
+# lately (about a third of the time, steadily) is bot-heavy: its tables think in the
+# idle-core workers, so that a table where people play never waits behind them.
 HEAVY_S = 5.0
 USE_KEPT = 1000
 
-Job = tuple[Bot, Observation, "asyncio.Future[tuple[Action, Bot]]"]
+# A bot's move to think: the bot, its observation, its answer, and when it was asked.
+Job = tuple[Bot, Observation, "asyncio.Future[tuple[Action, Bot]]", float]
 
 
-def _worker_start(server: int) -> None:
+def _worker_start(server: int, heavy: bool) -> None:
     """A worker ends with the server, however the server ends, and yields it the cores.
     Ctrl-C at the server's terminal reaches its workers too: theirs to ignore, since
     the server stops them itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(server)
-    _lower_priority()
+    if heavy:
+        _lower_priority()
+    else:  # a table where people play: below the server's loop, above the bot-heavy
+        with contextlib.suppress(OSError):
+            os.nice(10)
 
 
 def _die_with(server: int) -> None:
@@ -81,18 +88,23 @@ def _die_with(server: int) -> None:
 
 
 def _lower_priority() -> None:
-    """A worker yields the cores to the server's loop and the players' programs: on
-    Linux it runs only when a core is idle (SCHED_IDLE), elsewhere at nice 10.  A bot
-    may think longer (``max_ms`` bounds it), but no table waits for another's bot."""
+    """A worker of the bot-heavy tables yields the cores to everything else: on Linux
+    it runs only when a core is idle (SCHED_IDLE), elsewhere at nice 19."""
     with contextlib.suppress(OSError, AttributeError):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         return
     with contextlib.suppress(OSError):
-        os.nice(10)
+        os.nice(19)
 
 
 def _pause(seconds: float) -> None:
     time.sleep(seconds)  # long enough that each job of warm() gets a worker of its own
+
+
+def _pids(pool: concurrent.futures.ProcessPoolExecutor) -> list[int]:
+    """The worker processes of a pool (the executor keeps them by pid)."""
+    processes = getattr(pool, "_processes", None) or {}
+    return [pid for pid in processes if isinstance(pid, int)]
 
 
 def _choose(bot: Bot, obs: Observation) -> tuple[Action, Bot]:
@@ -100,96 +112,145 @@ def _choose(bot: Bot, obs: Observation) -> tuple[Action, Bot]:
 
 
 class BotPool:
-    """The process pool the built-in bots of every table share."""
+    """The worker processes the built-in bots of every table share.
+
+    Two sets of workers: one per core for the tables where people play (at nice
+    10, below the server's loop), and one fewer for bot-heavy tables, which run
+    only on idle cores; so a table of bots that plays on and on never slows a
+    person's table, however many there are.  Within each set a free worker takes
+    the next job of the table that used the workers least lately."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers is not None else (os.cpu_count() or 1)
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        # By "heavy": the people's tables' workers (False) and the bot-heavy's (True).
+        self._pools: dict[bool, concurrent.futures.ProcessPoolExecutor | None] = {
+            False: None,
+            True: None,
+        }
+        self._room = {False: self.workers, True: max(1, self.workers - 1)}
+        self._busy = {False: 0, True: 0}
         self._queues: dict[object, collections.deque[Job]] = {}
         self._used: dict[object, tuple[float, float]] = {}  # table: (worker s, as of when)
-        self._busy = 0
+        self._heavy: set[object] = set()
+        self._held = False  # the bot-heavy workers are stopped
 
-    def executor(self) -> concurrent.futures.ProcessPoolExecutor | None:
+    def executor(self, heavy: bool = False) -> concurrent.futures.ProcessPoolExecutor | None:
         if self.workers <= 0:
             return None
-        if self._pool is None:
+        pool = self._pools[heavy]
+        if pool is None:
             # forkserver: a worker must not inherit the server's sockets and loop.
             ctx = multiprocessing.get_context("forkserver")
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
+            pool = self._pools[heavy] = concurrent.futures.ProcessPoolExecutor(
+                self._room[heavy],
+                mp_context=ctx,
+                initializer=_worker_start,
+                initargs=(os.getpid(), heavy),
             )
-        return self._pool
+        return pool
 
     async def warm(self) -> None:
         """Start every worker now: a worker started at an expert's first move would
         hold up every table while it forks (the first time, the fork server too)."""
-        pool = self.executor()
-        if pool is None:
-            return
         loop = asyncio.get_running_loop()
-        jobs = [loop.run_in_executor(pool, _pause, 0.05) for _ in range(self.workers)]
+        jobs = []
+        for heavy in (False, True):
+            pool = self.executor(heavy)
+            if pool is not None:
+                jobs += [loop.run_in_executor(pool, _pause, 0.05) for _ in range(self._room[heavy])]
         with contextlib.suppress(Exception):  # a pool that cannot start thinks in place
             await asyncio.gather(*jobs)
 
     async def choose(self, bot: Bot, obs: Observation, table: object = None) -> tuple[Action, Bot]:
         """The bot's move, thought in a worker when it is worth it.  Jobs wait in a queue
-        per ``table``; a free worker takes the next job of the table that has used
-        the workers least lately, so one table's bots never queue ahead of another's,
-        and bot-heavy tables leave one worker to the rest."""
-        pool = self.executor() if type(bot).__name__ in SLOW else None
-        if pool is None:
+        per ``table``; a free worker of its set takes the next job of the table that
+        has used the workers least lately, so one table's bots never queue ahead of
+        another's."""
+        if self.workers <= 0 or type(bot).__name__ not in SLOW:
             return _choose(bot, obs)
         loop = asyncio.get_running_loop()
         done: asyncio.Future[tuple[Action, Bot]] = loop.create_future()
-        self._queues.setdefault(table, collections.deque()).append((bot, obs, done))
+        job = (bot, obs, done, time.monotonic())
+        self._queues.setdefault(table, collections.deque()).append(job)
         self._dispatch()
         return await done
 
     def _dispatch(self) -> None:
-        pool = self._pool
-        while self._busy < self.workers and self._queues:
-            now = time.monotonic()
-            table = min(self._queues, key=lambda t: self._use(t, now))
-            if self._use(table, now) > HEAVY_S and 1 < self.workers <= self._busy + 1:
-                break  # every waiting table is bot-heavy: the last worker stays for the others
+        now = time.monotonic()
+        for table in sorted(self._queues, key=lambda t: self._use(t, now)):
+            heavy = self._is_heavy(table, now)
             queue = self._queues[table]
-            bot, obs, done = queue.popleft()
+            while queue and self._busy[heavy] < self._room[heavy]:
+                bot, obs, done, asked = queue.popleft()
+                if done.cancelled():  # its table ended meanwhile
+                    continue
+                pool = self.executor(heavy)
+                if pool is None:  # broken: think in place
+                    done.set_result(_choose(bot, obs))
+                    continue
+                self._busy[heavy] += 1
+                self._hold_heavy()
+                job = asyncio.get_running_loop().run_in_executor(pool, _choose, bot, obs)
+                job.add_done_callback(
+                    functools.partial(self._finished, table, heavy, asked, bot, obs, done)
+                )
+                break  # one job a table at a time: the others' turns come first
             if not queue:
                 del self._queues[table]
-            if done.cancelled():  # its table ended meanwhile
-                continue
-            if pool is None:  # broken and not yet restarted: think in place
-                done.set_result(_choose(bot, obs))
-                continue
-            self._busy += 1
-            job = asyncio.get_running_loop().run_in_executor(pool, _choose, bot, obs)
-            job.add_done_callback(functools.partial(self._finished, table, now, bot, obs, done))
+
+    def _hold_heavy(self) -> None:
+        """While a people's table's bot thinks, the bot-heavy tables' workers are
+        stopped (SIGSTOP), so that no core it could use is busy with them; they go on
+        (SIGCONT) when it has its answer."""
+        hold, pool = self._busy[False] > 0, self._pools[True]
+        if hold == self._held or pool is None:
+            return
+        self._held = hold
+        for pid in _pids(pool):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGSTOP if hold else signal.SIGCONT)
+
+    def _is_heavy(self, table: object, now: float) -> bool:
+        """Bot-heavy: over ``HEAVY_S`` worker seconds lately, and until under a quarter
+        of it (in the idle-core workers a table uses less, and must not flip back)."""
+        use = self._use(table, now)
+        if use > HEAVY_S:
+            self._heavy.add(table)
+        elif use < HEAVY_S / 4:
+            self._heavy.discard(table)
+        return table in self._heavy
 
     def _use(self, table: object, now: float) -> float:
-        """Worker seconds a table used lately (halving every ``USE_HALF_S``)."""
+        """Seconds a table's bots waited for or held a worker lately (halving every
+        ``USE_HALF_S``)."""
         used, since = self._used.get(table, (0.0, now))
         return float(used * 0.5 ** ((now - since) / USE_HALF_S))
 
     def _finished(
         self,
         table: object,
-        began: float,
+        heavy: bool,
+        asked: float,
         bot: Bot,
         obs: Observation,
         done: asyncio.Future[tuple[Action, Bot]],
         job: asyncio.Future[tuple[Action, Bot]],
     ) -> None:
-        self._busy -= 1
+        self._busy[heavy] -= 1
+        self._hold_heavy()
         now = time.monotonic()
-        self._used[table] = (self._use(table, now) + (now - began), now)
+        # What the table asked of the workers: its moves' time from asked to answered.
+        # A table of bots that play on always has a move waiting, whatever it is given.
+        self._used[table] = (self._use(table, now) + (now - asked), now)
         if len(self._used) > USE_KEPT:  # tables long gone
             for key in [k for k in self._used if k not in self._queues][: len(self._used) // 2]:
                 del self._used[key]
+                self._heavy.discard(key)
         if not done.cancelled():
             err = job.exception()
             if isinstance(err, BrokenProcessPool):
-                log.warning("the bot pool broke; bots think in place until it is restarted")
-                self._pool = None
+                log.warning("the bot pool broke; it is started again")
+                self._pools[heavy] = None
                 done.set_result(_choose(bot, obs))
             elif err is not None:
                 done.set_exception(err)
@@ -198,9 +259,12 @@ class BotPool:
         self._dispatch()
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._busy[False] = 0
+        self._hold_heavy()  # stopped workers cannot be shut down
+        for heavy, pool in self._pools.items():
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[heavy] = None
 
 
 class PooledBot(Player):

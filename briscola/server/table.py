@@ -166,6 +166,9 @@ class Table:
         # A match to go on with after a restart: its state, and "pause" or "crash".
         self.restored: tuple[Match, Round | None, str] | None = None
         self.creator: object = None  # the connection that made it, until it goes
+        # Whose account its bots' work goes on in the shared pool: the connection that
+        # made it (one client's tables share one budget), else the table itself.
+        self.budget: object = self
         self.record: Record | None = None  # the match's, while it runs
         self.pausing = False  # the server stops cleanly: the match is paused, not ended
         self._flaps: dict[int, TokenBucket] = {}
@@ -335,7 +338,7 @@ class Table:
         def make() -> Player:
             spec = self.server.standin
             bot = spec.make(seed=self._seed() + 101 + seat)
-            return PooledBot(bot, self.pool, self.number)  # type: ignore[arg-type]
+            return PooledBot(bot, self.pool, self.budget)  # type: ignore[arg-type]
 
         return make
 
@@ -460,7 +463,7 @@ class Table:
             spec = self.bots.get(i)
             if spec is not None:
                 bot = spec.make(seed=seed + i, name=spec.text)
-                out.append(PooledBot(bot, self.pool, self.number))  # type: ignore[arg-type]
+                out.append(PooledBot(bot, self.pool, self.budget))  # type: ignore[arg-type]
             else:
                 held = self.seats[i]
                 assert held is not None
