@@ -8,6 +8,8 @@ and friends (:func:`create_fields`).  Floor 7 (client).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import shlex
 from typing import Any
 
@@ -15,6 +17,7 @@ from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.console import Console
 from ..prompt.view import clock_text
+from ..words.i18n import decimal
 from ..words.lobby import CATALOG, t
 from ..words.table import shown_name
 from .session import ServerError, Session
@@ -155,9 +158,16 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
     show([*table_lines(lang, await session.request("list")), t(lang, "lobby_help")])
     while True:
         try:
-            text = await console.ask(t(lang, "lobby_prompt"))
+            text = await _line_or_drop(session, console, t(lang, "lobby_prompt"))
         except (EOFError, KeyboardInterrupt):
             return None
+        if text is None:  # the server went away (a restart): wait for it, as a table does
+            if not await session.reconnect(
+                lambda _, pause: show([t(lang, "lost", pause=decimal(lang, pause, None))])
+            ):
+                return None
+            show(table_lines(lang, await session.request("list")))
+            continue
         try:
             words = shlex.split(text)
         except ValueError:
@@ -188,12 +198,27 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
             if not (session.link and session.link.alive):
                 # The server went away (a restart): wait for it, as a table does.
                 if not await session.reconnect(
-                    lambda _, pause: show([t(lang, "lost", pause=pause)])
+                    lambda _, pause: show([t(lang, "lost", pause=decimal(lang, pause, None))])
                 ):
                     return None
                 show(table_lines(lang, await session.request("list")))
         except ValueError as err:
             show([t(lang, "refused", text=printable(str(err), 300))])
+
+
+async def _line_or_drop(session: Session, console: Console, prompt: str) -> str | None:
+    """The person's next lobby line; None when the connection ends first."""
+    link = session.link
+    ask = asyncio.ensure_future(console.ask(prompt))
+    if link is None:
+        return await ask
+    await asyncio.wait({ask, link.ended}, return_when=asyncio.FIRST_COMPLETED)
+    if ask.done():
+        return ask.result()
+    ask.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await ask
+    return None
 
 
 def _option(words: list[str], key: str) -> str | None:
