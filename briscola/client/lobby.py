@@ -155,18 +155,24 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
     def show(lines: list[str]) -> None:
         console.show([[("", line)] for line in lines])
 
+    async def back() -> bool:
+        """The server went away (a restart): wait for it, as a table does."""
+        if not await session.reconnect(
+            lambda _, pause: show([t(lang, "lost", pause=decimal(lang, pause, None))])
+        ):
+            return False
+        show(table_lines(lang, await session.request("list")))
+        return True
+
     show([*table_lines(lang, await session.request("list")), t(lang, "lobby_help")])
     while True:
         try:
             text = await _line_or_drop(session, console, t(lang, "lobby_prompt"))
         except (EOFError, KeyboardInterrupt):
             return None
-        if text is None:  # the server went away (a restart): wait for it, as a table does
-            if not await session.reconnect(
-                lambda _, pause: show([t(lang, "lost", pause=decimal(lang, pause, None))])
-            ):
+        if text is None:
+            if not await back():
                 return None
-            show(table_lines(lang, await session.request("list")))
             continue
         try:
             words = shlex.split(text)
@@ -195,13 +201,8 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
                 show([t(lang, "bad_lobby", text=printable(text, 60))])
         except ServerError as err:
             show([refusal(lang, err)])
-            if not (session.link and session.link.alive):
-                # The server went away (a restart): wait for it, as a table does.
-                if not await session.reconnect(
-                    lambda _, pause: show([t(lang, "lost", pause=decimal(lang, pause, None))])
-                ):
-                    return None
-                show(table_lines(lang, await session.request("list")))
+            if not (session.link and session.link.alive) and not await back():
+                return None
         except ValueError as err:
             show([t(lang, "refused", text=printable(str(err), 300))])
 
