@@ -99,7 +99,7 @@ async def _scenario(tmp_path: Path, state: str, batch: list[dict[str, Any]]) -> 
         await lan.alive()
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=st.sampled_from(STATES), batch=st.lists(requests(), min_size=1, max_size=6))
 def test_any_json_in_any_lobby_request_gets_an_answer_or_an_error(
     state: str, batch: list[dict[str, Any]]

@@ -69,16 +69,21 @@ async def test_a_file_that_cannot_be_opened_is_said_once_and_nothing_breaks(
     assert len(warnings) == 1 and "the match goes on unrecorded" in warnings[0].getMessage()
 
 
-async def test_warm_starts_every_worker_and_they_think_at_idle_priority() -> None:
+async def test_warm_starts_every_worker_and_they_think_below_the_server() -> None:
+    """The people's tables' workers (one a core) at nice 10; the bot-heavy tables'
+    (one fewer) only on idle cores."""
     pool = BotPool(2)
     try:
         await pool.warm()
-        executor = pool.executor()
-        assert executor is not None
-        assert len(executor._processes) == 2  # started before any bot asked
+        executor, heavy = pool.executor(), pool.executor(heavy=True)
+        assert executor is not None and heavy is not None
+        assert len(executor._processes) == 2 and len(heavy._processes) == 1  # before any bot
         loop = asyncio.get_running_loop()
+        here = os.getpriority(os.PRIO_PROCESS, 0)
+        nice = await loop.run_in_executor(executor, os.getpriority, os.PRIO_PROCESS, 0)
+        assert nice >= min(19, here + 10)
         if sys.platform.startswith("linux"):
-            policy = await loop.run_in_executor(executor, os.sched_getscheduler, 0)
+            policy = await loop.run_in_executor(heavy, os.sched_getscheduler, 0)
             assert policy == os.SCHED_IDLE
         rules = TableRules(players=2)
         deck = list(rules.deck)
@@ -89,8 +94,8 @@ async def test_warm_starts_every_worker_and_they_think_at_idle_priority() -> Non
         action, back = await pool.choose(bot, obs)
         assert action in obs.legal and isinstance(back, ExpertBot)
         # The bot came back with its random state moved on, as if it thought in place.
-        here = ExpertBot(seed=3, samples=20)
-        assert here.choose(obs) == action and here.rng.getstate() == back.rng.getstate()
+        again = ExpertBot(seed=3, samples=20)
+        assert again.choose(obs) == action and again.rng.getstate() == back.rng.getstate()
     finally:
         pool.close()
 
