@@ -20,7 +20,8 @@ from untimed import untimed
 from briscola.cli import main as cli_main
 from briscola.engine.replay import verify_record
 from briscola.engine.rules import TableRules
-from briscola.lab.arena import ArenaConfig, MatchResult, Tally, plan, play_one, render, run_arena
+from briscola.lab.runner import ArenaConfig, MatchResult, plan, play_one, run_arena
+from briscola.lab.tally import Tally, render
 
 ARENA = [sys.executable, "-m", "briscola", "arena"]
 

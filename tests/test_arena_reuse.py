@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from briscola.engine.rules import TableRules
-from briscola.lab.arena import ArenaConfig, Tally, run_arena
+from briscola.lab.runner import ArenaConfig, run_arena
+from briscola.lab.tally import Tally
 
 ROOT = Path(__file__).resolve().parent.parent
 MISBEHAVE = f"cmd:{sys.executable} {ROOT / 'tests' / 'bots' / 'misbehave.py'}"

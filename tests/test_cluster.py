@@ -14,7 +14,7 @@ from untimed import untimed
 
 from briscola.cli import main as cli_main
 from briscola.engine.rules import TableRules
-from briscola.lab.arena import ArenaConfig, on_cluster, run_arena
+from briscola.lab.runner import ArenaConfig, on_cluster, run_arena
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
@@ -57,8 +57,9 @@ def test_the_commands_on_the_cluster(scheduler: str, capsys: pytest.CaptureFixtu
 
 
 def test_a_scheduler_that_is_not_there_or_jobs_beside_it(
-    usage_error: Callable[[list[str]], str],
+    usage_error: Callable[[list[str]], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr("briscola.lab.cluster.CONNECT_S", 2)  # nobody there: no need to wait 10 s
     err = usage_error(["arena", "greedy", "random", "--scheduler", "tcp://127.0.0.1:9"])
     assert "cannot reach the scheduler at 'tcp://127.0.0.1:9'" in err
     err = usage_error(["arena", "greedy", "random", "--scheduler", "tcp://x:1", "--jobs", "2"])

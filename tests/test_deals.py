@@ -12,7 +12,7 @@ from untimed import untimed
 from briscola.cli import main as cli_main
 from briscola.engine.deals import SUITES, DealsError, read_deals
 from briscola.engine.rules import TableRules
-from briscola.lab.arena import ArenaConfig, plan, run_arena
+from briscola.lab.runner import ArenaConfig, plan, run_arena
 
 
 @pytest.mark.parametrize("name", SUITES)

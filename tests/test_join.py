@@ -444,7 +444,9 @@ def test_serve_usage_errors(tmp_path: Path) -> None:
         assert exit_.value.code == 2
 
 
-async def test_the_relay_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_the_relay_in_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``--bot`` through ``main`` (in a thread: it runs its own event loop), then the
     relay's refusals: a table that does not exist, a bot that never says hello."""
     from briscola.client.relay import relay
@@ -464,6 +466,7 @@ async def test_the_relay_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
         )  # fmt: skip
         assert status == 1 and "no table" in capsys.readouterr().err
         mute = f"{shlex.quote(sys.executable)} -c 'import time; time.sleep(30)'"
+        monkeypatch.setattr("briscola.client.relay.HANDSHAKE_MS", 1000)  # not the 10 s a bot has
         status = await relay(
             "127.0.0.1", lan.port, mute, table="r", create=None, seat=None, code=None
         )

@@ -115,7 +115,7 @@ def test_jsonline_raises_only_its_own_error(text: str) -> None:
         assert str(err)
 
 
-@MANY
+@FEW
 @given(st.lists(line_bytes | messages.map(_lines), max_size=10))
 def test_the_hosts_link_queues_only_messages_and_refusals(chunks: list[bytes]) -> None:
     link = Link("hostile")

@@ -5,7 +5,9 @@ deals), ``tournament`` (every pairing on the same deals, with ratings),
 ``bench`` (how fast the engine, the bots, the protocol and the server are),
 ``review`` (a record's moves valued by a long search) and ``replay`` (a
 record told while the engine checks it).  Beside them what they share:
-``stats`` (intervals, pairs, ratings), ``sprt`` (the sequential test),
-``positions`` (the position suite and its long search) and ``cluster``
-(the deals on a Dask cluster, optional).  Nothing here is needed to play.
+``runner`` (the arena's matches in worker processes), ``tally`` (their
+statistics and the result table), ``stats`` (intervals, pairs, ratings),
+``sprt`` (the sequential test), ``positions`` (the position suite and its
+long search) and ``cluster`` (the deals on a Dask cluster, optional).
+Nothing here is needed to play.
 """

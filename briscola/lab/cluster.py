@@ -4,7 +4,7 @@ Optional: ``pip install 'briscola[cluster]'`` brings Dask distributed; each
 machine of the cluster runs ``dask worker`` with briscola (and any ``cmd:``
 bot) installed.  This module knows nothing of matches: it is given the jobs
 and the function that does one (the arena gives each deal's matches and
-:func:`~briscola.lab.arena.play_deal`, which plays them in a session of its
+:func:`~briscola.lab.runner.play_deal`, which plays them in a session of its
 own, so a ``cmd:`` program is started once per deal there).  A few jobs are
 in flight at a time, twice the workers' threads, and results come back in
 the jobs' order: with every random choice coming from the deal's seed, the

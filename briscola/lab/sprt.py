@@ -89,19 +89,25 @@ def _most_likely(q: Sequence[float], score: float) -> list[float]:
     d = [a - score for a in PAIR_SCORES]
     # 1 + lam * d_i > 0 for every i: lam between -1 / max(d) and -1 / min(d).
     low, high = -1 / max(d), -1 / min(d)
-
-    def excess(lam: float) -> float:  # decreasing in lam; zero at the answer
-        return math.fsum(qi * di / (1 + lam * di) for qi, di in zip(q, d, strict=True))
-
-    for _ in range(100):
-        mid = (low + high) / 2
-        if excess(mid) > 0:
-            low = mid
+    # The root of excess(lam) = sum q_i d_i / (1 + lam d_i), which falls in lam: Newton's
+    # steps from 0 (a handful, where halving took fifty), halving when a step would
+    # leave the bracket; the SPRT asks this twice for every deal pair.
+    lam = 0.0
+    for _ in range(200):
+        terms = [di / (1 + lam * di) for di in d]
+        excess = math.fsum(qi * t for qi, t in zip(q, terms, strict=True))
+        if excess > 0:
+            low = lam
         else:
-            high = mid
-        if high - low < 1e-13:
+            high = lam
+        slope = -math.fsum(qi * t * t for qi, t in zip(q, terms, strict=True))
+        step = lam - excess / slope if slope < 0 else (low + high) / 2
+        if not low < step < high:
+            step = (low + high) / 2
+        if abs(step - lam) < 1e-15 or high - low < 1e-13:
+            lam = step
             break
-    lam = (low + high) / 2
+        lam = step
     p = [qi / (1 + lam * di) for qi, di in zip(q, d, strict=True)]
     total = math.fsum(p)
     return [x / total for x in p]

@@ -2,7 +2,7 @@
 
 Floor 7 (an arrangement over the arena).  A round robin plays every pair of
 specs, a gauntlet the first spec against each of the others; each pairing is
-an arena run (:func:`briscola.lab.arena.run_arena`) on the same deals, from
+an arena run (:func:`briscola.lab.runner.run_arena`) on the same deals, from
 ``--seed`` or ``--deals``.  The result: a crosstable (the row's score against
 the column), each pairing's arena statistics, and ratings for all by maximum
 likelihood (Bradley-Terry on the Elo scale, :func:`briscola.lab.stats.bradley_terry`)
@@ -32,20 +32,15 @@ from ..engine.text import printable
 from ..spec import SpecError, UsageError, parse_spec
 from .arena import (
     REPORT_EVERY,
-    STOP_SIGNALS,
-    ArenaConfig,
-    MatchResult,
-    Stopped,
-    Tally,
     config_from_args,
     greet_stoppable,
     matches,
-    plan,
     show_log,
-    trouble_lines,
     unique,
 )
+from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
+from .tally import Tally, trouble_lines
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 

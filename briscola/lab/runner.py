@@ -1,0 +1,360 @@
+"""How the arena plays its matches: the run's plan, a match, the worker processes.
+
+Floor 7.  :class:`ArenaConfig` holds all a worker needs (it is pickled to each);
+:func:`plan` lists every match as (deal, rotation, seed); :func:`play_one` plays
+one through :func:`briscola.table.play_match` and returns a :class:`MatchResult`;
+:func:`run_arena` spreads the plan over ``--jobs`` processes and yields the
+results in plan order, so that a run gives the same figures at any ``--jobs``.
+A :class:`Session` keeps a process's event loop and its ``cmd:`` programs from
+match to match (unless ``--fresh-process``).  The command is
+:mod:`briscola.lab.arena`; the statistics are :mod:`briscola.lab.tally`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import multiprocessing
+import multiprocessing.util
+import random
+import signal
+import sys
+from collections.abc import Coroutine, Generator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..bots import make_bot
+from ..engine.records import Record
+from ..engine.rules import TableRules
+from ..players import Player
+from ..protocol.host import RemoteSeat
+from ..spec import PlayerSpec, parse_spec
+from ..table import FaultPolicy, play_match
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """Everything a worker needs to play any match of the run (picklable)."""
+
+    rules: TableRules
+    specs: tuple[str, ...]  # one per side: its label, and its players unless members say
+    seed: int
+    games: int
+    duplicate: bool = True
+    record_dir: str | None = None
+    on_fault: FaultPolicy = "forfeit"
+    bot_log: str | None = None
+    move_ms: int = 10_000
+    members: tuple[tuple[str, ...], ...] = ()  # per side, a spec per seat of its team
+    fresh_process: bool = False  # a new process per match for cmd: players
+    deals: tuple[int, ...] = ()  # the match seeds of --deals; none: drawn from seed
+    deals_name: str | None = None  # where they came from
+    labels: tuple[str, ...] = ()  # per side, its name in results (unique); none: the specs
+    names: tuple[tuple[str, str], ...] = ()  # spec text: the player's name (name=, hello)
+    strict: bool = False  # every fault of a cmd: player is a failure
+
+    def label(self, side: int) -> str:
+        return self.labels[side] if self.labels else self.specs[side]
+
+    def name_of(self, text: str) -> str:
+        return dict(self.names).get(text, text)
+
+    def side_members(self, side: int) -> tuple[str, ...]:
+        return self.members[side] if self.members else (self.specs[side],)
+
+    @property
+    def sides(self) -> int:
+        return len(self.rules.teams)
+
+    @property
+    def rotations(self) -> int:
+        return self.sides if self.duplicate else 1
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match as the statistics need it; points are by side, not by team."""
+
+    deal: int
+    rotation: int
+    winner: int | None  # side
+    rounds: tuple[tuple[int, ...], ...]  # each round's points by side
+    faults: int  # seat failures (the name is older than the words; see side_failures)
+    forfeit: int | None = None  # the side that failed and lost the match, if one did
+    failures: tuple[tuple[str, str], ...] = ()  # (code, message) of each seat failure
+    record_error: str = ""  # why its record could not be written in full (a full disk)
+    seed: int = 0  # the match seed
+    record: str = ""  # its record file, when recording
+    side_faults: tuple[tuple[int, str, str], ...] = ()  # recovered: (side, code, message)
+    side_failures: tuple[tuple[int, str, str], ...] = ()  # fatal: (side, code, message)
+    # The clock's, not the seed's: two runs of one seed differ here only.
+    think: tuple[tuple[float, ...], ...] = field(default=(), compare=False)  # per side, ms
+    late: tuple[int, ...] = field(default=(), compare=False)  # past move_ms, in the grace
+
+
+def deal_seeds(seed: int, games: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(2**63) for _ in range(games)]
+
+
+def side_of_team(team: int, rotation: int, sides: int) -> int:
+    """Which side sits in ``team``'s seats in ``rotation``: rotation r moves side i
+    to team (i + r) mod sides."""
+    return (team - rotation) % sides
+
+
+def plan(config: ArenaConfig) -> list[tuple[int, int, int]]:
+    """Every match of the run in order: (deal, rotation, match seed)."""
+    seeds = config.deals[: config.games] or deal_seeds(config.seed, config.games)
+    return [(deal, rot, seed) for deal, seed in enumerate(seeds) for rot in range(config.rotations)]
+
+
+class Session:
+    """What one process keeps between the matches it plays: an event loop and, unless
+    ``fresh_process``, a running program per seat of each ``cmd:`` spec (its process
+    plays the next match when this one ended cleanly; see CommandPlayer)."""
+
+    def __init__(self) -> None:
+        self.runner = asyncio.Runner()
+        self.kept: dict[tuple[str, int], Player] = {}
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        try:
+            return self.runner.run(coro)
+        except BaseException:  # Ctrl-C, SIGTERM: the match unwinds now, as under asyncio.run
+            self._unwind()
+            raise
+
+    def _unwind(self) -> None:
+        """Cancel what a signal cut short and let it finish: its record ends as
+        abandoned, its programs are stopped."""
+        loop = self.runner.get_loop()
+        left = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+
+    def player(self, spec: PlayerSpec, instance: int, name: str, host: dict[str, Any]) -> Player:
+        key = (spec.text, instance)
+        if key not in self.kept:
+            self.kept[key] = spec.make(name=name, keep=True, **host)
+        return self.kept[key]
+
+    def close(self) -> None:
+        """Stop every kept program (and anything a signal left running)."""
+        if self.runner.get_loop().is_closed():
+            return
+        self._unwind()
+        from ..protocol.host import CommandPlayer  # only cmd: players are ever kept
+
+        shutdowns = [p.shutdown() for p in self.kept.values() if isinstance(p, CommandPlayer)]
+        if shutdowns:
+            self.run(_all(shutdowns))
+        self.kept.clear()
+        self.runner.close()
+
+
+async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
+    await asyncio.gather(*aws, return_exceptions=True)
+
+
+def _seat_players(
+    config: ArenaConfig,
+    specs: dict[str, PlayerSpec],
+    rotation: int,
+    seed: int,
+    session: Session | None = None,
+) -> tuple[list[Player], list[str]]:
+    """The players by seat, and their names in the record (a side's label)."""
+    rules = config.rules
+    players: list[Player] = []
+    names: list[str] = []
+    instances: dict[str, int] = {}  # cmd: seats of each spec so far in this match
+    for seat in range(rules.players):
+        team = rules.team_of[seat]
+        side = side_of_team(team, rotation, config.sides)
+        members = config.side_members(side)
+        spec = specs[members[rules.teams[team].index(seat) % len(members)]]
+        # The side's name when all its seats play one spec, else the member's own.
+        name = config.label(side) if len(set(members)) == 1 else config.name_of(spec.text)
+        bot_seed = random.Random(f"{seed}/{rotation}/{seat}").randrange(2**63)
+        host: dict[str, Any] = {"move_ms": config.move_ms, "strict": config.strict}
+        if config.bot_log is not None:
+            host["bot_log"] = config.bot_log
+        instance = instances[spec.text] = instances.get(spec.text, -1) + 1
+        # The player's own name tells its seats apart in the log and its processes' files.
+        process = name if instance == 0 else f"{name}.{instance + 1}"
+        if spec.kind == "cmd" and session is not None and not config.fresh_process:
+            players.append(session.player(spec, instance, process, host))
+        else:
+            players.append(spec.make(seed=bot_seed, name=process, **host))
+        names.append(name)
+    return players, names
+
+
+def play_one(
+    config: ArenaConfig, deal: int, rotation: int, seed: int, session: Session | None = None
+) -> MatchResult:
+    """Play one match of the run; the same arguments always give the same result.
+
+    With a ``session`` the match runs on its event loop and its programs are kept
+    for the next match (unless ``config.fresh_process``)."""
+    specs = {t: parse_spec(t) for side in range(config.sides) for t in config.side_members(side)}
+    players, names = _seat_players(config, specs, rotation, seed, session)
+    rules = config.rules
+    record = None
+    out = None
+    path = Path()
+    if config.record_dir is not None:
+        path = Path(config.record_dir) / f"deal{deal + 1:05d}-rot{rotation}.jsonl"
+        out = path.open("w", encoding="utf-8")
+        record = Record(out)
+    sides = [
+        side_of_team(rules.team_of[seat], rotation, config.sides) for seat in range(rules.players)
+    ]
+    try:
+        match = play_match(
+            rules,
+            players,
+            seed=seed,
+            names=names,
+            move_ms=config.move_ms,
+            record=record,
+            on_fault=config.on_fault,
+            takeover=lambda seat: make_bot("greedy", seed=seed + seat),
+        )
+        outcome = session.run(match) if session is not None else asyncio.run(match)
+    finally:
+        if out is not None:
+            out.close()
+
+    def by_side(team_values: Sequence[int]) -> tuple[int, ...]:
+        values = [0] * config.sides
+        for team, v in enumerate(team_values):
+            values[side_of_team(team, rotation, config.sides)] = v
+        return tuple(values)
+
+    winner = None
+    if outcome.winner is not None:
+        winner = side_of_team(outcome.winner, rotation, config.sides)
+    forfeit = None
+    if outcome.forfeit is not None:
+        forfeit = side_of_team(outcome.forfeit, rotation, config.sides)
+    faults: list[tuple[int, str, str]] = []
+    think: list[list[float]] = [[] for _ in range(config.sides)]
+    late = [0] * config.sides
+    for seat, player in enumerate(players):
+        if isinstance(player, RemoteSeat):
+            seen, answers, slow = player.drain()
+            faults.extend((sides[seat], code, message) for code, message in seen)
+            think[sides[seat]].extend(round(ms, 2) for ms in answers)
+            late[sides[seat]] += slow
+    return MatchResult(
+        deal,
+        rotation,
+        winner,
+        tuple(by_side(r.points) for r in outcome.rounds),
+        len(outcome.faults),
+        forfeit,
+        tuple((f.code, f.message) for f in outcome.faults),
+        "" if record is None or record.error is None else _why(path, record.error),
+        seed=seed,
+        record=str(path) if record is not None else "",
+        side_faults=tuple(faults),
+        side_failures=tuple((sides[f.seat], f.code, f.message) for f in outcome.faults),
+        think=tuple(tuple(t) for t in think),
+        late=tuple(late),
+    )
+
+
+def _why(path: Path, err: OSError) -> str:
+    return f"{path}: {err.strerror or err}"
+
+
+# -- workers ------------------------------------------------------------------
+
+_WORKER_CONFIG: ArenaConfig | None = None
+_WORKER_SESSION: Session | None = None
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: stop at once, as a second Ctrl-C does, and exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _worker_init(config: ArenaConfig) -> None:
+    global _WORKER_CONFIG, _WORKER_SESSION
+    _WORKER_CONFIG = config
+    _WORKER_SESSION = Session()
+    # A worker leaves by SystemExit (the SIGTERM below) or at the pool's end; either
+    # way multiprocessing runs its finalizers, and the kept programs are stopped.
+    multiprocessing.util.Finalize(None, _WORKER_SESSION.close, exitpriority=10)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    # The parent stops the pool with SIGTERM (and a hang-up reaches us all): unwind the
+    # match being played, so that its bots are stopped and its record ends, then exit.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _worker_stop)
+
+
+def _worker_stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _worker_play(task: tuple[int, int, int]) -> MatchResult:
+    assert _WORKER_CONFIG is not None
+    return play_one(_WORKER_CONFIG, *task, session=_WORKER_SESSION)
+
+
+def run_arena(
+    config: ArenaConfig, jobs: int = 1, tasks: Sequence[tuple[int, int, int]] | None = None
+) -> Generator[MatchResult, None, None]:
+    """The results of every match (or of ``tasks``) in plan order, from ``jobs``
+    processes."""
+    tasks = plan(config) if tasks is None else tasks
+    if jobs <= 1:
+        session = Session()
+        try:
+            for task in tasks:
+                yield play_one(config, *task, session=session)
+        finally:
+            session.close()
+        return
+    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(config,))
+    try:
+        yield from pool.imap(_worker_play, tasks, chunksize=1)
+        pool.close()
+        pool.join()  # the workers end by themselves and stop their programs with bye
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def play_deal(config: ArenaConfig, tasks: Sequence[tuple[int, int, int]]) -> list[MatchResult]:
+    """The matches of one deal, in a session of their own: one task on a cluster's worker."""
+    session = Session()
+    try:
+        return [play_one(config, *task, session=session) for task in tasks]
+    finally:
+        session.close()
+
+
+def on_cluster(
+    config: ArenaConfig, address: str, tasks: Sequence[tuple[int, int, int]] | None = None
+) -> Generator[MatchResult, None, None]:
+    """The results of every match (or of ``tasks``) in plan order, played by the
+    workers of the cluster whose scheduler is at ``address``: a deal a task."""
+    from .cluster import run_on_cluster  # the optional extra, loaded only here
+
+    tasks = plan(config) if tasks is None else tasks
+    deals = [list(group) for _, group in itertools.groupby(tasks, key=lambda t: t[0])]
+    return run_on_cluster(address, deals, functools.partial(play_deal, config))
