@@ -334,7 +334,8 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
     from briscola.client.relay import relay
 
     python = shlex.quote(sys.executable)
-    async with running(tmp_path) as lan:
+    # Seed 2 makes Ben (seat 1) deal the first round: there is a card to beat at his turn.
+    async with running(tmp_path, seed=2) as lan:
         join = (
             f"cd {shlex.quote(str(ROOT))} && LC_ALL=C.UTF-8 {python} -m briscola join "
             f"127.0.0.1:{lan.port} --pace 0"
@@ -374,6 +375,7 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
                 )
             )
             await _until(anna, lambda h: "Briscola · 4 players" in h, "the match")
+            await _until(ben, lambda h: "distribuisci tu" in h, "Ben deals")
             # Ben's turn: Anna and Vera chat while he thinks, his typing kept.
             for _ in range(100):
                 if TURN["it"] in await _screen(ben):
