@@ -133,9 +133,10 @@ class BotPool:
         self._used: dict[object, tuple[float, float]] = {}  # table: (worker s, as of when)
         self._heavy: set[object] = set()
         self._held = False  # the bot-heavy workers are stopped
+        self._closed = False  # the server stops: no worker starts again
 
     def executor(self, heavy: bool = False) -> concurrent.futures.ProcessPoolExecutor | None:
-        if self.workers <= 0:
+        if self.workers <= 0 or self._closed:
             return None
         pool = self._pools[heavy]
         if pool is None:
@@ -246,25 +247,37 @@ class BotPool:
             for key in [k for k in self._used if k not in self._queues][: len(self._used) // 2]:
                 del self._used[key]
                 self._heavy.discard(key)
-        if not done.cancelled():
-            err = job.exception()
-            if isinstance(err, BrokenProcessPool):
-                log.warning("the bot pool broke; it is started again")
-                self._pools[heavy] = None
-                done.set_result(_choose(bot, obs))
-            elif err is not None:
-                done.set_exception(err)
-            else:
-                done.set_result(job.result())
-        self._dispatch()
+        if done.cancelled():
+            pass
+        elif job.cancelled() or self._closed:  # the server stops: its tables are paused
+            done.cancel()
+        elif isinstance(err := job.exception(), BrokenProcessPool):
+            log.warning("the bot pool broke; it is started again")
+            self._pools[heavy] = None
+            done.set_result(_choose(bot, obs))
+        elif err is not None:
+            done.set_exception(err)
+        else:
+            done.set_result(job.result())
+        if not self._closed:
+            self._dispatch()
 
     def close(self) -> None:
-        self._busy[False] = 0
-        self._hold_heavy()  # stopped workers cannot be shut down
+        """Stop every worker now.  A worker still thinking for a table that ended is
+        ended too (SIGCONT first: a stopped one would not see the signal); left to
+        the executor's own shutdown, a worker sometimes missed its call to stop and
+        held the server's exit for ever."""
+        self._closed = True
         for heavy, pool in self._pools.items():
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-                self._pools[heavy] = None
+            if pool is None:
+                continue
+            pids = _pids(pool)
+            pool.shutdown(wait=False, cancel_futures=True)
+            self._pools[heavy] = None
+            for pid in pids:
+                for sig in (signal.SIGCONT, signal.SIGTERM):
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, sig)
 
 
 class PooledBot(Player):
