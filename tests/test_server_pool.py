@@ -73,3 +73,41 @@ async def test_the_fairness_bench_runs_and_the_abusive_ask_is_refused(tmp_path: 
     assert got["expert_cards"] >= 2 * 20 - 4  # two 2-seat matches: about 20 expert cards each
     assert got["alone_ms_p99"] >= got["alone_ms_p50"] > 0 and got["ratio_p99"] > 0
     assert "p99 crowded / alone" in format_fairness(got)
+
+
+async def test_closing_ends_every_worker_even_one_thinking_or_stopped() -> None:
+    """The server stops while a people's table's bot thinks and a bot-heavy table's
+    worker is stopped for it: close() ends both sets of workers at once (the server's
+    exit once waited for ever on one), and no move starts a worker again."""
+    import os
+    import time
+
+    pool = BotPool(workers=2)
+    await pool.warm()
+    pool._heavy.add("bots")  # a bot-heavy table: its moves go to the idle-core workers
+    heavy = asyncio.ensure_future(pool.choose(*_position(3), "bots"))  # type: ignore[arg-type]
+    light = asyncio.ensure_future(pool.choose(*_position(4), "people"))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    assert pool._held, "the bot-heavy worker is stopped while the people's bot thinks"
+    pids = [pid for p in pool._pools.values() if p is not None for pid in p._processes or {}]
+    assert len(pids) == 3
+    pool.close()
+    for task in (heavy, light):
+        task.cancel()
+    await asyncio.gather(heavy, light, return_exceptions=True)
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        with open(f"/proc/{pid}/stat") as f:  # a zombie is gone but for its parent's wait
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not [pid for pid in pids if alive(pid)]
+    bot, obs = _position(5)
+    assert (await pool.choose(bot, obs, "late"))[0] in obs.legal  # type: ignore[arg-type]
+    assert pool._pools == {False: None, True: None}
