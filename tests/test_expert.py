@@ -227,9 +227,14 @@ def test_percentile() -> None:
         percentile([], 50)
 
 
-def test_bench_bots_times_every_expert_move() -> None:
+def test_bench_bots_times_every_expert_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    from briscola.bots import bench
     from briscola.bots.bench import bench_bots
 
+    # What is tested is the timing of every move, not the expert's strength: few samples.
+    monkeypatch.setattr(bench, "ExpertBot", functools.partial(ExpertBot, samples=30))
     result = bench_bots(0.0, sizes=(2, 6))  # one match at least at each
     assert result["expert_matches"] == result["expert_6p_matches"] == 1
     assert result["expert_moves_timed"] >= 20 and result["expert_moves_timed"] % 20 == 0

@@ -61,8 +61,8 @@ CASES = [
     # with stock, the exchange (brisca) and the bisca order, team endgames at 4 seats.
     # The deepest cases take fewer positions: the brute force grows with the cards.
     (2, "italian", 6, 25),
-    (2, "italian", 10, 10),
-    (2, "brisca", 10, 10),
+    (2, "italian", 10, 6),
+    (2, "brisca", 10, 6),
     (2, "bisca", 8, 25),
     (4, "italian", 12, 10),
     (4, "brisca", 12, 10),
