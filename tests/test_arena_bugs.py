@@ -53,7 +53,10 @@ def test_one_run_tells_every_planted_bug(tmp_path: Path) -> None:
     think = buggy["think_ms"]
     assert think["answers"] >= 20 and think["late"] == 2  # the late answer of each match
     assert 0 < think["p50"] <= think["p99"] <= think["max"] and think["mean"] > 0
-    assert greedy["think_ms"] is None  # built-in bots are not timed
+    # A built-in bot is timed too (the clock around its move): no late answers, and
+    # quicker than the planted sleeper.
+    assert greedy["think_ms"]["answers"] >= 20 and greedy["think_ms"]["late"] == 0
+    assert greedy["think_ms"]["p50"] < think["p99"]
     assert out["elapsed_s"] > 0 and out["matches_per_s"] > 0
 
     text = briscola("arena", PLANTED, "greedy", *FAST)

@@ -254,7 +254,7 @@ class ThinkTimes:
 
     def to_json(self) -> dict[str, Any] | None:
         if not self.count:
-            return None  # a built-in bot: its moves are not timed
+            return None  # no move of this side was timed
         return {
             "answers": self.count,
             "mean": round(self.total / self.count, 2),
@@ -340,16 +340,18 @@ def render(summary: dict[str, Any]) -> str:
     if unfinished:
         told = ", ".join(f"{n} {side['no_result']}" for n, side in unfinished)
         lines.append(f"no result (another side failed, nobody won): {told}")
-    timed = [(n, side["think_ms"]) for n, side in zip(names, s["sides"], strict=True)]
-    if any(t for _, t in timed):
-        lines.append("think time per answer, ms (programs only):")
-        for n, t in timed:
-            if t:
-                lines.append(
-                    f"  {n:<{width}}  mean {t['mean']:.1f}  p50 {t['p50']:.1f}  "
-                    f"p99 {t['p99']:.1f}  max {t['max']:.1f}  ({t['answers']} answers, "
-                    f"{t['late']} late: past move_ms, within the grace)"
-                )
+    timed = [(n, side) for n, side in zip(names, s["sides"], strict=True) if side["think_ms"]]
+    if timed:
+        lines.append("think time per answer, ms:")
+        for n, side in timed:
+            t = side["think_ms"]
+            late = ""  # a built-in bot has no clock to be late on
+            if "cmd:" in side["spec"]:
+                late = f", {t['late']} late: past move_ms, within the grace"
+            lines.append(
+                f"  {n:<{width}}  mean {t['mean']:.1f}  p50 {t['p50']:.1f}  "
+                f"p99 {t['p99']:.1f}  max {t['max']:.1f}  ({t['answers']} answers{late})"
+            )
     lines.extend(trouble_lines(names, s))
     unwritten = s["record_errors"]
     if unwritten["count"]:

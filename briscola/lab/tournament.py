@@ -344,7 +344,7 @@ def render(s: dict[str, Any]) -> str:
             trouble += [f"  {a} vs {b}:", *(f"    {line}" for line in told)]
     think = _think_lines(s)
     if think:
-        lines += ["", "think time per answer, ms (programs only, over all their pairings)"]
+        lines += ["", "think time per answer, ms (over all their pairings)"]
         lines += think
     if trouble:
         lines += ["", "faults (refused lines, recovered) and failures (the seat failed)", *trouble]
@@ -354,22 +354,27 @@ def render(s: dict[str, Any]) -> str:
 
 
 def _think_lines(s: dict[str, Any]) -> list[str]:
-    """Each program's answer times, from its side in each pairing (a weighted mean, the
+    """Each player's answer times, from its side in each pairing (a weighted mean, the
     largest p99 and max: a slow pairing is not averaged away)."""
     by: dict[str, list[dict[str, Any]]] = {}
+    programs = set()
     for run in s["pairings"]:
         for side in run["sides"]:
+            label = side.get("label", side["spec"])
             if side.get("think_ms"):
-                by.setdefault(side.get("label", side["spec"]), []).append(side["think_ms"])
+                by.setdefault(label, []).append(side["think_ms"])
+            if "cmd:" in side["spec"]:
+                programs.add(label)
     lines = []
     width = max((len(printable(label, 40)) for label in by), default=0)
     for label, runs in by.items():
         n = sum(t["answers"] for t in runs)
         mean = sum(t["mean"] * t["answers"] for t in runs) / n
+        late = f", {sum(t['late'] for t in runs)} late" if label in programs else ""
         lines.append(
             f"  {printable(label, 40):<{width}}  mean {mean:.1f}  p99 (worst pairing) "
             f"{max(t['p99'] for t in runs):.1f}  max {max(t['max'] for t in runs):.1f}  "
-            f"({n} answers, {sum(t['late'] for t in runs)} late)"
+            f"({n} answers{late})"
         )
     return lines
 
