@@ -86,7 +86,9 @@ async def test_closing_ends_every_worker_even_one_thinking_or_stopped() -> None:
     await pool.warm()
     pool._heavy.add("bots")  # a bot-heavy table: its moves go to the idle-core workers
     heavy = asyncio.ensure_future(pool.choose(*_position(3), "bots"))  # type: ignore[arg-type]
-    light = asyncio.ensure_future(pool.choose(*_position(4), "people"))  # type: ignore[arg-type]
+    _, obs = _position(4)  # a long think: it is still going when the server stops
+    slow = ExpertBot(seed=4, samples=5000)
+    light = asyncio.ensure_future(pool.choose(slow, obs, "people"))  # type: ignore[arg-type]
     await asyncio.sleep(0.05)
     assert pool._held, "the bot-heavy worker is stopped while the people's bot thinks"
     pids = [pid for p in pool._pools.values() if p is not None for pid in p._processes or {}]
