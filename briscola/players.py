@@ -9,6 +9,7 @@ the events visible to it and, at its turn, an
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from .engine.game import Action, Round
 from .engine.observation import Observation
 from .engine.rules import TableRules
 
-__all__ = ["Bot", "MatchInfo", "Player", "SeatFailure"]
+__all__ = ["Bot", "Clocked", "MatchInfo", "Player", "SeatFailure"]
 
 
 class SeatFailure(Exception):
@@ -112,3 +113,40 @@ class Bot(Player):
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         return self.choose(obs)
+
+
+class Clocked(Player):
+    """A Player whose moves are timed: the wall clock around ``act``, in ms.  The
+    arena times its built-in bots so (a program's time is its host's, from a turn
+    written to its answer read), and ``bench --bots`` the expert."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.sees_all = inner.sees_all
+        self.times: list[float] = []  # ms, one per move
+
+    async def start(self, info: MatchInfo) -> None:
+        await self.inner.start(info)
+
+    async def notify(self, event: Event) -> None:
+        await self.inner.notify(event)
+
+    async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        began = time.perf_counter()
+        try:
+            return await self.inner.act(obs, time_ms)
+        finally:
+            self.times.append((time.perf_counter() - began) * 1000)
+
+    def reveal(self, r: Round) -> None:
+        self.inner.reveal(r)
+
+    async def info(self) -> list[str]:
+        return await self.inner.info()
+
+    async def faults(self) -> list[tuple[str, str]]:
+        return await self.inner.faults()
+
+    async def close(self) -> None:
+        await self.inner.close()

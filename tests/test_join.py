@@ -606,9 +606,9 @@ async def test_spectators_in_tmux_at_every_table_size(tmp_path: Path) -> None:
         assert shown and shown <= public, (t, sorted(shown - public))
 
 
-async def test_an_away_seat_is_taken_back_by_typing() -> None:
-    """The server's ``away`` for our seat: the panel says a bot plays and how to come
-    back; any line sends ``here``; on ``handback`` the cards played for us are told."""
+def _sitting(watching: bool = False) -> tuple[Any, list[dict[str, Any]], io.StringIO]:
+    """A table screen fed by hand: Ann at seat 0 (or a spectator), what her session
+    sends, and what her screen shows."""
     from briscola.client.play import _Sitting
     from briscola.client.seat import RemoteTable
     from briscola.prompt.person import Person
@@ -619,9 +619,16 @@ async def test_an_away_seat_is_taken_back_by_typing() -> None:
     session.send = sent.append  # type: ignore[method-assign]
     out = io.StringIO()
     console = LineConsole(stdin=io.StringIO(""), stdout=out)
-    me = _Sitting(session, console, "en", watching=False)
-    me.person = Person(console, name="Ann")
+    me = _Sitting(session, console, "en", watching=watching)
+    me.person = Person(console) if watching else Person(console, name="Ann")
     me.table = RemoteTable(me.person, session.send)
+    return me, sent, out
+
+
+async def test_an_away_seat_is_taken_back_by_typing() -> None:
+    """The server's ``away`` for our seat: the panel says a bot plays and how to come
+    back; any line sends ``here``; on ``handback`` the cards played for us are told."""
+    me, sent, out = _sitting()
     me.notice({"type": "notice", "code": "away", "seat": 0, "name": "Ann", "text": ""})
     assert "a bot plays your cards" in out.getvalue()
     assert "take your seat back" in to_plain_text(me.person.status or [])
@@ -672,19 +679,7 @@ async def test_the_line_between_turns() -> None:
     """What a line does when no card is asked for: say chats (not while the server
     is away), a command answers, a card is refused with why, leave and Ctrl-C leave
     (asking first in a match; a spectator at once)."""
-    from briscola.client.play import _Sitting
-    from briscola.client.seat import RemoteTable
-    from briscola.prompt.person import Person
-
-    sent: list[dict[str, Any]] = []
-    session = Session("127.0.0.1", 1, "Ann")
-    session.seat = 0
-    session.send = sent.append  # type: ignore[method-assign]
-    out = io.StringIO()
-    console = LineConsole(stdin=io.StringIO(""), stdout=out)
-    me = _Sitting(session, console, "en", watching=False)
-    me.person = Person(console, name="Ann")
-    me.table = RemoteTable(me.person, session.send)
+    me, sent, out = _sitting()
     assert me.idle("say ciao a tutti") and sent[-1] == {"type": "chat", "text": "ciao a tutti"}
     assert me.idle("") and me.idle("3")
     assert "No match is on: cards wait for the next deal." in out.getvalue()
@@ -702,8 +697,6 @@ async def test_the_line_between_turns() -> None:
     assert me.idle(KeyboardInterrupt()) and me.leaving == "ask" and me.wake.is_set()
     me.leaving = None
     assert me.idle("leave") and me.leaving == "ask"
-    watcher = _Sitting(session, console, "en", watching=True)
-    watcher.person = Person(console)
-    watcher.table = RemoteTable(watcher.person, session.send)
-    assert watcher.idle("1") and "You watch this table" in out.getvalue()
+    watcher, _, seen = _sitting(watching=True)
+    assert watcher.idle("1") and "You watch this table" in seen.getvalue()
     assert watcher.idle(EOFError()) and watcher.leaving == "now"

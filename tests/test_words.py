@@ -167,6 +167,9 @@ def test_the_words_agree_with_the_gender_of_the_name() -> None:
         (["Tu", "Marco", "Giulia", "Luca"], "it", "  Giulia (esperta): la tua compagna, di"),
         (["Tu", "Marco", "Paolo", "Luca"], "it", "  Paolo (esperto): il tuo compagno, di"),
         (["Tu", "Marco", "Zoë", "Luca"], "it", "  Zoë (livello esperto): in squadra con te"),
+        (["Tú", "Marco", "Giulia", "Luca"], "es", "  Giulia (experta): tu compañera, enfrente"),
+        (["Tu", "Marco", "Paolo", "Luca"], "pt", "  Paolo (especialista): o teu parceiro, à tua"),
+        (["Tu", "Marco", "Zoë", "Luca"], "pt", "  Zoë (especialista): na tua equipa, à tua frente"),
     ):
         view = View(rules, 0, names, lang=lang)  # type: ignore[arg-type]
         lines = ["".join(t for _, t, *_ in line) for line in view.intro(["", *["expert"] * 3], 8)]
@@ -176,14 +179,6 @@ def test_the_words_agree_with_the_gender_of_the_name() -> None:
     lines = ["".join(t for _, t, *_ in line) for line in six.intro([""] * 6, None)]
     assert "  Giulia: contro di te, la seconda alla tua destra" in lines
     assert "  Sofia: contro di te, la seconda alla tua sinistra" in lines
-    for names, lang, want in (
-        (["Tú", "Marco", "Giulia", "Luca"], "es", "  Giulia (experta): tu compañera, enfrente"),
-        (["Tu", "Marco", "Paolo", "Luca"], "pt", "  Paolo (especialista): o teu parceiro, à tua"),
-        (["Tu", "Marco", "Zoë", "Luca"], "pt", "  Zoë (especialista): na tua equipa, à tua frente"),
-    ):
-        view = View(rules, 0, names, lang=lang)  # type: ignore[arg-type]
-        lines = ["".join(t for _, t, *_ in line) for line in view.intro(["", *["expert"] * 3], 8)]
-        assert any(line.startswith(want) for line in lines), (lang, lines)
     # A LAN table names a built-in bot by its spec: said in the language.
     lan = View(TableRules(), 0, ["Du", "expert"], lang="de")
     assert "  Experte: gegen dich" in ["".join(t for _, t, *_ in x) for x in lan.intro([""] * 2, 1)]

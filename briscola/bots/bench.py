@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import time
 
-from ..engine.game import Action
-from ..engine.observation import Observation
 from ..engine.rules import TableRules
-from ..players import Bot
+from ..players import Clocked, Player
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
@@ -23,21 +21,6 @@ from .random_bot import RandomBot
 __all__ = ["bench_bots", "percentile"]
 
 SEED = 20_251_130
-
-
-class _Timed(Bot):
-    """A bot whose every choice is timed."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.times: list[float] = []
-
-    def choose(self, obs: Observation) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(obs)
-        self.times.append(time.perf_counter() - start)
-        return action
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,16 +50,16 @@ def _bench_table(seconds: float, players: int) -> dict[str, float]:
     from ..table import run_match  # same floor; imported late to keep this module light
 
     rules = TableRules(players=players)
-    timed = _Timed(ExpertBot(seed=SEED))
+    timed = Clocked(ExpertBot(seed=SEED))
     end = time.perf_counter() + seconds
     match = 0
     while match == 0 or time.perf_counter() < end:
         rival = GreedyBot if match // players % 2 == 0 else RandomBot
-        seats: list[Bot] = [rival(seed=SEED + match) for _ in range(players)]
+        seats: list[Player] = [rival(seed=SEED + match) for _ in range(players)]
         seats[match % players] = timed  # the expert takes every seat in turn
         run_match(rules, seats, seed=SEED + match)
         match += 1
-    ms = [t * 1000 for t in timed.times]
+    ms = timed.times
     return {
         "expert_think_ms_p50": percentile(ms, 50),
         "expert_think_ms_p90": percentile(ms, 90),

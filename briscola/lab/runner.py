@@ -20,19 +20,15 @@ import multiprocessing.util
 import random
 import signal
 import sys
-import time
 from collections.abc import Coroutine, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..bots import make_bot
-from ..engine.events import Event
-from ..engine.game import Action, Round
-from ..engine.observation import Observation
 from ..engine.records import Record
 from ..engine.rules import TableRules
-from ..players import MatchInfo, Player
+from ..players import Clocked, Player
 from ..protocol.host import RemoteSeat
 from ..spec import PlayerSpec, parse_spec
 from ..table import FaultPolicy, play_match
@@ -165,43 +161,6 @@ class Session:
 
 async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
     await asyncio.gather(*aws, return_exceptions=True)
-
-
-class Clocked(Player):
-    """A built-in bot whose moves are timed (the wall clock around ``act``), so that
-    every side of a run has its think time, not only the programs (whose time is
-    the host's, from a turn sent to its answer read)."""
-
-    def __init__(self, inner: Player) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.sees_all = inner.sees_all
-        self.times: list[float] = []  # ms, one per move
-
-    async def start(self, info: MatchInfo) -> None:
-        await self.inner.start(info)
-
-    async def notify(self, event: Event) -> None:
-        await self.inner.notify(event)
-
-    async def act(self, obs: Observation, time_ms: int | None) -> Action:
-        began = time.perf_counter()
-        try:
-            return await self.inner.act(obs, time_ms)
-        finally:
-            self.times.append((time.perf_counter() - began) * 1000)
-
-    def reveal(self, r: Round) -> None:
-        self.inner.reveal(r)
-
-    async def info(self) -> list[str]:
-        return await self.inner.info()
-
-    async def faults(self) -> list[tuple[str, str]]:
-        return await self.inner.faults()
-
-    async def close(self) -> None:
-        await self.inner.close()
 
 
 def _seat_players(
