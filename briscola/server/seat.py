@@ -25,7 +25,7 @@ import asyncio
 import hashlib
 import logging
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..engine.events import Event
 from ..engine.game import Action
@@ -67,6 +67,8 @@ class SeatsTable(Protocol):
     ) -> None: ...
 
     def state_for(self, seat: int | None) -> Message | None: ...
+
+    def expired(self, seat: NetSeat[Any]) -> None: ...
 
 
 T = TypeVar("T", bound=SeatsTable)
@@ -199,7 +201,9 @@ class NetSeat(Player, Generic[T]):
 
     def _grace_over(self) -> None:
         self._grace = None
-        if self.link is None and self.table.playing:
+        if self.link is None and not self.table.playing:  # between matches: the seat is free
+            self.table.expired(self)
+        elif self.link is None:
             self._bot_takes(
                 "dropped", "takeover", f"a bot plays for {self.name} until they come back"
             )

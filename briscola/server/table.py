@@ -161,6 +161,7 @@ class Table:
         self.round: Round | None = None
         self.task: asyncio.Task[None] | None = None
         self.record_path: Path | None = None
+        self.table_file: Path | None = None  # what a restart needs; see save()
         self.rematch: set[int] = set()
         self.ending = False  # the match has ended; the table is not done with it yet
         # A match to go on with after a restart: its state, and "pause" or "crash".
@@ -299,12 +300,26 @@ class Table:
 
     def vacate(self, seat: NetSeat[Table]) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
-        if not self.playing and self.seats[seat.seat] is seat:
+        if not self.playing and not self.pausing and self.seats[seat.seat] is seat:
             self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
-            self.seats[seat.seat] = None
-            self.rematch.discard(seat.seat)
-            if self.state == "done":
-                self.state = "waiting"
+            self._free(seat.seat)
+
+    def expired(self, seat: NetSeat[Table]) -> None:
+        """A seat held between matches (after a restart) whose person did not come back
+        within the grace: it is free for someone else."""
+        if self.playing or self.pausing or self.seats[seat.seat] is not seat:
+            return
+        self.announce("expired", seat.seat,
+                      f"{seat.name} did not come back; seat {seat.seat} is free")  # fmt: skip
+        self._free(seat.seat)
+        self.server.tidy(self)
+
+    def _free(self, number: int) -> None:
+        self.seats[number] = None
+        self.rematch.discard(number)
+        if self.state == "done":
+            self.state = "waiting"
+        self.save()
 
     def leave(self, seat: NetSeat[Table]) -> None:
         name = seat.name
@@ -312,15 +327,13 @@ class Table:
             seat.release()
         else:
             self.announce("left", seat.seat, f"{name} left seat {seat.seat}")  # named, still
-            self.seats[seat.seat] = None
-            self.rematch.discard(seat.seat)
-            if self.state == "done":
-                self.state = "waiting"
+            self._free(seat.seat)
         self.save()
 
     def ask_rematch(self, seat: NetSeat[Table]) -> list[int]:
         """A seated person wants another match; the seats still to agree."""
         self.rematch.add(seat.seat)
+        self.save()
         self.announce("rematch", seat.seat, f"{seat.name} wants a rematch")
         waiting = self._rematch_waits()
         if not waiting and not self.free_seats() and self.state == "done":
@@ -328,10 +341,14 @@ class Table:
         return waiting
 
     def _rematch_waits(self) -> list[int]:
+        """The people still to agree: here, or held for their return (after a restart)."""
         return [
             s.seat
             for s in self.seats
-            if s is not None and s.person and s.connected and s.seat not in self.rematch
+            if s is not None
+            and s.person
+            and (s.connected or s.grace_left() is not None)
+            and s.seat not in self.rematch
         ]
 
     def _standin(self, seat: int) -> Any:
@@ -515,7 +532,6 @@ class Table:
             out.close()
         self.state = "done"
         self.round = None
-        self.forget()
         for i, held in enumerate(self.seats):
             if held is None:
                 continue
@@ -526,6 +542,7 @@ class Table:
         if self.free_seats():
             self.state = "waiting"
         self.ending = False
+        self.save()  # the table goes on between matches, a restart too
         self.server.tidy(self)
         log.info(
             "table %s: match %d ends: %s, rounds %s (%.0f s)",
@@ -581,9 +598,8 @@ class Table:
         folder = self.config.records
         if not append or self.record_path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
             self.record_path = (
-                folder / f"{stamp}-{safe}-{self.matches}-{secrets.token_hex(3)}.jsonl"
+                folder / f"{stamp}-{self._safe()}-{self.matches}-{secrets.token_hex(3)}.jsonl"
             )
         out = self.server.disk.open(self.record_path, "a" if append else "w")
         self.save()  # after the open: that makes the folder if it went away
@@ -591,21 +607,31 @@ class Table:
 
     # -- what survives a restart -------------------------------------------------------
 
+    def place(self) -> None:
+        """Name the table's file (once, when it is made) and write it."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"{stamp}-{self._safe()}-{secrets.token_hex(3)}.seats.json"
+        self.table_file = self.config.records / name
+        self.save()
+
+    def _safe(self) -> str:
+        return "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
+
     def seats_file(self) -> Path | None:
-        return None if self.record_path is None else self.record_path.with_suffix(".seats.json")
+        return self.table_file
 
     def forget(self) -> None:
-        """The match ended: nothing to reopen after a restart, no token hashes left."""
-        path = self.seats_file()
+        """The table closed: nothing to reopen after a restart, no token hashes left."""
+        path, self.table_file = self.table_file, None
         if path is not None:
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
 
     def save(self) -> None:
-        """While a match runs, the seats file beside its record (written whole, then
-        renamed into place): what a restarted server needs to reopen the table."""
+        """The table's file (written whole, then renamed into place), at every change of
+        its seats or state: what a restarted server needs to reopen the table as it was."""
         path = self.seats_file()
-        if path is None or not self.playing:
+        if path is None:
             return
         data = {
             "table": self.name,
@@ -618,6 +644,9 @@ class Table:
                 for s in self.seats
             ],
             "matches": self.matches,
+            "state": self.state,
+            "rematch": sorted(self.rematch),
+            "record": None if self.record_path is None else self.record_path.name,
         }
         # Write before you tell, as the record: in place now (a kill -9 keeps what the
         # operating system was given); the fsync, for a power cut, in the disk thread.
