@@ -293,8 +293,12 @@ async def sit(
                     continue
                 ok, back, me.server_away = back.result(), None, False
                 watcher = session.token is None and session.watching is not None
-                said = ("back" if ok else "gone") + ("_watch" if watcher else "")
-                console.show(_dim(t(lang, said)))
+                if not ok and session.refusal:  # back, but it said no: say what it said
+                    text = printable(session.refusal, 300)
+                    said = t(lang, "gone_refused" + ("_watch" if watcher else ""), text=text)
+                else:
+                    said = t(lang, ("back" if ok else "gone") + ("_watch" if watcher else ""))
+                console.show(_dim(said))
                 if not ok:
                     return 1
                 me.status(None)

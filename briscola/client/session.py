@@ -85,6 +85,9 @@ class Session:
         self.watch_code: str | None = None
         self.tokens = tokens
         self.patience = patience
+        # Why the last reconnect failed: "" when the server did not come back in time,
+        # else what it said when it refused the seat (or the table watched).
+        self.refusal = ""
         self._ids = itertools.count(1_000_001)  # far from the server's turn ids
         self._waiting: dict[int, asyncio.Future[Message]] = {}
 
@@ -235,8 +238,10 @@ class Session:
     async def reconnect(self, tell: Callable[[str, float], None]) -> bool:
         """Back after a drop or a server's pause, trying with a growing pause for up to
         ``patience`` seconds: to the seat (with the token), to the table watched, or to
-        the lobby.  False when the time is up or the seat is over."""
+        the lobby.  False when the time is up or the server refused (``refusal`` says
+        which)."""
         loop = asyncio.get_running_loop()
+        self.refusal = ""
         give_up = loop.time() + self.patience
         for pause in itertools.chain(BACKOFF, itertools.repeat(BACKOFF[-1])):
             if loop.time() + pause > give_up:
@@ -252,8 +257,8 @@ class Session:
             except ServerError as err:
                 if err.code == "bad_token":
                     self.forget()
-                    return False
                 if err.code:  # refused, not unreachable: trying again would not help
+                    self.refusal = err.message or err.code
                     return False
                 continue
             return True

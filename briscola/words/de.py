@@ -289,7 +289,7 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
-    "gone": "Die Verbindung ist weg, und der Platz ließ sich nicht zurückholen.",
+    "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: briscola join noch einmal holt ihn zurück.",
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
     "again": "Noch ein Spiel am selben Tisch? (j/n) ",
@@ -347,6 +347,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "An {table} warten: {names}.",
     "back_watch": "Wieder verbunden; du schaust dem Tisch wieder zu.",
     "gone_watch": "Die Verbindung ist weg, und der Server kam nicht rechtzeitig zurück.",
+    "gone_refused": "Der Server ist wieder da, gab den Platz aber nicht zurück: {text}",
+    "gone_refused_watch": "Der Server ist wieder da, ließ dich aber nicht wieder zuschauen: {text}",
+    "expired": "{name} kam nach dem Neustart nicht zurück; Platz {seat} ist frei.",
     "status.round_pause": "Runde vorbei: Enter geht zur nächsten.",
     "status.round_wait": "Warten, bis die anderen zur nächsten Runde weitergehen.",
 }

@@ -266,7 +266,7 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
     "code_made": "Table {table} is private; friends join with --code {code}",
-    "gone": "The connection is lost and the seat could not be resumed.",
+    "gone": "The server did not come back in time; your seat stays yours: run briscola join again to take it back.",
     "bye": "The server closed the connection: {text}",
     "refused": "The server refused: {text}",
     "again": "Another match with the same table? (y/n) ",
@@ -323,6 +323,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "People waiting at {table}: {names}.",
     "back_watch": "Connected again; you watch the table again.",
     "gone_watch": "The connection is lost and the server did not come back in time.",
+    "gone_refused": "The server is back but did not give the seat back: {text}",
+    "gone_refused_watch": "The server is back but did not let you watch again: {text}",
+    "expired": "{name} did not come back after the restart; seat {seat} is free.",
     "status.round_pause": "Round over: Enter goes on to the next one.",
     "status.round_wait": "Waiting for the others to go on to the next round.",
 }

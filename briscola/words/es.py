@@ -313,7 +313,7 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",
-    "gone": "Se ha perdido la conexión y no se ha podido recuperar el puesto.",
+    "gone": "El servidor no ha vuelto a tiempo; el puesto sigue siendo tuyo: vuelve a lanzar briscola join para recuperarlo.",
     "bye": "El servidor ha cerrado la conexión: {text}",
     "refused": "El servidor lo ha rechazado: {text}",
     "again": "¿Otra partida en la misma mesa? (s/n) ",
@@ -373,6 +373,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "Esperan en {table}: {names}.",
     "back_watch": "Conectado de nuevo; vuelves a mirar la mesa.",
     "gone_watch": "Se ha perdido la conexión y el servidor no ha vuelto a tiempo.",
+    "gone_refused": "El servidor ha vuelto pero no ha devuelto el puesto: {text}",
+    "gone_refused_watch": "El servidor ha vuelto pero no te deja volver a mirar: {text}",
+    "expired": "{name} no ha vuelto después del reinicio; el puesto {seat} está libre.",
     "status.round_pause": "Fin de la ronda: Intro pasa a la siguiente.",
     "status.round_wait": "Esperando a que los demás pasen a la siguiente ronda.",
 }

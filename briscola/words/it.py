@@ -308,7 +308,7 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",
-    "gone": "La connessione è persa e il posto non si è potuto riprendere.",
+    "gone": "Il server non è tornato in tempo; il posto resta tuo: rilancia briscola join per riprenderlo.",
     "bye": "Il server ha chiuso la connessione: {text}",
     "refused": "Il server rifiuta: {text}",
     "again": "Un'altra partita allo stesso tavolo? (s/n) ",
@@ -366,6 +366,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "Aspettano al tavolo {table}: {names}.",
     "back_watch": "Di nuovo connesso; guardi di nuovo il tavolo.",
     "gone_watch": "La connessione è persa e il server non è tornato in tempo.",
+    "gone_refused": "Il server è tornato ma non ha restituito il posto: {text}",
+    "gone_refused_watch": "Il server è tornato ma non ti lascia guardare di nuovo: {text}",
+    "expired": "{name} non ha ripreso il posto dopo il riavvio; il posto {seat} è libero.",
     "status.round_pause": "Smazzata finita: Invio passa alla prossima.",
     "status.round_wait": "Si aspetta che gli altri passino alla prossima smazzata.",
 }

@@ -307,7 +307,7 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
-    "gone": "Perdeu-se a ligação e não foi possível recuperar o lugar.",
+    "gone": "O servidor não voltou a tempo; o lugar continua a ser teu: volta a correr briscola join para o recuperar.",
     "bye": "O servidor fechou a ligação: {text}",
     "refused": "O servidor recusou: {text}",
     "again": "Outra partida na mesma mesa? (s/n) ",
@@ -367,6 +367,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "À espera na mesa {table}: {names}.",
     "back_watch": "Ligado de novo; voltas a ver a mesa.",
     "gone_watch": "A ligação perdeu-se e o servidor não voltou a tempo.",
+    "gone_refused": "O servidor voltou mas não devolveu o lugar: {text}",
+    "gone_refused_watch": "O servidor voltou mas não te deixa voltar a ver: {text}",
+    "expired": "{name} não voltou depois do reinício; o lugar {seat} está livre.",
     "status.round_pause": "Fim da ronda: Enter passa à próxima.",
     "status.round_wait": "À espera de que os outros passem à próxima ronda.",
 }
