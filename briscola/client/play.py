@@ -80,6 +80,7 @@ class _Sitting:
         self.warning: asyncio.TimerHandle | None = None
         self.ids = itertools.count(1)  # our own requests' ids (here, next)
         self.round_over = False  # the table rests after a round: Enter goes on
+        self.kept: tuple[int, list[str | None]] | None = None  # the slots last kept on disk
 
     # -- the panel's last line ------------------------------------------------------
 
@@ -181,6 +182,17 @@ class _Sitting:
             return
         if not (mine and code in QUIET_MINE):
             self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
+
+    def keep_hand(self) -> None:
+        """The hand's slots, with the token on disk: a client started again after a
+        crash numbers the cards as this one did."""
+        seen = self.person.seen if self.person is not None else None
+        if self.watching or seen is None or not seen.round or self.session.token is None:
+            return
+        hand = [None if c is None else str(c) for c in seen.hand]
+        if (seen.round, hand) != self.kept:
+            self.kept = (seen.round, hand)
+            self.session.keep_hand(seen.round, hand)
 
     def turn_started(self, msg: Message) -> None:
         """Our turn: the clock in the panel, and a warning line 15 s before the end."""
@@ -354,7 +366,13 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
     if kind == "match_start":
         me.away = False
     table = me.table
+    kept = me.session.kept_hand
+    if kind == "state" and kept is not None and not me.watching:
+        me.session.kept_hand = None
+        if kept[0] == msg.get("round"):  # the slots of this round: the same numbers
+            me.person.kept_order = [None if c is None else Card.parse(c) for c in kept[1]]
     await table.handle(msg)
+    me.keep_hand()
     if kind in ("match_start", "state", "round_start"):
         me.round_over = False
         me.status(None)

@@ -99,6 +99,8 @@ class Person(Player):
         self.view: View | None = None
         self.seen: Seen | None = None
         self.reader: Reader | None = None
+        #: the hand's slots as a client that died had them (a LAN seat taken back)
+        self.kept_order: list[Card | None] = []
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
@@ -222,7 +224,8 @@ class Person(Player):
     async def resume(self, obs: Observation) -> None:
         """Back at a LAN table mid-round: the state as of now, then the game goes on."""
         assert self.view is not None and self.seen is not None
-        self.seen.restore(obs)
+        self.seen.restore(obs, self.kept_order)
+        self.kept_order = []
         back = "watch.now" if self.view.watching else "back"
         lines: list[Text] = [[("class:dim", words(self.lang, back))]]
         if obs.to_move != self.seen.seat:  # else the turn that follows shows them, once
