@@ -19,7 +19,7 @@ import contextlib
 import itertools
 from typing import Any
 
-from ..engine.cards import Card, Faces, Language
+from ..engine.cards import Card, Faces, Language, card_name
 from ..engine.text import printable
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line
@@ -80,6 +80,7 @@ class _Sitting:
         self.warning: asyncio.TimerHandle | None = None
         self.ids = itertools.count(1)  # our own requests' ids (here, next)
         self.round_over = False  # the table rests after a round: Enter goes on
+        self.ahead: Card | None = None  # a card typed before our turn, played at it
         self.kept: tuple[int, list[str | None]] | None = None  # the slots last kept on disk
 
     # -- the panel's last line ------------------------------------------------------
@@ -124,6 +125,12 @@ class _Sitting:
         assert self.person is not None
         if not text or self.person.answer(text):
             return True
+        card = None if self.watching or not self.in_match() else self.person.ahead(text)
+        if card is not None:  # played at the turn, as briscola play does
+            self.ahead = card
+            name = card_name(card, self.person.faces, self.lang)
+            self.console.show(_dim(t(self.lang, "ahead", card=name)))
+            return True
         self.console.show(_dim(self.not_now()))
         return True
 
@@ -132,7 +139,8 @@ class _Sitting:
         if self.watching:
             return t(self.lang, "not_now.watching")
         seen = self.person.seen if self.person is not None else None
-        if self.in_match() and seen is not None and seen.to_move is not None:
+        mine = seen is not None and seen.to_move == self.table_seat()
+        if self.in_match() and seen is not None and seen.to_move is not None and not mine:
             return t(self.lang, "not_now.turn", name=self.name_of(seen.to_move))
         if self.in_match():
             return t(self.lang, "not_now.wait")
@@ -182,6 +190,16 @@ class _Sitting:
             return
         if not (mine and code in QUIET_MINE):
             self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
+
+    def table_seat(self) -> int | None:
+        return None if self.table is None or self.table.info is None else self.table.seat
+
+    def play_ahead(self) -> None:
+        """Our turn: a card typed before it is the answer, while it is still in hand."""
+        card, self.ahead = self.ahead, None
+        seen = self.person.seen if self.person is not None else None
+        if card is not None and seen is not None and card in seen.hand:
+            self.console.keep(str(card))
 
     def keep_hand(self) -> None:
         """The hand's slots, with the token on disk: a client started again after a
@@ -377,6 +395,7 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
         me.round_over = False
         me.status(None)
     if kind == "turn":
+        me.play_ahead()
         me.turn_started(msg)
     elif kind in ("played", "trick", "round_start", "state"):
         if kind == "played" and msg.get("seat") == table.seat:
@@ -385,6 +404,7 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
                 me.played_away.append(Card.parse(msg["card"]))
         me.clock_others(msg)
     elif kind in ("round_end", "match_end"):
+        me.ahead = None  # a card for a round that is over: no answer to what comes next
         me.cancel_warning()
         me.person.deadline = None
     me.console.refresh()

@@ -195,6 +195,19 @@ class Person(Player):
         self._tell(entry.name)
         return True
 
+    def ahead(self, text: str) -> Card | None:
+        """The card ``text`` names in the hand as it is now (by number, code or name),
+        typed before the turn; None when it names no card in hand."""
+        if self.reader is None or self.seen is None:
+            return None
+        hand = [c for c in self.seen.hand if c is not None]
+        self.reader.set_turn(self.seen.hand, hand)  # each turn sets its own again
+        try:
+            entry = self.reader.read(text)
+        except EntryError:
+            return None
+        return entry if isinstance(entry, Card) else None
+
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""
         assert self.view is not None and self.seen is not None

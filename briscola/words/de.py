@@ -330,6 +330,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Du bist noch nicht dran.",
     "not_now.no_match": "Keine Partie läuft: Karten erst nach dem nächsten Geben.",
     "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
+    "ahead": "Vorgemerkt: {card} spielst du, sobald du dran bist.",
     "not_sent": "Nicht gesendet: der Server ist weg.",
     "here": "Du holst deinen Platz zurück ...",
     "played_for_you": "Während du weg warst, spielte der Bot: {cards}.",

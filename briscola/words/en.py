@@ -306,6 +306,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Not your turn yet.",
     "not_now.no_match": "No match is on: cards wait for the next deal.",
     "not_now.watching": "You watch this table: say TEXT chats, leave goes.",
+    "ahead": "{card}: kept, played as soon as it is your turn.",
     "not_sent": "Not sent: the server is away.",
     "here": "Taking your seat back...",
     "played_for_you": "While you were away the bot played: {cards}.",

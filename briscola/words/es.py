@@ -356,6 +356,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Todavía no es tu turno.",
     "not_now.no_match": "No hay partida en curso: las cartas esperan al próximo reparto.",
     "not_now.watching": "Miras esta mesa: say TEXTO para charlar, salir para irte.",
+    "ahead": "{card}: la juegas en cuanto te toque.",
     "not_sent": "No enviado: el servidor no está.",
     "here": "Recuperando tu puesto...",
     "played_for_you": "Mientras no estabas, el bot jugó: {cards}.",

@@ -349,6 +349,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Non tocca ancora a te.",
     "not_now.no_match": "Nessuna partita in corso: le carte alla prossima smazzata.",
     "not_now.watching": "Stai guardando: say TESTO scrive, leave esce.",
+    "ahead": "{card}: la giochi appena tocca a te.",
     "not_sent": "Non inviato: il server non risponde.",
     "here": "Riprendi il tuo posto...",
     "played_for_you": "Mentre eri via il bot ha giocato: {cards}.",

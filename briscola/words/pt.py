@@ -350,6 +350,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Ainda não é a tua vez.",
     "not_now.no_match": "Não há jogo a decorrer: as cartas esperam pela próxima distribuição.",
     "not_now.watching": "Estás a ver esta mesa: say TEXTO para conversar, sair para ires embora.",
+    "ahead": "{card}: jogas a carta assim que for a tua vez.",
     "not_sent": "Não enviado: o servidor não está.",
     "here": "A retomar o teu lugar...",
     "played_for_you": "Enquanto estiveste fora, o bot jogou: {cards}.",
