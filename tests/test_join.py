@@ -627,16 +627,19 @@ def _sitting(watching: bool = False) -> tuple[Any, list[dict[str, Any]], io.Stri
 
 async def test_an_away_seat_is_taken_back_by_typing() -> None:
     """The server's ``away`` for our seat: the panel says a bot plays and how to come
-    back; any line sends ``here``; on ``handback`` the cards played for us are told."""
+    back; any line sends ``here``; the server's ``meanwhile`` tells the cards played for us."""
     me, sent, out = _sitting()
     me.notice({"type": "notice", "code": "away", "seat": 0, "name": "Ann", "text": ""})
     assert "a bot plays your cards" in out.getvalue()
     assert "take your seat back" in to_plain_text(me.person.status or [])
-    me.played_away.append(Card.parse("7C"))
     assert me.idle("score") is True
     assert sent == [{"type": "here", "id": 1}]
     me.notice({"type": "notice", "code": "handback", "seat": 0, "name": "Ann", "text": ""})
-    assert "While you were away the bot played: 7C." in out.getvalue()
+    me.notice({"type": "notice", "code": "meanwhile", "seat": 0, "name": "Ann", "text": "",
+               "cards": ["7C", "AD"], "tricks": 2})  # fmt: skip
+    assert "While you were away a bot played for you: 7C, AD (2 tricks went by)." in (
+        out.getvalue()
+    )
     assert "You play again." in out.getvalue() and me.person.status is None
     me.notice({"type": "notice", "code": "rematch", "seat": 1, "name": "Finn", "text": ""})
     assert "Finn wants a rematch." in out.getvalue()

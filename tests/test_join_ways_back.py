@@ -167,3 +167,24 @@ async def test_a_refused_return_says_what_the_server_said(tmp_path: Path) -> Non
         assert "no seat has this token" in session.refusal and session.token is None
         assert len(told) == 1, "one try: a refusal is not retried"
         await session.close()
+
+
+@TMUX_NEEDED
+async def test_back_after_a_crash_the_cards_played_for_you_are_told(tmp_path: Path) -> None:
+    async with running(tmp_path, seed=6, grace=0.5) as lan:
+        pane = _panes(tmp_path, lan.port, "-crash")
+        anna = await asyncio.to_thread(
+            pane, "anna", "--name Anna --create --table duo --bots 1:random"
+        )
+        try:
+            await _play_turns(anna, 1)
+            os.kill(await asyncio.to_thread(_child_of, anna), signal.SIGKILL)
+            look = await lan.connect("Look")
+            await look.ask("watch", "watching", table="duo")
+            await look.until(lambda m: m["type"] == "played" and m["seat"] == 0)
+            anna2 = await asyncio.to_thread(pane, "anna2", "--name Anna")
+            await _until(
+                anna2, lambda h: "While you were away a bot played for you:" in h, "the story"
+            )
+        finally:
+            await asyncio.to_thread(anna.close)

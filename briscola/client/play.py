@@ -19,7 +19,7 @@ import contextlib
 import itertools
 from typing import Any
 
-from ..engine.cards import Card, Faces, Language, card_name
+from ..engine.cards import Card, Faces, Language, card_label, card_name
 from ..engine.text import printable
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line
@@ -74,7 +74,6 @@ class _Sitting:
         self.leaving: str | None = None  # "now", or "ask" (a match is on: make sure)
         self.wake = asyncio.Event()
         self.away = False  # a bot plays our seat until we type
-        self.played_away: list[Card] = []
         self.wants: list[str] = []  # who asked for a rematch
         self.server_away = False
         self.warning: asyncio.TimerHandle | None = None
@@ -173,14 +172,14 @@ class _Sitting:
         mine = msg.get("seat") == self.session.seat and not self.watching
         name = self.name_of(msg.get("seat"))
         if mine and code == "away":
-            self.away, self.played_away = True, []
+            self.away = True
             self.status("status.away")
         elif mine and code == "handback":
             self.away = False
             self.status(None)
-            if self.played_away:
-                cards = ", ".join(str(c) for c in self.played_away)
-                self.console.show(_dim(t(self.lang, "played_for_you", cards=cards)))
+        elif mine and code == "meanwhile":
+            self.console.show(_dim(self.meanwhile(msg)))
+            return
         elif code == "rematch":
             self.wants.append(printable(str(msg.get("name") or name), 40))
         elif code == "round_pause":  # the panel says it: Enter goes on
@@ -211,6 +210,23 @@ class _Sitting:
         if (seen.round, hand) != self.kept:
             self.kept = (seen.round, hand)
             self.session.keep_hand(seen.round, hand)
+
+    def meanwhile(self, msg: Message) -> str:
+        """What a bot played for us while we were away, and the tricks that went by."""
+        assert self.person is not None
+        cards = []
+        for text in msg.get("cards") or []:
+            try:
+                cards.append(card_label(Card.parse(str(text)), self.person.faces, self.lang))
+            except ValueError:
+                continue
+        tricks = msg.get("tricks")
+        count = tricks if type(tricks) is int and tricks >= 0 else 0
+        if not cards:
+            return t(self.lang, "meanwhile.none", count)
+        if not count:  # the bot's cards lie in the trick on the table still
+            return t(self.lang, "meanwhile.cards", cards=", ".join(cards))
+        return t(self.lang, "meanwhile", count, cards=", ".join(cards))
 
     def turn_started(self, msg: Message) -> None:
         """Our turn: the clock in the panel, and a warning line 15 s before the end."""
@@ -400,8 +416,6 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
     elif kind in ("played", "trick", "round_start", "state"):
         if kind == "played" and msg.get("seat") == table.seat:
             me.cancel_warning()
-            if me.away:
-                me.played_away.append(Card.parse(msg["card"]))
         me.clock_others(msg)
     elif kind in ("round_end", "match_end"):
         me.ahead = None  # a card for a round that is over: no answer to what comes next

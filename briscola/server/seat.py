@@ -27,7 +27,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
-from ..engine.events import Event
+from ..engine.cards import Card
+from ..engine.events import Event, Played, TrickDone
 from ..engine.game import Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
@@ -104,6 +105,10 @@ class NetSeat(Player, Generic[T]):
         self._asking: TcpLink | None = None  # the link a turn waits on now
         self._standin_listens = False
         self._grace: asyncio.TimerHandle | None = None
+        # While the person does not play the seat (away, dropped, a restart): the cards
+        # a bot played for them and the tricks played; None while they play.
+        self.missed: list[Card] | None = None
+        self.missed_tricks = 0
 
     # -- connections --------------------------------------------------------------
 
@@ -151,6 +156,25 @@ class NetSeat(Player, Generic[T]):
         """The seat's connection sent something: a person away after a timeout is back."""
         if self.bot_plays == "timeout":
             self._back()
+            self.tell_missed()
+
+    def _miss(self) -> None:
+        """From now the person does not see (or play) the seat's cards."""
+        if self.missed is None:
+            self.missed, self.missed_tricks = [], 0
+
+    def tell_missed(self) -> None:
+        """The person plays again: what a bot played for them and how many tricks went
+        by meanwhile, to them alone (``notice`` code ``meanwhile``)."""
+        missed, self.missed = self.missed, None
+        if missed is None or self.link is None or (not missed and not self.missed_tricks):
+            return
+        cards = [str(c) for c in missed]
+        text = (f"while you were away a bot played for you: {', '.join(cards) or 'no card'}; "
+                f"{self.missed_tricks} tricks were played")  # fmt: skip
+        self.link.send({"type": "notice", "code": "meanwhile", "seat": self.seat,
+                        "name": self.name, "cards": cards, "tricks": self.missed_tricks,
+                        "text": text})  # fmt: skip
 
     def _back(self) -> None:
         if self.bot_plays in ("dropped", "timeout"):
@@ -163,6 +187,7 @@ class NetSeat(Player, Generic[T]):
         if self.bot_plays:
             return
         self.bot_plays = why
+        self._miss()
         self.table.mark({"type": "standin", "seat": self.seat, "reason": why})
         self.table.announce(code, self.seat, text)
         self._attached.set()  # wake a turn that waits for the person
@@ -184,6 +209,7 @@ class NetSeat(Player, Generic[T]):
         self.host.link = None
         self._attached.clear()
         if self.table.playing:
+            self._miss()
             self.hold("dropped", f"{self.name} lost the connection")
 
     def hold(self, code: str = "restored", why: str = "") -> None:
@@ -192,6 +218,8 @@ class NetSeat(Player, Generic[T]):
             return
         loop = asyncio.get_running_loop()
         self.dropped_at = loop.time()
+        if self.table.playing:
+            self._miss()
         grace = self.table.config.grace
         why = why or f"the server restarted; {self.name} may resume seat {self.seat}"
         self.table.announce(
@@ -235,6 +263,11 @@ class NetSeat(Player, Generic[T]):
             self.catch_up()
 
     async def notify(self, event: Event) -> None:
+        if self.missed is not None:
+            if isinstance(event, Played) and event.seat == self.seat:
+                self.missed.append(event.card)
+            elif isinstance(event, TrickDone):
+                self.missed_tricks += 1
         if self.link is not None:
             await self.host.notify(event)
         if self.standin is not None and self._standin_listens:

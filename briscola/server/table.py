@@ -274,6 +274,7 @@ class Table:
             held.name = name
             held.token_sha = token_hash(token)
             held.bot_plays = ""
+            held.missed = None  # the cards played before were nobody's of this person
             self.mark({"type": "handback", "seat": number, "name": name})
             held.attach(link)
             # After the lobby's "joined", which goes out when this returns.
@@ -295,6 +296,7 @@ class Table:
                 self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
                 if self.playing:
                     s.catch_up()
+                    s.tell_missed()
                 return s
         return None
 

@@ -333,7 +333,15 @@ LOBBY: Final[dict[str, Message]] = {
     "ahead": "Vorgemerkt: {card} spielst du, sobald du dran bist.",
     "not_sent": "Nicht gesendet: der Server ist weg.",
     "here": "Du holst deinen Platz zurück ...",
-    "played_for_you": "Während du weg warst, spielte der Bot: {cards}.",
+    "meanwhile": {
+        "one": "Während du weg warst, spielte ein Bot für dich: {cards} (1 Stich ging vorbei).",
+        "other": "Während du weg warst, spielte ein Bot für dich: {cards} ({n} Stiche gingen vorbei).",
+    },
+    "meanwhile.cards": "Während du weg warst, spielte ein Bot für dich: {cards}.",
+    "meanwhile.none": {
+        "one": "Während du weg warst, wurde 1 Stich gespielt; keine Karte von dir.",
+        "other": "Während du weg warst, wurden {n} Stiche gespielt; keine Karte von dir.",
+    },
     "warn": "Noch {left} für deine Karte, dann spielt ein Bot für dich.",
     "status.filling": "Warten, bis der Tisch voll ist. leave (oder Strg-C) geht.",
     "status.watch_wait": "Warten auf den Beginn der Partie. leave (oder Strg-C) geht.",

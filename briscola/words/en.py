@@ -309,7 +309,15 @@ LOBBY: Final[dict[str, Message]] = {
     "ahead": "{card}: kept, played as soon as it is your turn.",
     "not_sent": "Not sent: the server is away.",
     "here": "Taking your seat back...",
-    "played_for_you": "While you were away the bot played: {cards}.",
+    "meanwhile": {
+        "one": "While you were away a bot played for you: {cards} (1 trick went by).",
+        "other": "While you were away a bot played for you: {cards} ({n} tricks went by).",
+    },
+    "meanwhile.cards": "While you were away a bot played for you: {cards}.",
+    "meanwhile.none": {
+        "one": "While you were away 1 trick went by; no card of yours was played.",
+        "other": "While you were away {n} tricks went by; no card of yours was played.",
+    },
     "warn": "{left} left for your card, then a bot plays for you.",
     "status.filling": "Waiting for the table to fill. leave (or Ctrl-C) goes.",
     "status.watch_wait": "Waiting for the match to start. leave (or Ctrl-C) goes.",

@@ -359,7 +359,15 @@ LOBBY: Final[dict[str, Message]] = {
     "ahead": "{card}: la juegas en cuanto te toque.",
     "not_sent": "No enviado: el servidor no está.",
     "here": "Recuperando tu puesto...",
-    "played_for_you": "Mientras no estabas, el bot jugó: {cards}.",
+    "meanwhile": {
+        "one": "Mientras no estabas, un bot jugó por ti: {cards} (se jugó 1 baza).",
+        "other": "Mientras no estabas, un bot jugó por ti: {cards} (se jugaron {n} bazas).",
+    },
+    "meanwhile.cards": "Mientras no estabas, un bot jugó por ti: {cards}.",
+    "meanwhile.none": {
+        "one": "Mientras no estabas se jugó 1 baza; no se jugó ninguna carta tuya.",
+        "other": "Mientras no estabas se jugaron {n} bazas; no se jugó ninguna carta tuya.",
+    },
     "warn": "Te queda {left} para tu carta; después juega un bot por ti.",
     "status.filling": "Esperando a que se llene la mesa. salir (o Ctrl-C) para irte.",
     "status.watch_wait": "Esperando a que empiece la partida. salir (o Ctrl-C) para irte.",

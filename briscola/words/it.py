@@ -352,7 +352,15 @@ LOBBY: Final[dict[str, Message]] = {
     "ahead": "{card}: la giochi appena tocca a te.",
     "not_sent": "Non inviato: il server non risponde.",
     "here": "Riprendi il tuo posto...",
-    "played_for_you": "Mentre eri via il bot ha giocato: {cards}.",
+    "meanwhile": {
+        "one": "Mentre eri via un bot ha giocato per te: {cards} (è passata 1 presa).",
+        "other": "Mentre eri via un bot ha giocato per te: {cards} (sono passate {n} prese).",
+    },
+    "meanwhile.cards": "Mentre eri via un bot ha giocato per te: {cards}.",
+    "meanwhile.none": {
+        "one": "Mentre eri via è passata 1 presa; nessuna tua carta è stata giocata.",
+        "other": "Mentre eri via sono passate {n} prese; nessuna tua carta è stata giocata.",
+    },
     "warn": "Restano {left} per la tua carta, poi gioca un bot per te.",
     "status.filling": "Si aspetta che il tavolo si riempia. leave (o Ctrl-C) esce.",
     "status.watch_wait": "Si aspetta l'inizio della partita. leave (o Ctrl-C) esce.",

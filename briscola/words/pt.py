@@ -353,7 +353,15 @@ LOBBY: Final[dict[str, Message]] = {
     "ahead": "{card}: jogas a carta assim que for a tua vez.",
     "not_sent": "Não enviado: o servidor não está.",
     "here": "A retomar o teu lugar...",
-    "played_for_you": "Enquanto estiveste fora, o bot jogou: {cards}.",
+    "meanwhile": {
+        "one": "Enquanto estiveste fora, um bot jogou por ti: {cards} (jogou-se 1 vaza).",
+        "other": "Enquanto estiveste fora, um bot jogou por ti: {cards} (jogaram-se {n} vazas).",
+    },
+    "meanwhile.cards": "Enquanto estiveste fora, um bot jogou por ti: {cards}.",
+    "meanwhile.none": {
+        "one": "Enquanto estiveste fora jogou-se 1 vaza; nenhuma carta tua foi jogada.",
+        "other": "Enquanto estiveste fora jogaram-se {n} vazas; nenhuma carta tua foi jogada.",
+    },
     "warn": "Tens {left} para a tua carta; depois joga um bot por ti.",
     "status.filling": "À espera de que a mesa fique completa. sair (ou Ctrl-C) para ires embora.",
     "status.watch_wait": "À espera de que o jogo comece. sair (ou Ctrl-C) para ires embora.",
