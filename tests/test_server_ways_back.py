@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 from lan import Client, Message, nth_turn, play_out, running
+from test_server_play import sit
 
 GAME = 30.0
 
@@ -79,10 +80,7 @@ async def test_after_a_drop_or_a_crash_the_cards_played_for_you_are_told(
 
 async def test_after_a_restart_the_cards_played_for_you_are_told(tmp_path: Path) -> None:
     async with running(tmp_path) as lan:
-        host = await lan.connect("Host")
-        await host.create("t", players=3, bots={"1": "random"})
-        anna = await lan.seated("Anna", "t")
-        bruno = await lan.seated("Bruno", "t")
+        (anna, bruno), _ = await sit(lan, watchers=0, players=3, bots={"1": "random"})
         bruno_plays = asyncio.ensure_future(play_out(bruno))
         await asyncio.wait_for(play_out(anna, stop=nth_turn(2)), GAME)
         await lan.stop()
