@@ -738,3 +738,38 @@ async def test_a_card_typed_before_the_turn_is_played_at_it() -> None:
         await asyncio.sleep(0.01)
     assert sent[-1] == {"type": "play", "id": 7, "card": str(second)}
     await me.table.cancel_turn()
+
+
+async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
+    """Finn left mid-match and Vera took his seat: her cards go by her name on Ann's
+    screen, and Vera's own screen says she took the seat (not "back at the table")."""
+    from briscola.client.play import _table_line
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+    from briscola.protocol.messages import turn_message
+
+    me, _, out = _sitting()
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": "2C", "stock": 34, "rounds_won": [0, 0],
+                           "hand": ["AD", "3S", "KB"]})  # fmt: skip
+    me.notice({"type": "notice", "code": "left_bot", "seat": 1, "name": "Finn", "text": ""})
+    assert "Finn left the table; a bot plays for Finn." in out.getvalue()
+    me.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+               "text": ""})  # fmt: skip
+    assert "Vera takes Finn's seat." in out.getvalue()
+    await _table_line(me, {"type": "played", "seat": 1, "card": "7D"})
+    assert "Vera plays" in out.getvalue().rpartition("takes Finn's seat")[2]
+    vera, _, seen = _sitting()
+    vera.session.seat = 1
+    vera.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+                 "text": ""})  # fmt: skip
+    await _table_line(vera, {**start, "seat": 1, "names": ["Ann", "Vera"]})
+    state = turn_message(observe(Round(TableRules(), sorted(TableRules().deck), 0), 1), 0, 0)
+    await _table_line(vera, {**state, "type": "state", "to_move": 1})
+    assert "You take Finn's seat." in seen.getvalue()
+    assert "You take over this seat" in seen.getvalue() and "Back at the table" not in (
+        seen.getvalue()
+    )

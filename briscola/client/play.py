@@ -52,6 +52,7 @@ def notice_text(lang: Language, msg: Message, *, mine: bool = False, name: str =
     who = printable(str(msg.get("name") or name), 40)
     seconds = msg.get("seconds")
     values: dict[str, Any] = {"name": who, "seat": msg.get("seat")}
+    values["was"] = printable(str(msg.get("was") or "?"), 40)
     key = f"{code}.you" if mine else code
     if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0:
         values["time"] = clock_text(float(seconds))
@@ -177,6 +178,11 @@ class _Sitting:
         elif mine and code == "handback":
             self.away = False
             self.status(None)
+        elif code == "takes" and self.person is not None:  # the seat changed hands
+            if mine:
+                self.person.back_word = "back.taken"
+            elif isinstance(msg.get("seat"), int):
+                self.person.rename(msg["seat"], str(msg.get("name") or "?"))
         elif mine and code == "meanwhile":
             self.console.show(_dim(self.meanwhile(msg)))
             return

@@ -101,6 +101,8 @@ class Person(Player):
         self.reader: Reader | None = None
         #: the hand's slots as a client that died had them (a LAN seat taken back)
         self.kept_order: list[Card | None] = []
+        #: what the next snapshot says first: back at the table, or a seat taken over
+        self.back_word = "back"
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
@@ -208,6 +210,11 @@ class Person(Player):
             return None
         return entry if isinstance(entry, Card) else None
 
+    def rename(self, seat: int, name: str) -> None:
+        """Another person took ``seat`` mid-match: their cards go by their name."""
+        if self.view is not None and seat != self.view.seat:
+            self.view.rename(seat, name)
+
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""
         assert self.view is not None and self.seen is not None
@@ -239,7 +246,8 @@ class Person(Player):
         assert self.view is not None and self.seen is not None
         self.seen.restore(obs, self.kept_order)
         self.kept_order = []
-        back = "watch.now" if self.view.watching else "back"
+        back = "watch.now" if self.view.watching else self.back_word
+        self.back_word = "back"
         lines: list[Text] = [[("class:dim", words(self.lang, back))]]
         if obs.to_move != self.seen.seat:  # else the turn that follows shows them, once
             lines += self.view.table(self.seen)

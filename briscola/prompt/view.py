@@ -311,6 +311,12 @@ class View:
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
 
+    def rename(self, seat: int, name: str) -> None:
+        """A seat another person took over (a LAN table): shown by their name from now."""
+        if 0 <= seat < len(self.names) and seat != self.seat:
+            self.names[seat] = self.listed[seat] = printable(shown_name(self.lang, name), 24)
+            self.genders[seat] = gender_of(name)
+
     @property
     def watching(self) -> bool:
         """A spectator's view (seat -1): every seat by name, nobody is "you"."""

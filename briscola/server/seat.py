@@ -210,6 +210,7 @@ class NetSeat(Player, Generic[T]):
         self._attached.clear()
         if self.table.playing:
             self._miss()
+            self.table.mark({"type": "dropped", "seat": self.seat})
             self.hold("dropped", f"{self.name} lost the connection")
 
     def hold(self, code: str = "restored", why: str = "") -> None:
@@ -246,7 +247,7 @@ class NetSeat(Player, Generic[T]):
             self._grace = None
         if self.bot_plays:  # away already: the record says the bot plays on for "left"
             self.bot_plays = ""
-        self._bot_takes("left", "left", f"{self.name} left; a bot plays seat {self.seat}")
+        self._bot_takes("left", "left_bot", f"{self.name} left; a bot plays for {self.name}")
         self._hand_changed()
 
     # -- the Player interface -------------------------------------------------------

@@ -52,6 +52,7 @@ MAX_THINK_MS = ExpertBot().max_ms
 # flood the table), the latest one at least.
 FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
 FLAP_RATE, FLAP_BURST = 0.2, 4.0
+MARKS_PER_SEAT = 100  # drops and returns of a seat written into a match's record
 
 
 class LobbyError(Exception):
@@ -173,6 +174,7 @@ class Table:
         self.record: Record | None = None  # the match's, while it runs
         self.pausing = False  # the server stops cleanly: the match is paused, not ended
         self._flaps: dict[int, TokenBucket] = {}
+        self._marks: dict[int, int] = {}  # drops and returns in the record, by seat
         self.ready: set[int] = set()  # who went on after a round's end
         self.all_ready: asyncio.Event | None = None  # set while the table rests
         self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
@@ -203,6 +205,8 @@ class Table:
             grace = None
             if i in self.bots:
                 kind = "bot"
+            elif self.is_free(i) and held is not None and self.playing:
+                kind = "open"  # left mid-match: a bot plays it until a person takes it
             elif self.is_free(i):
                 kind = "free"
             else:
@@ -271,20 +275,22 @@ class Table:
         token = secrets.token_hex(32)
         held = self.seats[number]
         if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
-            held.name = name
+            was, held.name = held.name, name
             held.token_sha = token_hash(token)
             held.bot_plays = ""
             held.missed = None  # the cards played before were nobody's of this person
-            self.mark({"type": "handback", "seat": number, "name": name})
+            self.mark({"type": "seated", "seat": number, "name": name})
             held.attach(link)
             # After the lobby's "joined", which goes out when this returns.
             asyncio.get_running_loop().call_soon(held.catch_up)
+            self.save()
+            self.announce("takes", number, f"{name} takes {was}'s seat", was=was)
         else:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
             net.attach(link)
             self.seats[number] = net
-        self.save()
-        self.announce("joined", number, f"{name} sits down at seat {number}")
+            self.save()
+            self.announce("joined", number, f"{name} sits down at seat {number}")
         if self.state == "waiting" and not self.free_seats():
             self.start_match()
         return number, token
@@ -292,6 +298,7 @@ class Table:
     def resume(self, link: TcpLink, token: str) -> NetSeat[Table] | None:
         for s in self.seats:
             if s is not None and s.owns(token):
+                self.mark({"type": "resumed", "seat": s.seat})
                 s.attach(link)
                 self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
                 if self.playing:
@@ -373,7 +380,13 @@ class Table:
             link.send(data)
 
     def announce(
-        self, code: str, seat: int | None, text: str, *, seconds: float | None = None
+        self,
+        code: str,
+        seat: int | None,
+        text: str,
+        *,
+        seconds: float | None = None,
+        was: str | None = None,
     ) -> None:
         """A ``notice`` to everyone at the table.  A seat's comings and goings are
         rate limited: past a few in a row, only the latest is told, a little later."""
@@ -386,13 +399,15 @@ class Table:
                 if first:
                     asyncio.get_running_loop().call_later(1 / FLAP_RATE, self._told_late, seat)
                 return
-        self._tell(code, seat, text, seconds)
+        self._tell(code, seat, text, seconds, was)
 
     def _told_late(self, seat: int) -> None:
         code, text, seconds, merged = self._held_notes.pop(seat)
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
-    def _tell(self, code: str, seat: int | None, text: str, seconds: float | None) -> None:
+    def _tell(
+        self, code: str, seat: int | None, text: str, seconds: float | None, was: str | None = None
+    ) -> None:
         name = None
         if seat is not None:
             held = self.seats[seat]
@@ -401,12 +416,22 @@ class Table:
         msg: Message = {"type": "notice", "code": code, "seat": seat, "name": name, "text": text}
         if seconds is not None:
             msg["seconds"] = seconds
+        if was is not None:  # the seat changed hands: whose it was
+            msg["was"] = was
         self.broadcast(msg)
 
     def mark(self, line: Message) -> None:
-        """A line of the table's own into the match's record: who plays a seat, pauses."""
-        if self.record is not None and self.playing and not self.ending:
-            self.record.write(line)
+        """A line of the table's own into the match's record: who plays a seat, pauses.
+        A seat's drops and returns are kept up to a bound a match (a flapping client
+        must not fill the disk)."""
+        if self.record is None or not self.playing or self.ending or self.pausing:
+            return  # (a stop drops every connection: no line for each after the pause)
+        if line["type"] in ("dropped", "resumed"):
+            count = self._marks.get(line["seat"], 0)
+            if count >= MARKS_PER_SEAT:
+                return
+            self._marks[line["seat"]] = count + 1
+        self.record.write(line)
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
         self.broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
@@ -495,6 +520,7 @@ class Table:
         if restored is not None:
             seed = restored[0].seed
         out = self._open_record(restored is not None)
+        self._marks = {}
         self.record = Record(out, sync=out.fsync)
         if restored is not None:  # a pause (the last line) or a crash came before
             self.record.write({"type": "restart", "after": restored[2]})

@@ -155,6 +155,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "Noch eine Partie? (j/n) ",
     "left": "Du hast den Tisch verlassen.",
     "back": "Zurück am Tisch.",
+    "back.taken": "Du übernimmst diesen Platz; so steht die Partie:",
     "input.ended": "Die Eingabe endete mitten in der Partie; die Partie ist abgebrochen.",
     "seed.told": (
         "Diese Partie hatte den Startwert {seed}: briscola play --seed {seed} gibt sie noch einmal."
@@ -330,6 +331,10 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Du bist noch nicht dran.",
     "not_now.no_match": "Keine Partie läuft: Karten erst nach dem nächsten Geben.",
     "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
+    "takes": "{name} übernimmt den Platz von {was}.",
+    "takes.you": "Du übernimmst den Platz von {was}.",
+    "left_bot": "{name} hat den Tisch verlassen; ein Bot spielt für {name}.",
+    "open_seat": "frei (ein Bot spielt für {name})",
     "ahead": "Vorgemerkt: {card} spielst du, sobald du dran bist.",
     "not_sent": "Nicht gesendet: der Server ist weg.",
     "here": "Du holst deinen Platz zurück ...",
@@ -412,6 +417,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} ist gegangen: ein Bot spielt den Platz",
     "standin.faults": "  Ein Bot spielt diese Karte für {name} (drei ungültige Antworten)",
     "handback": "  {name} ist zurück und spielt wieder",
+    "seated": "  {name} übernimmt den Platz von {was}",
+    "dropped": "  {name} hat die Verbindung verloren",
+    "resumed": "  {name} ist wieder verbunden",
     "pause": "  Hier hielt der Server an (eine Pause)",
     "restart.pause": "  Der Server ist nach der Pause zurück",
     "restart.crash": "  Der Server ist nach einem Absturz zurück",

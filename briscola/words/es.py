@@ -177,6 +177,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "¿Otra partida? (s/n) ",
     "left": "Te has levantado de la mesa.",
     "back": "De vuelta en la mesa.",
+    "back.taken": "Ocupas este puesto; así va la partida:",
     "input.ended": "La entrada se acabó en mitad de la partida; la partida queda abandonada.",
     "seed.told": (
         "Esta partida era la semilla {seed}: briscola play --seed {seed} la vuelve a repartir."
@@ -356,6 +357,10 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Todavía no es tu turno.",
     "not_now.no_match": "No hay partida en curso: las cartas esperan al próximo reparto.",
     "not_now.watching": "Miras esta mesa: say TEXTO para charlar, salir para irte.",
+    "takes": "{name} ocupa el puesto de {was}.",
+    "takes.you": "Ocupas el puesto de {was}.",
+    "left_bot": "{name} ha dejado la mesa; un bot juega por {name}.",
+    "open_seat": "libre (un bot juega por {name})",
     "ahead": "{card}: la juegas en cuanto te toque.",
     "not_sent": "No enviado: el servidor no está.",
     "here": "Recuperando tu puesto...",
@@ -441,6 +446,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} se ha ido: un bot juega el puesto",
     "standin.faults": "  Un bot juega esta carta por {name} (tres respuestas no válidas)",
     "handback": "  {name} ha vuelto y juega otra vez",
+    "seated": "  {name} ocupa el puesto de {was}",
+    "dropped": "  {name} perdió la conexión",
+    "resumed": "  {name} volvió a conectarse",
     "pause": "  El servidor se paró aquí (una pausa)",
     "restart.pause": "  El servidor volvió tras la pausa",
     "restart.crash": "  El servidor volvió tras un fallo",

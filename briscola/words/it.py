@@ -171,6 +171,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "Un'altra partita? (s/n) ",
     "left": "Hai lasciato il tavolo.",
     "back": "Di nuovo al tavolo.",
+    "back.taken": "Prendi questo posto; la partita a questo punto:",
     "input.ended": "L'input è finito a metà partita; la partita è interrotta.",
     "seed.told": (
         "Il codice di questa partita era {seed}: briscola play --seed {seed} la ridistribuisce."
@@ -349,6 +350,10 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Non tocca ancora a te.",
     "not_now.no_match": "Nessuna partita in corso: le carte alla prossima smazzata.",
     "not_now.watching": "Stai guardando: say TESTO scrive, leave esce.",
+    "takes": "{name} prende il posto di {was}.",
+    "takes.you": "Prendi il posto di {was}.",
+    "left_bot": "{name} ha lasciato il tavolo; un bot gioca per {name}.",
+    "open_seat": "libero (un bot gioca per {name})",
     "ahead": "{card}: la giochi appena tocca a te.",
     "not_sent": "Non inviato: il server non risponde.",
     "here": "Riprendi il tuo posto...",
@@ -432,6 +437,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} ha lasciato il tavolo: un bot gioca il posto",
     "standin.faults": "  Un bot gioca questa carta per {name} (tre risposte non valide)",
     "handback": "  {name} è di nuovo al tavolo e gioca",
+    "seated": "  {name} prende il posto di {was}",
+    "dropped": "  {name} ha perso la connessione",
+    "resumed": "  {name} ha ritrovato la connessione",
     "pause": "  Qui il server si è fermato (una pausa)",
     "restart.pause": "  Il server è ripartito dopo la pausa",
     "restart.crash": "  Il server è ripartito dopo un crash",

@@ -173,6 +173,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "Jogar outra vez? (s/n) ",
     "left": "Saíste da mesa.",
     "back": "De volta à mesa.",
+    "back.taken": "Ficas com este lugar; a partida está assim:",
     "input.ended": "A entrada acabou a meio da partida; a partida fica abandonada.",
     "seed.told": (
         "Esta partida foi a semente {seed}: briscola play --seed {seed} volta a dar as mesmas "
@@ -350,6 +351,10 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Ainda não é a tua vez.",
     "not_now.no_match": "Não há jogo a decorrer: as cartas esperam pela próxima distribuição.",
     "not_now.watching": "Estás a ver esta mesa: say TEXTO para conversar, sair para ires embora.",
+    "takes": "{name} fica com o lugar de {was}.",
+    "takes.you": "Ficas com o lugar de {was}.",
+    "left_bot": "{name} saiu da mesa; um bot joga por {name}.",
+    "open_seat": "livre (um bot joga por {name})",
     "ahead": "{card}: jogas a carta assim que for a tua vez.",
     "not_sent": "Não enviado: o servidor não está.",
     "here": "A retomar o teu lugar...",
@@ -433,6 +438,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} saiu: um bot joga no lugar",
     "standin.faults": "  Um bot joga esta carta por {name} (três respostas inválidas)",
     "handback": "  {name} voltou e joga outra vez",
+    "seated": "  {name} fica com o lugar de {was}",
+    "dropped": "  {name} perdeu a ligação",
+    "resumed": "  {name} voltou a ligar-se",
     "pause": "  O servidor parou aqui (uma pausa)",
     "restart.pause": "  O servidor voltou depois da pausa",
     "restart.crash": "  O servidor voltou depois de uma falha",
