@@ -773,3 +773,25 @@ async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
     assert "You take over this seat" in seen.getvalue() and "Back at the table" not in (
         seen.getvalue()
     )
+
+
+async def test_the_clock_of_another_seat_is_the_servers() -> None:
+    """No clock for another seat until the server's ``clock`` (a bot's card has none);
+    then the time left it says, counted from its arrival; gone when the card comes."""
+    from briscola.client.play import _table_line
+
+    me, _, _ = _sitting(watching=True)
+    start = {"type": "match_start", "seat": None, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 120000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": "2C", "stock": 34, "rounds_won": [0, 0],
+                           "hand": []})  # fmt: skip
+    assert me.person.deadline is None, "not the table's whole time per card"
+    me.clock_others({"type": "clock", "seat": 1, "ms": 33_000})
+    left = me.person.deadline - asyncio.get_running_loop().time()
+    assert 0 < left <= 33
+    me.clock_others({"type": "clock", "seat": 0, "ms": 50_000})  # not the seat to move
+    assert me.person.deadline - asyncio.get_running_loop().time() <= 33
+    await _table_line(me, {"type": "played", "seat": 1, "card": "7D"})
+    assert me.person.deadline is None

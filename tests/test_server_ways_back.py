@@ -98,3 +98,26 @@ async def test_after_a_restart_the_cards_played_for_you_are_told(tmp_path: Path)
         told = await back.until(_meanwhile)
         assert told["cards"][:1] == for_her
         bruno_plays.cancel()
+
+
+async def test_every_screen_counts_down_to_the_same_deadline(tmp_path: Path) -> None:
+    """A person's turn: everyone at the table (the other person, a spectator) is told
+    the time left (``clock``); a spectator who comes mid-turn reads it in the snapshot;
+    the turn's own ``time_ms`` counts to the same moment (never more than the clock)."""
+    async with running(tmp_path, turn_timeout=60) as lan:
+        (anna, bruno), (vera,) = await sit(lan)
+        start = await anna.until("round_start")
+        mover, other = (anna, bruno) if start["leader"] == anna.seat else (bruno, anna)
+        turn = await mover.until("turn")
+        clocks = [await c.seen(lambda m: m["type"] == "clock") for c in (other, vera, mover)]
+        assert {m["seat"] for m in clocks} == {mover.seat}
+        assert all(0 < m["ms"] <= 60_000 for m in clocks)
+        assert turn["time_ms"] <= clocks[2]["ms"]
+        late = await lan.connect("Late")
+        await late.ask("watch", "watching", table="t")
+        state = await late.until("state")
+        assert state["to_move"] == mover.seat and 0 < state["time_left_ms"] <= clocks[1]["ms"]
+        await mover.play(turn)
+        nxt = await other.until("turn")
+        after = await vera.until(lambda m: m["type"] == "clock")
+        assert after["seat"] == other.seat and nxt["time_ms"] <= after["ms"]

@@ -71,6 +71,8 @@ class SeatsTable(Protocol):
 
     def expired(self, seat: NetSeat[Any]) -> None: ...
 
+    def clock(self, seat: int, due: float | None) -> None: ...
+
 
 T = TypeVar("T", bound=SeatsTable)
 
@@ -278,6 +280,15 @@ class NetSeat(Player, Generic[T]):
         loop = asyncio.get_running_loop()
         limit = self.table.config.turn_timeout
         deadline = loop.time() + limit if limit > 0 else float("inf")
+        if limit > 0 and not self.away:  # every screen counts down to this moment
+            self.table.clock(self.seat, deadline)
+        try:
+            return await self._act(obs, deadline, limit)
+        finally:
+            self.table.clock(self.seat, None)
+
+    async def _act(self, obs: Observation, deadline: float, limit: float) -> Action:
+        loop = asyncio.get_running_loop()
         while True:
             if self.away:
                 return await self._bot_plays(obs)
