@@ -34,9 +34,9 @@ from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
 from .config import ServerConfig
-from .disk import Disk
+from .disk import Disk, private_folder
 from .pool import BotPool
-from .seat import NetSeat
+from .seat import TOKEN_CHARS, NetSeat, token_hash
 from .table import LobbyError, Table, bot_spec, capped
 
 __all__ = ["Client", "Server"]
@@ -210,25 +210,27 @@ class Client:
         token = msg.get("token")
         if not isinstance(token, str) or not token:
             raise LobbyError("bad_message", "resume needs the 'token' that join gave")
-        for table in self.server.tables.values():
-            held = next((s for s in table.seats if s is not None and s.owns(token)), None)
-            if held is None:
-                continue
-            if self.seat is not None and self.seat is not held:
-                raise LobbyError(
-                    "already_seated", f"you hold seat {self.seat.seat} already; leave it first"
-                )
-            self.stop_watching()
-            old = held.link
-            self.answer(msg, "resumed", table=table.name, seat=held.seat)
-            self.link.flush()
-            table.resume(self.link, token)
-            self.seat = held
-            for other in self.server.clients:
-                if other is not self and other.seat is held and other.link is old:
-                    other.seat = None
-            return
-        raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
+        if len(token) != TOKEN_CHARS:  # refused before any work: no hash of 64 KiB
+            raise LobbyError(
+                "bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it"
+            )
+        held = self.server.seat_by_token(token_hash(token))
+        if held is None:
+            raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
+        if self.seat is not None and self.seat is not held:
+            raise LobbyError(
+                "already_seated", f"you hold seat {self.seat.seat} already; leave it first"
+            )
+        table = held.table
+        self.stop_watching()
+        old = held.link
+        self.answer(msg, "resumed", table=table.name, seat=held.seat)
+        self.link.flush()
+        table.resume(self.link, held)
+        self.seat = held
+        for other in self.server.clients:
+            if other is not self and other.seat is held and other.link is old:
+                other.seat = None
 
     def leave(self, msg: Message) -> None:
         if self.seat is not None:
@@ -363,6 +365,7 @@ def _request_id(msg: Message) -> None:
 ADDRESS_GUESSES, TABLE_GUESSES = 5, 10  # wrong codes before the pauses begin
 GUESS_PAUSE_S, GUESS_PAUSE_MAX_S = 2.0, 600.0
 GUESS_KEYS = 10_000  # what a flood of addresses can make the server hold
+TOKENS_KEPT = 24  # token hashes per table slot before the ended ones are forgotten
 
 
 class Backoff:
@@ -398,6 +401,7 @@ class Server:
         self.handlers: set[asyncio.Task[Any]] = set()
         self.per_address: Counter[str] = Counter()
         self.guesses = Backoff()
+        self.tokens: dict[str, NetSeat[Table]] = {}  # by the token's hash
         self.port = 0
         self.numbered = 0
         self._server: asyncio.Server | None = None
@@ -407,7 +411,7 @@ class Server:
         bot workers start before the first table needs them."""
         if warm:
             await self.pool.warm()
-        self.config.records.mkdir(parents=True, exist_ok=True)
+        private_folder(self.config.records)
         self.restore()
         cfg = self.config
         self._server = await asyncio.get_running_loop().create_server(
@@ -459,6 +463,22 @@ class Server:
             await link.close(bye=False)
             log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
 
+    def register(self, seat: NetSeat[Table]) -> None:
+        """A seat got a token: it is found by the token's hash, in one look-up."""
+        self.tokens[seat.token_sha] = seat
+        if len(self.tokens) > TOKENS_KEPT * self.config.max_tables:  # forget the old ones
+            self.tokens = {s.token_sha: s for t in self.tables.values() for s in t.seats
+                           if s is not None and s.token_sha}  # fmt: skip
+
+    def seat_by_token(self, sha: str) -> NetSeat[Table] | None:
+        seat = self.tokens.get(sha)
+        if seat is None or seat.token_sha != sha:
+            return None
+        table = seat.table
+        if self.tables.get(table.name) is not table or table.seats[seat.seat] is not seat:
+            return None  # a seat of a match that ended, or of a table that went
+        return seat
+
     def seat_of(self, client: Client) -> NetSeat[Table] | None:
         seat = client.seat
         return seat if seat is not None and seat.link is client.link else None
@@ -479,7 +499,7 @@ class Server:
     def guard_code(self, table: Table, client: Client, code: object) -> None:
         """A private table's code, checked with the guesses limited per table and per
         address: a few wrong ones, then a pause that doubles with each."""
-        if not table.code_sha:
+        if not table.private:
             return
         keys = (f"{table.number}|{client.address}", f"{table.number}|*")
         now = asyncio.get_running_loop().time()
@@ -551,10 +571,11 @@ class Server:
         cfg = self.config
         if mine >= cfg.unstarted_per_connection or theirs >= cfg.unstarted_per_address:
             raise LobbyError(
-                "too_many_tables",
+                "too_many_unstarted",
                 f"you have {mine} tables waiting for players ({theirs} from your address); "
                 f"at most {cfg.unstarted_per_connection} per connection and "
-                f"{cfg.unstarted_per_address} per address until one starts",
+                f"{cfg.unstarted_per_address} per address until one starts "
+                "(the host sets it: serve --unstarted-per-address)",
             )
 
     def tidy(self, table: Table) -> None:
@@ -627,7 +648,9 @@ class Server:
         bots = {int(k): capped(bot_spec(v), rules.players) for k, v in data["bots"].items()}
         self.numbered = max(self.numbered, int(data["number"]))
         table = Table(self, name, rules, bots=bots, number=int(data["number"]))
-        table.code_sha = str(data["code_sha256"])
+        table.code_kept = str(data.get("code_hash") or "")
+        if data.get("code_sha256"):  # an older server's unsalted hash: no code opens it
+            table.code_kept = "unusable$"
         for i, held in enumerate(data["seats"]):
             if held is not None and i not in bots:
                 seat = NetSeat(
@@ -635,6 +658,8 @@ class Server:
                 )
                 seat.bot_plays = "" if seat.person else "left"  # given up: a bot plays on
                 table.seats[i] = seat
+                if seat.person:
+                    self.register(seat)
         if table.deserted:  # nobody of it is left to come back: its end, said
             self._abandon(record, point, "deserted: no person held a seat when it reopened")
             seats_file.unlink(missing_ok=True)
@@ -643,6 +668,8 @@ class Server:
             f.truncate(point.size)
         table.record_path = record
         table.matches = int(data["matches"]) - 1
+        if point.header.get("seed") is None:  # dealt in secret: the rounds to come too
+            point.match.rng = secrets.SystemRandom()
         table.restored = (point.match, point.round, after)
         self.tables[name] = table
         table.start_match()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hmac
 import json
 import logging
 import os
@@ -38,9 +39,9 @@ from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
 from ..words.table import BOT_NAMES
 from .config import ServerConfig
-from .disk import Disk, DiskFile
+from .disk import Disk, DiskFile, private_file
 from .pool import BotPool, PooledBot
-from .seat import NetSeat, token_hash
+from .seat import NetSeat, code_hash, code_matches, token_hash
 
 __all__ = ["LobbyError", "Table", "bot_spec", "capped"]
 
@@ -52,6 +53,8 @@ MAX_THINK_MS = ExpertBot().max_ms
 # flood the table), the latest one at least.
 FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
 FLAP_RATE, FLAP_BURST = 0.2, 4.0
+CODE_CHARS = 40  # as the lobby takes a code: longer is wrong at once, unhashed
+SECRET_BITS = 128  # of the operating system's generator, for the bots' seeds
 
 
 class LobbyError(Exception):
@@ -134,6 +137,8 @@ class TablesServer(Protocol):
 
     def tidy(self, table: Table) -> None: ...
 
+    def register(self, seat: NetSeat[Table]) -> None: ...
+
 
 class Table:
     def __init__(
@@ -151,7 +156,10 @@ class Table:
         self.pool: BotPool = server.pool
         self.name = name
         self.rules = rules
-        self.code_sha = token_hash(code) if code else ""
+        # A private table's code: in memory while known, on disk only salted and slow
+        # (made when first saved; a reopened table knows only that, until a right code).
+        self.code = code or ""
+        self.code_kept = ""
         self.bots: dict[int, PlayerSpec] = dict(bots or {})
         self.number = number  # the table's place in the server's order, for seeds
         self.seats: list[NetSeat[Table] | None] = [None] * rules.players
@@ -228,7 +236,7 @@ class Table:
             "seats": self.seat_names(),
             "seat_info": self.seat_info(),
             "spectators": len(self.spectators),
-            "private": bool(self.code_sha),
+            "private": self.private,
         }
 
     def free_seats(self) -> list[int]:
@@ -243,9 +251,21 @@ class Table:
 
     # -- seats ----------------------------------------------------------------------
 
+    @property
+    def private(self) -> bool:
+        return bool(self.code or self.code_kept)
+
     def check_code(self, code: object) -> None:
-        if self.code_sha and (not isinstance(code, str) or token_hash(code) != self.code_sha):
-            raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
+        if not self.private:
+            return
+        if isinstance(code, str) and len(code) <= CODE_CHARS:
+            if self.code:
+                if hmac.compare_digest(code.encode(), self.code.encode()):
+                    return
+            elif code_matches(code, self.code_kept):
+                self.code = code  # the next checks are quick
+                return
+        raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
 
     def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str]:
         """Seat a connection; its seat number and token."""
@@ -272,6 +292,7 @@ class Table:
         if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
             held.name = name
             held.token_sha = token_hash(token)
+            self.server.register(held)
             held.bot_plays = ""
             self.mark({"type": "handback", "seat": number, "name": name})
             held.attach(link)
@@ -281,21 +302,19 @@ class Table:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
             net.attach(link)
             self.seats[number] = net
+            self.server.register(net)
         self.save()
         self.announce("joined", number, f"{name} sits down at seat {number}")
         if self.state == "waiting" and not self.free_seats():
             self.start_match()
         return number, token
 
-    def resume(self, link: TcpLink, token: str) -> NetSeat[Table] | None:
-        for s in self.seats:
-            if s is not None and s.owns(token):
-                s.attach(link)
-                self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
-                if self.playing:
-                    s.catch_up()
-                return s
-        return None
+    def resume(self, link: TcpLink, s: NetSeat[Table]) -> None:
+        """The holder of a seat's token (found by the lobby) takes it again."""
+        s.attach(link)
+        self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
+        if self.playing:
+            s.catch_up()
 
     def vacate(self, seat: NetSeat[Table]) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
@@ -442,9 +461,15 @@ class Table:
     # -- the match --------------------------------------------------------------------
 
     def _seed(self) -> int:
+        """The seed of the bots' own choices; with ``serve --seed``, of the deals too."""
         if self.config.seed is None:
-            return secrets.randbits(32)
+            return secrets.randbits(SECRET_BITS)
         return random.Random(f"{self.config.seed}:{self.number}:{self.matches}").getrandbits(32)
+
+    def _dealer(self) -> random.Random | None:
+        """What deals: the operating system's generator (every shuffle drawn afresh from
+        it: nothing a seat could search for), or with ``serve --seed`` the seed."""
+        return secrets.SystemRandom() if self.config.seed is None else None
 
     def start_match(self) -> None:
         self.state = "playing"
@@ -472,6 +497,7 @@ class Table:
 
     async def _run(self) -> None:
         seed = self._seed()
+        dealer = self._dealer() if self.restored is None else None
         restored, self.restored = self.restored, None
         if restored is not None:
             seed = restored[0].seed
@@ -500,6 +526,7 @@ class Table:
                 on_round=self._on_round,
                 stopping=self._stopping,
                 between_rounds=self._between_rounds,
+                rng=dealer,
             )
         except asyncio.CancelledError:
             why = self._stopping() or "abandoned"
@@ -591,6 +618,11 @@ class Table:
 
     # -- what survives a restart -------------------------------------------------------
 
+    def _code_kept(self) -> str:
+        if self.code and not self.code_kept:
+            self.code_kept = code_hash(self.code)
+        return self.code_kept
+
     def seats_file(self) -> Path | None:
         return None if self.record_path is None else self.record_path.with_suffix(".seats.json")
 
@@ -611,7 +643,7 @@ class Table:
             "table": self.name,
             "number": self.number,
             "rules": self.rules.to_dict(),
-            "code_sha256": self.code_sha,
+            "code_hash": self._code_kept(),
             "bots": {str(i): spec.text for i, spec in self.bots.items()},
             "seats": [
                 None if s is None else {"name": s.name, "token_sha256": s.token_sha}
@@ -629,7 +661,9 @@ def _write_whole(path: Path, text: str) -> bool:
     """Write a file whole and rename it into place (a crash leaves the old one or the new)."""
     tmp = path.with_suffix(".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
+        fd = private_file(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
         tmp.replace(path)
     except OSError as err:
         log.warning("cannot keep the seats of a table in %s: %s", path, err)
