@@ -43,6 +43,7 @@ def private_file(path: Path, flags: int) -> int:
 class Disk:
     def __init__(self) -> None:
         self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="briscola-disk")
+        self.written = 0  # bytes of records handed to the system since the start
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
         return self.pool.submit(fn, *args)
@@ -93,6 +94,7 @@ class DiskFile:
         """What is buffered goes to the operating system now (write before you tell)."""
         item = self.take()
         if item is not None:
+            self.disk.written += len(item[1])
             self._guard(self._write, item[1])
 
     def take(self) -> tuple[DiskFile, bytes] | None:

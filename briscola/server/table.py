@@ -53,6 +53,7 @@ MAX_THINK_MS = ExpertBot().max_ms
 # flood the table), the latest one at least.
 FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
 FLAP_RATE, FLAP_BURST = 0.2, 4.0
+TABLE_RATE, TABLE_BURST = 1.0, 10.0  # notices about seats, and chat lines, per table
 CODE_CHARS = 40  # as the lobby takes a code: longer is wrong at once, unhashed
 SECRET_BITS = 128  # of the operating system's generator, for the bots' seeds
 
@@ -109,6 +110,7 @@ class _Spectators(Player):
     async def notify(self, event: Event) -> None:
         if event.type == "match_end":  # before any seat can read it: rematches may come
             self.table.ending = True
+        self.table.active = asyncio.get_running_loop().time()
         if self.table.spectators:
             data = encode(event.to_message())
             for link in list(self.table.spectators):
@@ -138,6 +140,8 @@ class TablesServer(Protocol):
     def tidy(self, table: Table) -> None: ...
 
     def register(self, seat: NetSeat[Table]) -> None: ...
+
+    def started(self, table: Table) -> None: ...
 
 
 class Table:
@@ -180,6 +184,12 @@ class Table:
         self.record: Record | None = None  # the match's, while it runs
         self.pausing = False  # the server stops cleanly: the match is paused, not ended
         self._flaps: dict[int, TokenBucket] = {}
+        # The table's screens: notices and chat lines, limited for the whole table (past
+        # it merged, or dropped and counted, told a little later).
+        self._notices = TokenBucket(TABLE_RATE, TABLE_BURST)
+        self._chats = TokenBucket(TABLE_RATE, TABLE_BURST)
+        self._chat_dropped = 0
+        self.active = asyncio.get_running_loop().time()  # when it last said anything
         self.ready: set[int] = set()  # who went on after a round's end
         self.all_ready: asyncio.Event | None = None  # set while the table rests
         self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
@@ -239,15 +249,23 @@ class Table:
             "private": self.private,
         }
 
+    def held_from(self, address: str) -> bool:
+        """Whether a connection from ``address`` made this table or sits at it."""
+        creator = getattr(self.creator, "address", None)
+        return creator == address or any(
+            s is not None and s.link is not None and s.link.peer.rpartition(":")[0] == address
+            for s in self.seats
+        )
+
     def free_seats(self) -> list[int]:
         return [i for i in range(self.rules.players) if self.is_free(i)]
 
     @property
     def deserted(self) -> bool:
-        """No person has a seat (present or held for them), nobody watches and its
-        creator has gone: nobody would see another card of it."""
+        """No person has a seat (present or held for them) and its creator has gone:
+        nobody would play another card of it (watchers alone do not keep a table)."""
         people = any(s is not None and s.person for s in self.seats)
-        return not people and not self.spectators and not self.creator
+        return not people and not self.creator
 
     # -- seats ----------------------------------------------------------------------
 
@@ -369,6 +387,7 @@ class Table:
 
     def broadcast(self, msg: Message) -> None:
         data = encode(msg)
+        self.active = asyncio.get_running_loop().time()
         for link in self.links():
             link.send(data)
 
@@ -386,10 +405,19 @@ class Table:
                 if first:
                     asyncio.get_running_loop().call_later(1 / FLAP_RATE, self._told_late, seat)
                 return
+        if seat is not None and not self._notices.take():  # the table's limit: merged too
+            key = -1 - seat  # apart from the seat's own held notice
+            first = key not in self._held_notes
+            merged = self._held_notes.get(key, ("", "", None, 0))[3] + 1
+            self._held_notes[key] = (code, text, seconds, merged)
+            if first:
+                asyncio.get_running_loop().call_later(1 / TABLE_RATE, self._told_late, key)
+            return
         self._tell(code, seat, text, seconds)
 
-    def _told_late(self, seat: int) -> None:
-        code, text, seconds, merged = self._held_notes.pop(seat)
+    def _told_late(self, key: int) -> None:
+        code, text, seconds, merged = self._held_notes.pop(key)
+        seat = key if key >= 0 else -1 - key
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
     def _tell(self, code: str, seat: int | None, text: str, seconds: float | None) -> None:
@@ -408,8 +436,21 @@ class Table:
         if self.record is not None and self.playing and not self.ending:
             self.record.write(line)
 
-    def chat(self, seat: int | None, name: str, text: str) -> None:
+    def chat(self, seat: int | None, name: str, text: str) -> bool:
+        """A chat line to the table; False when the table's chat limit drops it (the
+        table is told how many were dropped, once, a little later)."""
+        if not self._chats.take():
+            self._chat_dropped += 1
+            if self._chat_dropped == 1:
+                asyncio.get_running_loop().call_later(1 / TABLE_RATE, self._chat_told)
+            return False
         self.broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
+        return True
+
+    def _chat_told(self) -> None:
+        dropped, self._chat_dropped = self._chat_dropped, 0
+        self._tell("chat_dropped", None, f"{dropped} chat lines were dropped: the table "
+                   f"takes {TABLE_BURST:g} in a row, then one a second", None)  # fmt: skip
 
     def state_for(self, seat: int | None) -> Message | None:
         """The snapshot of the round in progress, as ``seat`` may see it (None: a spectator)."""
@@ -476,6 +517,7 @@ class Table:
         self.ending = False
         self.rematch.clear()
         self.matches += 1
+        self.server.started(self)
         self.task = asyncio.get_running_loop().create_task(
             self._run(), name=f"table {self.name} match {self.matches}"
         )
