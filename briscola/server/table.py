@@ -399,21 +399,20 @@ class Table:
         if seat is not None and code in FLAPS:
             bucket = self._flaps.setdefault(seat, TokenBucket(FLAP_RATE, FLAP_BURST))
             if not bucket.take():
-                first = seat not in self._held_notes
-                merged = self._held_notes.get(seat, ("", "", None, 0))[3] + 1
-                self._held_notes[seat] = (code, text, seconds, merged)
-                if first:
-                    asyncio.get_running_loop().call_later(1 / FLAP_RATE, self._told_late, seat)
+                self._hold(seat, code, text, seconds, 1 / FLAP_RATE)
                 return
         if seat is not None and not self._notices.take():  # the table's limit: merged too
-            key = -1 - seat  # apart from the seat's own held notice
-            first = key not in self._held_notes
-            merged = self._held_notes.get(key, ("", "", None, 0))[3] + 1
-            self._held_notes[key] = (code, text, seconds, merged)
-            if first:
-                asyncio.get_running_loop().call_later(1 / TABLE_RATE, self._told_late, key)
+            self._hold(-1 - seat, code, text, seconds, 1 / TABLE_RATE)  # apart from the above
             return
         self._tell(code, seat, text, seconds)
+
+    def _hold(self, key: int, code: str, text: str, seconds: float | None, delay: float) -> None:
+        """Keep the latest notice under ``key``, told after ``delay`` with how many merged."""
+        first = key not in self._held_notes
+        merged = self._held_notes.get(key, ("", "", None, 0))[3] + 1
+        self._held_notes[key] = (code, text, seconds, merged)
+        if first:
+            asyncio.get_running_loop().call_later(delay, self._told_late, key)
 
     def _told_late(self, key: int) -> None:
         code, text, seconds, merged = self._held_notes.pop(key)
