@@ -657,15 +657,7 @@ class Server:
         connections, must not hold every table slot."""
         self.records_room()
         cfg = self.config
-        share = max(cfg.max_tables // 4, cfg.unstarted_per_address)
         address = client.address
-        held = sum(t.held_from(address) for t in self.tables.values())
-        if held >= share:
-            raise LobbyError(
-                "too_many_tables_here",
-                f"your address is at {held} tables, made or seated; one address holds at "
-                f"most {share} of the server's {cfg.max_tables}",
-            )
         unstarted = [t for t in self.tables.values() if t.matches == 0 and t.creator]
         mine = sum(t.creator is client for t in unstarted)
         theirs = sum(isinstance(t.creator, Client) and t.creator.address == address
@@ -677,6 +669,14 @@ class Server:
                 f"at most {cfg.unstarted_per_connection} per connection and "
                 f"{cfg.unstarted_per_address} per address until one starts "
                 "(the host sets it: serve --unstarted-per-address)",
+            )
+        share = max(cfg.max_tables // 4, cfg.unstarted_per_address)
+        held = sum(t.held_from(address) for t in self.tables.values())
+        if held >= share:
+            raise LobbyError(
+                "too_many_tables_here",
+                f"your address is at {held} tables, made or seated; one address holds at "
+                f"most {share} of the server's {cfg.max_tables}",
             )
 
     def tidy(self, table: Table) -> None:
