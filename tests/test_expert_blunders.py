@@ -76,7 +76,7 @@ def test_the_expert_avoids_the_blunder(
     obs = position(players, seed, moves, variant)
     assert Card.parse(bad) in obs.legal
     for s in range(2):
-        assert str(ExpertBot(seed=s, samples=120).choose(obs)) != bad
+        assert str(ExpertBot(seed=s, max_ms=1e9).choose(obs)) != bad  # its samples, unhurried
 
 
 def test_the_vetoes_name_their_rule_and_stop_with_the_stock() -> None:

@@ -65,14 +65,14 @@ def review_arguments(p: argparse.ArgumentParser) -> None:
         "--samples",
         type=int_in(1, 1_000_000, "--samples"),
         default=None,
-        help="the long search's samples a move (default 3000: about 0.2 s a move at 2 "
-        "seats, 0.5 s at 4)",
+        help="the advice's samples a move (default 1000, as hint has them: about 0.2 s a move)",
     )
     p.add_argument(
         "--seed",
         type=seed_type,
-        default=1,
-        help="seed of the long search (default 1); the same seed gives the same review",
+        default=None,
+        help="seed of the advice (default: the match's own seed, as hint had it; 1 for "
+        "a record without one); the same seed gives the same review",
     )
 
 

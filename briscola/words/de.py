@@ -620,8 +620,20 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ist noch nicht gefallen und kann sie noch schlagen",
     "keeps_trump": "so bleibt {card} für die letzten Stiche",
-    "partner_holds": "der Stich gehört schon deiner Seite",
+    "takes_trick": "sie macht den Stich sicher",
+    "trump_behind": "{card} ist in der Hand eines Spielers nach dir und kann sie stechen",
     "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr nehmen",
+    "no_reason": {
+        "one": "kein einzelner Grund: die Suche zieht sie um 1 Punkt vor",
+        "other": "kein einzelner Grund: die Suche zieht sie um {n} Punkte vor",
+    },
+    "no_reason_chance": "kein einzelner Grund: die Suche gibt ihr die beste Gewinnchance",
+    "about_same": "etwa so gut wie {cards}: die Stichproben unterscheiden sie nicht",
+    "overrules": {
+        "one": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr 1 Punkt mehr gibt",
+        "other": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr {n} Punkte mehr gibt",
+    },
+    "exact": "exakt: jede mögliche Verteilung gelöst",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

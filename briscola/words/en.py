@@ -583,8 +583,20 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} is not seen yet and can still take it",
     "keeps_trump": "it keeps {card} for the last tricks",
-    "partner_holds": "your partner holds the trick",
+    "takes_trick": "it takes the trick for sure",
+    "trump_behind": "{card} is in the hand of a player after you and can take it",
     "partner_safe": "your partner holds the trick and no one after you can take it",
+    "no_reason": {
+        "one": "no single reason: the search prefers it by 1 point",
+        "other": "no single reason: the search prefers it by {n} points",
+    },
+    "no_reason_chance": "no single reason: the search gives it the best chance of winning",
+    "about_same": "about the same as {cards}: the samples cannot tell them apart",
+    "overrules": {
+        "one": "a club player would not play {card} here, though the search gives it 1 point more",
+        "other": "a club player would not play {card} here, though the search gives it {n} points more",
+    },
+    "exact": "exact: every possible deal solved",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

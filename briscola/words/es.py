@@ -647,8 +647,20 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} aún no ha salido y todavía puede llevársela",
     "keeps_trump": "guarda {card} para las últimas bazas",
-    "partner_holds": "la baza ya es de tu compañero",
+    "takes_trick": "se lleva la baza seguro",
+    "trump_behind": "{card} está en la mano de alguien que juega después de ti y puede llevársela",
     "partner_safe": "la baza ya es de tu compañero y nadie después de ti puede llevársela",
+    "no_reason": {
+        "one": "sin un motivo concreto: la búsqueda la prefiere por 1 punto",
+        "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",
+    },
+    "no_reason_chance": "sin un motivo concreto: la búsqueda le da la mejor probabilidad de ganar",
+    "about_same": "más o menos igual que {cards}: las muestras no las distinguen",
+    "overrules": {
+        "one": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé 1 punto más",
+        "other": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé {n} puntos más",
+    },
+    "exact": "exacto: resueltos todos los repartos posibles",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

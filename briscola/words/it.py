@@ -637,8 +637,20 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "resta ancora da giocare {card}, che può prenderla",
     "keeps_trump": "tiene {card} per le ultime prese",
-    "partner_holds": "la presa è già della tua squadra",
+    "takes_trick": "fa la presa di sicuro",
+    "trump_behind": "{card} è in mano a chi gioca dopo di te e può prenderla",
     "partner_safe": "la presa è già della tua squadra e dopo di te nessuno può prenderla",
+    "no_reason": {
+        "one": "nessun motivo preciso: la ricerca la preferisce di 1 punto",
+        "other": "nessun motivo preciso: la ricerca la preferisce di {n} punti",
+    },
+    "no_reason_chance": "nessun motivo preciso: la ricerca le dà la migliore probabilità di vincere",
+    "about_same": "più o meno come {cards}: i campioni non le distinguono",
+    "overrules": {
+        "one": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà 1 punto in più",
+        "other": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà {n} punti in più",
+    },
+    "exact": "esatto: risolte tutte le distribuzioni possibili",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

@@ -637,8 +637,20 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ainda não saiu e ainda a pode levar",
     "keeps_trump": "guarda {card} para as últimas vazas",
-    "partner_holds": "a vaza já é do teu parceiro",
+    "takes_trick": "faz a vaza de certeza",
+    "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
     "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "no_reason": {
+        "one": "sem uma razão única: a procura prefere-a por 1 ponto",
+        "other": "sem uma razão única: a procura prefere-a por {n} pontos",
+    },
+    "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
+    "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
+    "overrules": {
+        "one": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê 1 ponto a mais",
+        "other": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê {n} pontos a mais",
+    },
+    "exact": "exato: resolvidas todas as distribuições possíveis",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }
