@@ -64,6 +64,7 @@ A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -89,6 +90,7 @@ __all__ = [
     "Estimates",
     "ExpertBot",
     "advise",
+    "calibrate",
     "estimate",
     "greedy_card",
     "greedy_policy",
@@ -803,7 +805,16 @@ class ExpertBot(Bot):
         if overruled is not None:
             rest.insert(0, overruled)
         same = frozenset(a for a in rest if est.close(a, chosen) and est.close_value(a, chosen))
-        return Advice(tuple((a, by[a]) for a in [chosen, *rest]), same, est.exact, overruled)
+        players = obs.rules.players
+
+        def told(e: Estimate) -> Estimate:  # the chances as they come true
+            if est.exact:
+                return e
+            win = calibrate(e.win, players)
+            return dataclasses.replace(e, win=win, match=calibrate(e.match, players))
+
+        ranked = tuple((a, told(by[a])) for a in [chosen, *rest])
+        return Advice(ranked, same, est.exact, overruled)
 
     def _noisy(self, obs: Observation) -> Search:
         search = self._search(obs)
@@ -865,6 +876,22 @@ def _check_switch(name: str, value: object) -> None:
 
 
 ADVICE_SAMPLES = 1000  # hint's and review's samples by default: the same answers
+
+# The search's chances are too high: in its samples the other side plays by the greedy
+# rules and ours knows the sample.  What it says is mapped, by table size, to what
+# happens: sigmoid(a * logit(chance) + b), fitted by `briscola bench --calibration --raw`
+# (lab/calibration.py; the table and its command in docs/strength.md).  Exact chances
+# are not mapped.  The map keeps the order of the cards: the choice is unchanged.
+CALIBRATION: dict[int, tuple[float, float]] = {}
+
+
+def calibrate(chance: float, players: int) -> float:
+    """The chance the search gives, as the chance of what happens (:data:`CALIBRATION`)."""
+    a, b = CALIBRATION.get(players, (1.0, 0.0))
+    if (a, b) == (1.0, 0.0) or chance <= 0.0 or chance >= 1.0:
+        return chance
+    p = min(max(chance, 0.001), 0.999)
+    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
 
 
 def advise(obs: Observation, seed: int, samples: int = ADVICE_SAMPLES) -> Advice:
