@@ -919,18 +919,20 @@ def overruling(
     the most points that no other beats by more than their error
     (:meth:`Estimates.close_value`); of those, the best value, and of equal
     ones the cheapest card (the 6 rather than the 7 when nothing lies between
-    them); a club veto (:mod:`.club`) unless every allowed action is worse by
-    more than ``club`` points: then the action it overrules comes second.  So
-    the action recommended never has a lower chance than another one as far as
-    the estimate can tell, nor fewer points at the same chance, but where a
-    club veto, said, overrules the points."""
+    them).  A club veto (:mod:`.club`) on that action sets it aside for the
+    best action it allows, unless that one is worse by more than ``club``
+    points plus the points of the card set aside (the playouts misjudge
+    keeping a card by up to its own points, and its chance with it): the
+    action overruled comes second, and the advice says so.  So the action
+    recommended never has a lower chance than another one as far as the
+    estimate can tell, nor fewer points at the same chance, but where a club
+    veto, said, overrules them."""
     rules = obs.rules
     by = est.by_action
     legal = obs.legal
-    pool = even = [a for a in legal if wins_round_now(obs, a)]
-    if not pool:
-        even = [a for a in legal if not _outdone(est, a, legal, "match")]
-        pool = [a for a in even if not _outdone(est, a, even, "value")]
+    won = [a for a in legal if wins_round_now(obs, a)]
+    even = [a for a in legal if not _outdone(est, a, legal, "match")]
+    pool = won or [a for a in even if not _outdone(est, a, even, "value")]
     values = {a: by[a].value for a in legal}
 
     def cost(a: Action) -> tuple[int, int]:
@@ -943,11 +945,12 @@ def overruling(
         return (round(values[a], 9), -points, -strength)
 
     best = max(pool, key=order)
-    if club and len(even) > 1 and vetoed(obs, best) is not None:
-        allowed = [a for a in even if vetoed(obs, a) is None]
+    if club and not won and vetoed(obs, best) is not None:
+        allowed = [a for a in legal if vetoed(obs, a) is None]
         if allowed:
             alt = max(allowed, key=order)
-            if values[best] - values[alt] <= club:
+            kept = rules.points[best] if isinstance(best, Card) else 0
+            if values[best] - values[alt] <= club + kept:
                 return alt, best
     return best, None
 
