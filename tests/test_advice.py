@@ -154,9 +154,9 @@ def test_every_built_in_bot_replies_the_same_to_the_same_position() -> None:
     assert len(answers) == 1
     model = OpponentModel(seed=5)
     r, other = _position(2, 8, 9), _position(2, 9, 7)
-    first = model.noise(observe(r, r.to_move))
+    noise = model.noise(observe(r, r.to_move))
     model.noise(observe(other, other.to_move))
-    assert model.noise(observe(r, r.to_move)) == first
+    assert model.noise(observe(r, r.to_move)) == noise
 
 
 # -- exact where it can be --------------------------------------------------------------
