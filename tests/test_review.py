@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -153,6 +154,32 @@ def test_json_through_the_real_command(match2: Path) -> None:
     assert 0 <= seat["accuracy"] <= 1 and seat["mean_cost"] >= 0
     for c in seat["costliest"]:
         assert c["cost"] > 1 and "was best" in c["text"]
+    # The chance over the match, move by move, the costliest marked.
+    chart = seat["chart"]
+    assert [p["trick"] for p in chart] == [m["trick"] for m in seat["moves"] if not m["forced"]]
+    for point, m in zip(chart, [m for m in seat["moves"] if not m["forced"]], strict=True):
+        assert point["chance"] == m["chances"][m["played"]]["win"]
+    assert {(p["trick"], p["costly"]) for p in chart if p["costly"]} == {
+        (c["trick"], True) for c in seat["costliest"]
+    }
+
+
+def test_the_chance_over_the_match_is_numbers_when_piped_and_a_chart_in_a_terminal(
+    match2: Path,
+) -> None:
+    done = _cli(str(match2), "--samples", str(SAMPLES), "--seat", "0")
+    assert done.returncode == 0, done.stderr
+    (line,) = [x for x in done.stdout.splitlines() if "move by move:" in x]
+    assert re.search(r"move by move: 1 \d+%( ×)?, 2 \d+%", line)
+    done = review_record(match2.open("rb"), [0], samples=SAMPLES)
+    drawn = format_review(done, drawn=True).splitlines()
+    top = next(i for i, x in enumerate(drawn) if "(× marks the costliest moves)" in x)
+    grid = drawn[top + 1 : top + 10]
+    assert grid[0].startswith("  100% ┤") and grid[4].startswith("   50% ┤")
+    assert grid[8].startswith("    0% ┤") and "(tricks)" in drawn[top + 10]
+    marks = sum(row.count("•") + row.count("×") for row in grid)
+    assert marks == len(done.seats[0].curve())
+    assert sum(row.count("×") for row in grid) == len(done.seats[0].costliest())
 
 
 def test_the_same_record_gives_the_same_review_and_a_seat_alone_the_same_values(

@@ -171,6 +171,11 @@ class SeatReview:
         choices = self.choices
         return sum(m.cost for m in choices) / len(choices) if choices else None
 
+    def curve(self) -> list[tuple[MoveReview, float]]:
+        """The chance of winning the round with each move as played, move by move
+        (the moves with a choice: a forced move says nothing new)."""
+        return [(m, m.chances[m.played].win) for m in self.moves if m.chances]
+
     def costliest(self, count: int = 3) -> list[MoveReview]:
         """The ``count`` moves that cost most (more than a point each), costliest first."""
         costly = [m for m in self.moves if m.cost > WITHIN + 1e-9]
@@ -352,8 +357,48 @@ class _Words:
         return text
 
 
-def format_review(review: Review, faces: Faces = "italian", lang: Language = "en") -> str:
-    """The review told in ``lang``: every move, the accuracy, the three costliest moves."""
+CHART_ROWS = 9  # 0 %, 12.5 %, ..., 100 %
+
+
+def chart(seat_review: SeatReview, w: _Words, drawn: bool) -> list[str]:
+    """The seat's chance of winning over the match, move by move, the costliest
+    moves marked ×: ``drawn``, a small chart for a terminal; else the numbers."""
+    curve = seat_review.curve()
+    if not curve:
+        return []
+    costly = {id(m) for m in seat_review.costliest()}
+
+    def where(m: MoveReview) -> str:
+        return f"{m.obs.round}.{m.trick}" if w.rounds > 1 else str(m.trick)
+
+    if not drawn:
+        values = ", ".join(
+            f"{where(m)} {percent(p, w.lang)}{' ×' if id(m) in costly else ''}" for m, p in curve
+        )
+        return [w.text("chart_plain", values=values)]
+    rows = [[" "] * len(curve) for _ in range(CHART_ROWS)]
+    for x, (m, p) in enumerate(curve):
+        rows[round(p * (CHART_ROWS - 1))][x] = "×" if id(m) in costly else "•"
+    out = [w.text("chart")]
+    top = CHART_ROWS - 1
+    for y in range(top, -1, -1):
+        label = {top: "100%", top // 2: " 50%", 0: "  0%"}.get(y, "    ")
+        out.append(f"  {label} ┤ " + " ".join(rows[y]).rstrip())
+    ticks = ""
+    for x, (m, _) in enumerate(curve):
+        if len(ticks) < 2 * x:  # a move's number under its column, where there is room
+            ticks = ticks.ljust(2 * x) + where(m)
+        elif not ticks:
+            ticks = where(m)
+    out.append(f"         {ticks}  ({w.text('chart_tricks')})")
+    return out
+
+
+def format_review(
+    review: Review, faces: Faces = "italian", lang: Language = "en", drawn: bool = False
+) -> str:
+    """The review told in ``lang``: every move, the accuracy, the chance over the
+    match (``drawn``: as a chart for a terminal), the three costliest moves."""
     target = review.result.rules.target
     w = _Words(faces, lang, len(review.result.rounds), target)
     label = printable(review.label)
@@ -379,6 +424,7 @@ def format_review(review: Review, faces: Faces = "italian", lang: Language = "en
                 cost=decimal(lang, cost),
             )
         )
+        out.extend(chart(seat_review, w, drawn))
         costly = seat_review.costliest()
         out.append(w.text("costliest" if costly else "none_costly"))
         out.extend(w.costly(m) for m in costly)
@@ -423,6 +469,12 @@ def review_json(review: Review, faces: Faces = "italian", lang: Language = "en")
             for m in seat_review.costliest()
         ]  # fmt: skip
         accuracy, mean = seat_review.accuracy, seat_review.mean_cost
+        costly = {id(m) for m in seat_review.costliest()}
+        curve = [
+            {"round": m.obs.round, "trick": m.trick, "chance": round(p, 4),
+             "costly": id(m) in costly}
+            for m, p in seat_review.curve()
+        ]  # fmt: skip
         seats.append(
             {
                 "seat": seat_review.seat,
@@ -433,6 +485,7 @@ def review_json(review: Review, faces: Faces = "italian", lang: Language = "en")
                 "accuracy": None if accuracy is None else round(accuracy, 4),
                 "mean_cost": None if mean is None else round(mean, 3),
                 "costliest": costliest,
+                "chart": curve,
             }
         )
     return {
@@ -480,7 +533,7 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(review_json(review, faces, args.lang), ensure_ascii=False))
     else:
-        print(format_review(review, faces, args.lang))
+        print(format_review(review, faces, args.lang, drawn=sys.stdout.isatty()))
     return 0
 
 

@@ -465,6 +465,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nichts zu bewerten: jeder Zug war erzwungen.",
+    "chart": "  Die Gewinnchance der Runde, Zug um Zug (× markiert die teuersten Züge):",
+    "chart_plain": "  Die Gewinnchance der Runde, Zug um Zug: {values}.",
+    "chart_tricks": "Stiche",
     "costliest": "  Die teuersten Züge:",
     "none_costly": "  Kein Zug kostete mehr als einen Punkt.",
     "lead": {

@@ -438,6 +438,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  No choices to review: every move was forced.",
+    "chart": "  The chance of winning the round, move by move (× marks the costliest moves):",
+    "chart_plain": "  The chance of winning the round, move by move: {values}.",
+    "chart_tricks": "tricks",
     "costliest": "  The costliest moves:",
     "none_costly": "  No move cost more than a point.",
     "lead": {

@@ -494,6 +494,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada que analizar: todas las jugadas eran forzadas.",
+    "chart": "  La probabilidad de ganar la ronda, jugada a jugada (× marca las jugadas más caras):",
+    "chart_plain": "  La probabilidad de ganar la ronda, jugada a jugada: {values}.",
+    "chart_tricks": "bazas",
     "costliest": "  Las jugadas más caras:",
     "none_costly": "  Ninguna jugada costó más de un punto.",
     "lead": {

@@ -485,6 +485,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Niente da valutare: ogni mossa era obbligata.",
+    "chart": "  La probabilità di vincere la smazzata, mossa per mossa (× segna le mosse più care):",
+    "chart_plain": "  La probabilità di vincere la smazzata, mossa per mossa: {values}.",
+    "chart_tricks": "prese",
     "costliest": "  Le mosse più costose:",
     "none_costly": "  Nessuna mossa è costata più di un punto.",
     "lead": {

@@ -486,6 +486,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada para analisar: todas as jogadas eram forçadas.",
+    "chart": "  A probabilidade de ganhar a ronda, jogada a jogada (× marca as jogadas mais caras):",
+    "chart_plain": "  A probabilidade de ganhar a ronda, jogada a jogada: {values}.",
+    "chart_tricks": "vazas",
     "costliest": "  As jogadas mais caras:",
     "none_costly": "  Nenhuma jogada custou mais de um ponto.",
     "lead": {
