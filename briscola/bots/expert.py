@@ -101,6 +101,7 @@ __all__ = [
     "playout",
     "recommend",
     "sample_value",
+    "stage",
 ]
 
 # Samples per move by table size: more seats hide more cards, and the weights
@@ -805,13 +806,13 @@ class ExpertBot(Bot):
         if overruled is not None:
             rest.insert(0, overruled)
         same = frozenset(a for a in rest if est.close(a, chosen) and est.close_value(a, chosen))
-        players = obs.rules.players
+        players, left = obs.rules.players, stage(obs)
 
         def told(e: Estimate) -> Estimate:  # the chances as they come true
             if est.exact:
                 return e
-            win = calibrate(e.win, players)
-            return dataclasses.replace(e, win=win, match=calibrate(e.match, players))
+            win = calibrate(e.win, players, left)
+            return dataclasses.replace(e, win=win, match=calibrate(e.match, players, left))
 
         ranked = tuple((a, told(by[a])) for a in [chosen, *rest])
         return Advice(ranked, same, est.exact, overruled)
@@ -882,12 +883,23 @@ ADVICE_SAMPLES = 1000  # hint's and review's samples by default: the same answer
 # happens: sigmoid(a * logit(chance) + b), fitted by `briscola bench --calibration --raw`
 # (lab/calibration.py; the table and its command in docs/strength.md).  Exact chances
 # are not mapped.  The map keeps the order of the cards: the choice is unchanged.
-CALIBRATION: dict[int, tuple[float, float]] = {}
+# One map per table size and stage of the round (:func:`stage`: the first third of
+# the pack, the second, the last).
+CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {}
 
 
-def calibrate(chance: float, players: int) -> float:
-    """The chance the search gives, as the chance of what happens (:data:`CALIBRATION`)."""
-    a, b = CALIBRATION.get(players, (1.0, 0.0))
+def stage(obs: Observation) -> float:
+    """The share of the pack still to play: 1 at the deal, 0 at the end."""
+    return (sum(obs.hand_sizes) + obs.stock) / len(obs.rules.deck)
+
+
+def calibrate(chance: float, players: int, left: float) -> float:
+    """The chance the search gives, as the chance of what happens (:data:`CALIBRATION`),
+    with ``left`` of the pack still to play."""
+    maps = CALIBRATION.get(players)
+    if maps is None:
+        return chance
+    a, b = maps[min(len(maps) - 1, int((1 - left) * len(maps)))]
     if (a, b) == (1.0, 0.0) or chance <= 0.0 or chance >= 1.0:
         return chance
     p = min(max(chance, 0.001), 0.999)

@@ -283,7 +283,7 @@ def notes(
         lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
     if advice.same:
         cards = ", ".join(code(a) for a, _ in advice if a in advice.same)
-        said = say(WORDS, lang, "about_same", cards=cards)
+        said = say(WORDS, lang, "same_exact" if advice.exact else "about_same", cards=cards)
         lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
     if advice.overruled is not None:
         more = advice.ranked[1][1].value - advice.ranked[0][1].value

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.expert import ExpertBot, calibrate, overruling
+from ..bots.expert import ExpertBot, calibrate, overruling, stage
 from ..bots.greedy import GreedyBot
 from ..engine.game import Match
 from ..engine.observation import observe
@@ -40,11 +40,16 @@ SAMPLES = 300
 BINS = 10
 
 
+Point = tuple[int, float, int, int, float, bool]
+# (table size, stated chance, won 1 or 0, the round's number in the run, the share of the
+# pack still to play, exact)
+
+
 @dataclass(slots=True)
 class Calibration:
-    """Every recorded choice: (table size, stated chance, won 1 or 0)."""
+    """Every recorded choice, a :data:`Point`."""
 
-    points: list[tuple[int, float, int]] = field(default_factory=list)
+    points: list[Point] = field(default_factory=list)
     rounds: int = 0
     seconds: float = 0.0
 
@@ -54,7 +59,7 @@ class Calibration:
         for b in range(BINS):
             inside = [
                 (p, won)
-                for n, p, won in self.points
+                for n, p, won, *_ in self.points
                 if (players is None or n == players) and min(BINS - 1, int(p * BINS)) == b
             ]
             if not inside:
@@ -66,7 +71,7 @@ class Calibration:
         return rows
 
     def brier(self, players: int | None = None) -> float | None:
-        gaps = [(p - won) ** 2 for n, p, won in self.points if players is None or n == players]
+        gaps = [(p - won) ** 2 for n, p, won, *_ in self.points if players is None or n == players]
         return sum(gaps) / len(gaps) if gaps else None
 
 
@@ -95,7 +100,7 @@ def calibration(
                 bots[s] = ExpertBot(seed=match_seed + s, samples=samples, max_ms=1e9)
             greedy = GreedyBot()
             r = Match(rules, match_seed).start_round()
-            stated: list[tuple[int, float]] = []  # (side, chance)
+            stated: list[tuple[int, float, float, bool]] = []  # (side, chance, left, exact)
             while not r.over:
                 seat = r.to_move
                 obs = observe(r, seat)
@@ -106,13 +111,17 @@ def calibration(
                 est = bot._estimate(obs, bot._noisy(obs))
                 action, _ = overruling(obs, est, bot.club)
                 chance = est.by_action[action].win
+                left = stage(obs)
                 if not raw and not est.exact:
-                    chance = calibrate(chance, players)
-                stated.append((rules.team_of[seat], chance))
+                    chance = calibrate(chance, players, left)
+                stated.append((rules.team_of[seat], chance, left, est.exact))
                 r.act(action)
             winner = r.winner()
             won = -1 if winner is None else winner
-            out.points += [(players, p, int(side == won)) for side, p in stated]
+            out.points += [
+                (players, p, int(side == won), out.rounds, left, exact)
+                for side, p, left, exact in stated
+            ]
             out.rounds += 1
     out.seconds = time.perf_counter() - start
     return out

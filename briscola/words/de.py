@@ -632,6 +632,7 @@ REASONS: Final[dict[str, Message]] = {
     },
     "no_reason_chance": "kein einzelner Grund: die Suche gibt ihr die beste Gewinnchance",
     "about_same": "etwa so gut wie {cards}: die Stichproben unterscheiden sie nicht",
+    "same_exact": "so gut wie {cards}: jede Verteilung gibt ihnen dasselbe",
     "overrules": {
         "one": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr 1 Punkt mehr gibt",
         "other": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr {n} Punkte mehr gibt",

@@ -595,6 +595,7 @@ REASONS: Final[dict[str, Message]] = {
     },
     "no_reason_chance": "no single reason: the search gives it the best chance of winning",
     "about_same": "about the same as {cards}: the samples cannot tell them apart",
+    "same_exact": "as good as {cards}: every deal gives them the same",
     "overrules": {
         "one": "a club player would not play {card} here, though the search gives it 1 point more",
         "other": "a club player would not play {card} here, though the search gives it {n} points more",

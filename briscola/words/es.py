@@ -659,6 +659,7 @@ REASONS: Final[dict[str, Message]] = {
     },
     "no_reason_chance": "sin un motivo concreto: la búsqueda le da la mejor probabilidad de ganar",
     "about_same": "más o menos igual que {cards}: las muestras no las distinguen",
+    "same_exact": "tan buena como {cards}: todos los repartos les dan lo mismo",
     "overrules": {
         "one": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé 1 punto más",
         "other": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé {n} puntos más",

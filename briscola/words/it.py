@@ -649,6 +649,7 @@ REASONS: Final[dict[str, Message]] = {
     },
     "no_reason_chance": "nessun motivo preciso: la ricerca le dà la migliore probabilità di vincere",
     "about_same": "più o meno come {cards}: i campioni non le distinguono",
+    "same_exact": "buona quanto {cards}: ogni distribuzione dà loro lo stesso",
     "overrules": {
         "one": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà 1 punto in più",
         "other": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà {n} punti in più",

@@ -649,6 +649,7 @@ REASONS: Final[dict[str, Message]] = {
     },
     "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
     "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
+    "same_exact": "tão boa como {cards}: todas as distribuições lhes dão o mesmo",
     "overrules": {
         "one": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê 1 ponto a mais",
         "other": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê {n} pontos a mais",
