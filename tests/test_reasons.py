@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from briscola.bots.reasons import CODES, WORDS, Reason, because, reasons, wins_round_now
 from briscola.engine.cards import Card
-from briscola.engine.observation import Observation
+from briscola.engine.game import Match
+from briscola.engine.observation import Observation, observe, unseen_cards
 from briscola.engine.rules import TableRules
 from briscola.words.i18n import say
 
@@ -179,3 +184,85 @@ def test_every_code_has_its_words_and_none_is_invented() -> None:
     assert text == "AC: regala agli avversari i suoi 11 punti."
     assert because([], "en", str, "4B") == ""
     assert say(WORDS, "de", "gives_points", count=1) == "sie schenkt der Gegenseite ihren 1 Punkt"
+
+
+# -- every reason true where said, over random positions ---------------------------------
+
+
+def _random_position(players: int, seed: int, moves: int) -> Observation | None:
+    r = Match(TableRules(players=players), seed).start_round()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if r.over:
+            return None
+        r.act(rng.choice(r.legal_actions()))
+    return None if r.over else observe(r, r.to_move)
+
+
+def _holder_after(obs: Observation, cards: list[tuple[int, Card]]) -> int:
+    """The seat that holds the trick of ``cards`` (seat, card) in playing order."""
+    best = obs.rules.trick_winner(obs.trump_suit, [int(c) for _, c in cards])
+    return cards[best][0]
+
+
+def _sure(obs: Observation, card: Card) -> bool:
+    """Whether the mover's side holds the trick after ``card`` cannot change: no seat
+    still to play, of a side that would change it, may hold a card that does (played
+    alone after ``card``)."""
+    rules = obs.rules
+    n = rules.players
+    mine = rules.team_of[obs.seat]
+    trick = [*obs.trick, (obs.seat, card)]
+    ours = rules.team_of[_holder_after(obs, trick)] == mine
+    maybe = set(unseen_cards(obs))
+    for j in range(len(trick), n):
+        seat = (obs.leader + j) % n
+        if (rules.team_of[seat] == mine) == ours:
+            continue
+        for c in maybe | set(obs.known[seat]):
+            after = _holder_after(obs, [*trick, (seat, c)])
+            if (rules.team_of[after] == mine) != ours:
+                return False
+    return True
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4, 6]),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 38),
+)
+def test_every_reason_holds_where_it_is_said(players: int, seed: int, moves: int) -> None:
+    obs = _random_position(players, seed, moves)
+    if obs is None:
+        return
+    rules = obs.rules
+    mine = rules.team_of[obs.seat]
+    later = [(obs.leader + j) % players for j in range(len(obs.trick) + 1, players)]
+    trumps_unseen = [c for c in unseen_cards(obs) if c.suit == obs.trump_suit]
+    for card in obs.legal:
+        if not isinstance(card, Card):
+            continue
+        said = {r.code: r for r in reasons(obs, card)}
+        holder = _holder_after(obs, [*obs.trick, (obs.seat, card)])
+        sure = _sure(obs, card)
+        takes = holder == obs.seat and sure
+        # Said of every card of which it is true (unless the round is won on the spot).
+        if takes:
+            assert {"takes_points", "takes_trick", "wins_round"} & set(said), card
+        if {"takes_points", "takes_trick"} & set(said):
+            assert takes, card
+        if "wins_round" in said:
+            assert rules.team_of[holder] == mine and sure
+        if "partner_safe" in said:
+            before = _holder_after(obs, list(obs.trick))
+            assert before != obs.seat and rules.team_of[before] == mine
+            assert holder == before and sure
+        if "trumpable" in said:
+            assert holder == obs.seat and not sure and said["trumpable"].n == len(trumps_unseen)
+        if "trump_behind" in said:
+            c = said["trump_behind"].card
+            assert c is not None and c.suit == obs.trump_suit
+            assert any(c in obs.known[s] and rules.team_of[s] != mine for s in later)
+        if "gives_points" in said:
+            assert rules.team_of[holder] != mine and sure
