@@ -9,6 +9,9 @@ play the card named.  Small sample counts keep them fast.
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -18,6 +21,7 @@ from briscola.engine.cards import Card
 from briscola.engine.game import Match
 from briscola.engine.observation import Observation, observe
 from briscola.engine.rules import TableRules
+from briscola.lab.positions import position_line, read_position
 
 THREE = ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"]  # seed 356891547
 TWO = ["4D", "4C", "2D", "7S", "2S", "6C", "3D", "AD", "6B", "KS"]  # seed 158111704
@@ -132,3 +136,36 @@ def test_a_round_won_on_the_spot_is_taken_whatever_the_veto() -> None:
         assert str(ExpertBot(seed=s, samples=60, club=120).choose(obs)) == "AD"
     advice = ExpertBot(seed=0, samples=60).advise(obs)
     assert str(advice[0][0]) == "AD" and advice[0][1].win == pytest.approx(1.0)
+
+
+# The blunder suite as data (benchmarks/positions/blunders.jsonl: each position's turn as
+# the protocol sends it, and the card to avoid), for any bot to be tried on.
+BLUNDER_FILE = Path(__file__).resolve().parents[1] / "benchmarks" / "positions" / "blunders.jsonl"
+
+
+Blunder = tuple[int, int, list[str], str, str]  # players, seed, moves, variant, the card
+
+
+def blunder_lines() -> list[dict[str, object]]:
+    """Every position of :data:`BLUNDERS` as a line of the blunder file."""
+    lines = []
+    for p in BLUNDERS:
+        players, seed, moves, variant, bad = cast(Blunder, p.values)
+        obs = position(players, seed, moves, variant)
+        source = {"seed": seed, "moves": " ".join(moves)}
+        lines.append(position_line(obs, id=p.id, source=source, avoid=bad))
+    return lines
+
+
+def test_the_blunder_file_holds_every_blunder() -> None:
+    """Regenerate with ``python tests/test_expert_blunders.py`` when BLUNDERS changes."""
+    read = [json.loads(line) for line in BLUNDER_FILE.read_text().splitlines()]
+    assert read == blunder_lines()
+    for line, p in zip(read, BLUNDERS, strict=True):
+        players, seed, moves, variant, bad = cast(Blunder, p.values)
+        assert line["avoid"] == bad
+        assert read_position(line).obs == position(players, seed, moves, variant)
+
+
+if __name__ == "__main__":
+    BLUNDER_FILE.write_text("".join(json.dumps(line) + "\n" for line in blunder_lines()))
