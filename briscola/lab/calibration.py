@@ -110,7 +110,7 @@ def calibration(
                     continue
                 est = bot._estimate(obs, bot._noisy(obs))
                 action, _ = overruling(obs, est, bot.club)
-                chance = est.by_action[action].win
+                chance = min(1.0, max(0.0, est.by_action[action].win))  # sums of shares
                 left = stage(obs)
                 if not raw and not est.exact:
                     chance = calibrate(chance, players, left)
