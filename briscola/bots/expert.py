@@ -883,9 +883,15 @@ ADVICE_SAMPLES = 1000  # hint's and review's samples by default: the same answer
 # happens: sigmoid(a * logit(chance) + b), fitted by `briscola bench --calibration --raw`
 # (lab/calibration.py; the table and its command in docs/strength.md).  Exact chances
 # are not mapped.  The map keeps the order of the cards: the choice is unchanged.
-# One map per table size and stage of the round (:func:`stage`: the first third of
-# the pack, the second, the last).
-CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {}
+# One map (a, b) per table size and stage of the round (:func:`stage`: the first third
+# of the pack, the second, the last), fitted over 80 rounds at each table size:
+# `briscola bench --calibration 2,3,4,6 --rounds 80 --samples 200 --raw --seed 1`.
+CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.496, -0.333), (0.732, -0.427), (0.640, -0.206)),
+    3: ((0.839, -0.626), (1.378, -0.376), (1.252, -0.789)),
+    4: ((0.418, -0.187), (0.743, -0.197), (0.711, 0.091)),
+    6: ((0.591, -0.325), (0.635, -0.113), (0.681, -0.102)),
+}
 
 
 def stage(obs: Observation) -> float:
