@@ -884,12 +884,13 @@ ADVICE_SAMPLES = 1000  # hint's and review's samples by default: the same answer
 # (lab/calibration.py; the table and its command in docs/strength.md).  Exact chances
 # are not mapped.  The map keeps the order of the cards: the choice is unchanged.
 # One map (a, b) per table size and stage of the round (:func:`stage`: the first third
-# of the pack, the second, the last), fitted over 80 rounds at each table size:
-# `briscola bench --calibration 2,3,4,6 --rounds 80 --samples 200 --raw --seed 1`.
+# of the pack, the second, the last), fitted over the choices of 160 rounds at 2 and 4
+# seats and 80 at 3 and 6: `briscola bench --calibration 2,3,4,6 --rounds 80 --samples
+# 200 --raw --seed 1` and `... --calibration 2,4 ... --seed 2`.
 CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {
-    2: ((0.496, -0.333), (0.732, -0.427), (0.640, -0.206)),
+    2: ((0.454, -0.284), (0.773, -0.538), (0.803, -0.412)),
     3: ((0.839, -0.626), (1.378, -0.376), (1.252, -0.789)),
-    4: ((0.418, -0.187), (0.743, -0.197), (0.711, 0.091)),
+    4: ((0.536, -0.405), (0.829, -0.355), (0.781, -0.176)),
     6: ((0.591, -0.325), (0.635, -0.113), (0.681, -0.102)),
 }
 
