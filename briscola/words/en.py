@@ -415,7 +415,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Review of {label}: each legal card valued by a long search ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round with it, and the points the side ends ahead of the best other side on average (behind when negative)",
+    "intro": "Review of {label}: each legal card valued by the advice hint gives ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round with it, and the points the side ends ahead of the best other side on average (behind when negative)",
     "seat": {
         "zero": "{name} (seat {seat}): no moves",
         "one": "{name} (seat {seat}): 1 move",
@@ -474,7 +474,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: the exchange cost about 1 point; {best} was best",
         "other": "    {where}: the exchange cost about {n} points; {best} was best",
     },
-    "intro_match": "Review of {label}: each legal card valued by a long search ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round and the match with it, and the points the side ends ahead of the best other side on average (behind when negative)",
+    "intro_match": "Review of {label}: each legal card valued by the advice hint gives ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round and the match with it, and the points the side ends ahead of the best other side on average (behind when negative)",
     "move_chance": "  {where}: played {card}, best {best}, cost {cost} points and {chance} of the chance of winning · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, match {match}, {points}",
