@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from ..engine.cards import Card
 from ..engine.game import Action
@@ -54,8 +54,28 @@ from ..engine.observation import Observation, unseen_cards
 from ..words.i18n import Catalog, say
 from ..words.languages import catalog
 
-if TYPE_CHECKING:
-    from .expert import Advice
+
+class _Valued(Protocol):
+    @property
+    def value(self) -> float: ...
+
+
+class Advice(Protocol):
+    """What :func:`notes` reads of :class:`~briscola.bots.expert.Advice` (a protocol:
+    the expert imports this module, not the other way round)."""
+
+    @property
+    def ranked(self) -> Sequence[tuple[Action, _Valued]]: ...
+    @property
+    def same(self) -> frozenset[Action]: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def overruled(self) -> Action | None: ...
+    @property
+    def best(self) -> Action: ...
+    def prefers_by(self) -> float: ...
+
 
 __all__ = [
     "CODES",
@@ -282,7 +302,7 @@ def notes(
         said = say(WORDS, lang, key, count=n if n else None, n=n)
         lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
     if advice.same:
-        cards = ", ".join(code(a) for a, _ in advice if a in advice.same)
+        cards = ", ".join(code(a) for a, _ in advice.ranked if a in advice.same)
         said = say(WORDS, lang, "same_exact" if advice.exact else "about_same", cards=cards)
         lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
     if advice.overruled is not None:
