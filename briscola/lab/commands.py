@@ -343,7 +343,7 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         "--rounds",
         type=int_in(1, 100_000, "--rounds"),
         default=40,
-        help="with --calibration: rounds at each table size (default 40: about 1,300 "
+        help="with --calibration: rounds at each table size (default 40: about 2,200 "
         "positions at 2 and 4 seats)",
     )
     p.add_argument(
