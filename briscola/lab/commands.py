@@ -65,14 +65,14 @@ def review_arguments(p: argparse.ArgumentParser) -> None:
         "--samples",
         type=int_in(1, 1_000_000, "--samples"),
         default=None,
-        help="the long search's samples a move (default 3000: about 0.2 s a move at 2 "
-        "seats, 0.5 s at 4)",
+        help="the advice's samples a move (default 1000, as hint has them: about 0.2 s a move)",
     )
     p.add_argument(
         "--seed",
         type=seed_type,
-        default=1,
-        help="seed of the long search (default 1); the same seed gives the same review",
+        default=None,
+        help="seed of the advice (default: the match's own seed, as hint had it; 1 for "
+        "a record without one); the same seed gives the same review",
     )
 
 
@@ -329,6 +329,41 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         help="with --positions: the built-in bot to test (default expert, e.g. expert:samples=200)",
     )
 
+    p.add_argument(
+        "--calibration",
+        nargs="?",
+        const="2,4",
+        default=None,
+        metavar="SEATS",
+        help="instead: play the expert against itself and greedy (default at 2 and 4 "
+        "seats, e.g. 2,3,4,6) and check the chance its advice states at every choice "
+        "against the rounds won: a reliability table and the Brier score",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int_in(1, 100_000, "--rounds"),
+        default=40,
+        help="with --calibration: rounds at each table size (default 40: about 2,200 "
+        "positions at 2 and 4 seats)",
+    )
+    p.add_argument(
+        "--samples",
+        type=int_in(1, 1_000_000, "--samples"),
+        default=300,
+        help="with --calibration: the experts' samples a move (default 300)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_type,
+        default=None,
+        help="with --calibration: the seed the rounds are dealt from",
+    )
+    p.add_argument(
+        "--raw",
+        action="store_true",
+        help="with --calibration: the search's chances before the calibration map",
+    )
+
 
 def run_bench(args: argparse.Namespace) -> int:
     from .bench import main
@@ -345,6 +380,7 @@ BENCH = Command(
         "briscola bench",
         "briscola bench --bots --protocol --json",
         "briscola bench --positions",
+        "briscola bench --calibration 2,4 --rounds 80",
     ),
     arguments=bench_arguments,
     run=run_bench,

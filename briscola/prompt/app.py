@@ -27,9 +27,8 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import Estimate, ExpertBot
+from ..bots.expert import ADVICE_SAMPLES, Advice, advise
 from ..engine.cards import Faces, Language
-from ..engine.game import Action
 from ..engine.observation import Observation
 from ..engine.records import Record
 from ..engine.rules import RulesError, TableRules
@@ -58,7 +57,7 @@ __all__ = [
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
 EXIT_INPUT_ENDED = 1
-HINT_SAMPLES = 300
+HINT_SAMPLES = ADVICE_SAMPLES  # review's too: the same samples, the same answers
 
 
 class SetupError(ValueError):
@@ -199,13 +198,14 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
 
 
 def hinter(rules: TableRules, seed: int) -> Hinter:
-    """The expert's view of the person's choices, for ``hint`` (its own seeded samples)."""
-    bot = ExpertBot(seed=seed, samples=HINT_SAMPLES, win_bonus=0)
+    """The expert's advice on the person's choices, for ``hint``: the advice
+    ``briscola review`` gives of the match afterwards (seeded by the match seed
+    and the position: the same answer however often it is asked)."""
 
-    def advise(obs: Observation) -> list[tuple[Action, Estimate]]:
-        return bot.advise(obs)
+    def hint(obs: Observation) -> Advice:
+        return advise(obs, seed, HINT_SAMPLES)
 
-    return advise
+    return hint
 
 
 def _record_path(path: str, game: int) -> Path:

@@ -15,8 +15,8 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
-from ..bots.expert import Estimate
-from ..bots.reasons import because, percent, reasons
+from ..bots.expert import Advice
+from ..bots.reasons import because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, Rank
 from ..engine.events import (
     Event,
@@ -39,7 +39,7 @@ from .view import Seen, Text, View
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
 # What the expert makes of each legal action here (its chances and points), its own choice first.
-Hinter = Callable[[Observation], list[tuple[Action, Estimate]]]
+Hinter = Callable[[Observation], Advice]
 
 
 class LeaveTable(BaseException):
@@ -353,7 +353,7 @@ class Person(Player):
         lines = [self.view.say(key, person=person, card=shown(best), win=win, match=match,
                                lead=lead)]  # fmt: skip
         others: Text = []
-        for i, (action, e) in enumerate(ranked[1:]):
+        for i, (action, e) in enumerate(ranked.ranked[1:]):
             others += [("", "; ")] if i else []
             card = shown(action) if action == EXCHANGE else self.view_card(action, True)
             other = "hint.other_match" if target > 1 else "hint.other"
@@ -364,13 +364,20 @@ class Person(Player):
         def name(card: Card) -> str:
             return "".join(part[1] for part in self.view_card(card))
 
-        for action, _ in ranked:
+        def code(action: Action) -> str:
+            if action == EXCHANGE:
+                return "exchange"
+            return "".join(part[1] for part in self.view_card(action, True))
+
+        # The recommended card's reason (or why none), then the other cards' reasons.
+        told = notes(obs, ranked, w, name, code)
+        for action, _ in ranked.ranked[1:]:
             if action == EXCHANGE:
                 continue
-            short = "".join(part[1] for part in self.view_card(action, True))
-            why = because(reasons(obs, action), w, name, short)
+            why = because(reasons(obs, action), w, name, code(action))
             if why:
-                lines.append(self.view.say("hint.why", why=why))
+                told.append(why)
+        lines += [self.view.say("hint.why", why=why) for why in told]
         return lines
 
     def _lead(self, value: float) -> str:

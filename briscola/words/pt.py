@@ -463,7 +463,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "seat": {
         "zero": "{name} (lugar {seat}): nenhuma jogada",
         "one": "{name} (lugar {seat}): 1 jogada",
@@ -486,6 +486,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada para analisar: todas as jogadas eram forçadas.",
+    "chart": "  A probabilidade de ganhar a ronda, jogada a jogada (× marca as jogadas mais caras):",
+    "chart_plain": "  A probabilidade de ganhar a ronda, jogada a jogada: {values}.",
+    "chart_tricks": "vazas",
     "costliest": "  As jogadas mais caras:",
     "none_costly": "  Nenhuma jogada custou mais de um ponto.",
     "lead": {
@@ -522,7 +525,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: a troca custou cerca de 1 ponto; era melhor {best}",
         "other": "    {where}: a troca custou cerca de {n} pontos; era melhor {best}",
     },
-    "intro_match": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro_match": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "move_chance": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos e {chance} da probabilidade de ganhar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, jogo {match}, {points}",
@@ -637,8 +640,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ainda não saiu e ainda a pode levar",
     "keeps_trump": "guarda {card} para as últimas vazas",
-    "partner_holds": "a vaza já é do teu parceiro",
+    "takes_trick": "faz a vaza de certeza",
+    "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
     "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "no_reason": {
+        "one": "sem uma razão única: a procura prefere-a por 1 ponto",
+        "other": "sem uma razão única: a procura prefere-a por {n} pontos",
+    },
+    "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
+    "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
+    "same_exact": "tão boa como {cards}: todas as distribuições lhes dão o mesmo",
+    "overrules": {
+        "one": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê 1 ponto a mais",
+        "other": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê {n} pontos a mais",
+    },
+    "exact": "exato: resolvidas todas as distribuições possíveis",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }
