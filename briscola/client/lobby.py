@@ -87,6 +87,8 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
         grace = info.get("grace_s")
         if kind == "free":
             return f"{i}: {t(lang, 'free')}"
+        if kind == "open":  # left mid-match: anyone may take it; a bot plays it meanwhile
+            return f"{i}: {t(lang, 'open_seat', name=shown)}"
         if kind == "bot":
             return f"{i}: {t(lang, 'bot_seat', name=shown)}"
         if kind == "away" and isinstance(grace, int):

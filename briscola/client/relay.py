@@ -184,7 +184,11 @@ async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
                 if not await session.reconnect(
                     lambda _, pause: _say(f"lost; again in {pause:g} s")
                 ):
-                    _say("the connection is lost and the seat could not be resumed")
+                    if session.refusal:
+                        _say(f"the server is back but refused the seat: "
+                             f"{printable(session.refusal, 200)}")  # fmt: skip
+                    else:
+                        _say("the connection is lost and the server did not come back in time")
                     return 1
                 continue
             if msg["type"] == "bye":

@@ -99,6 +99,10 @@ class Person(Player):
         self.view: View | None = None
         self.seen: Seen | None = None
         self.reader: Reader | None = None
+        #: the hand's slots as a client that died had them (a LAN seat taken back)
+        self.kept_order: list[Card | None] = []
+        #: what the next snapshot says first: back at the table, or a seat taken over
+        self.back_word = "back"
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
@@ -193,6 +197,24 @@ class Person(Player):
         self._tell(entry.name)
         return True
 
+    def ahead(self, text: str) -> Card | None:
+        """The card ``text`` names in the hand as it is now (by number, code or name),
+        typed before the turn; None when it names no card in hand."""
+        if self.reader is None or self.seen is None:
+            return None
+        hand = [c for c in self.seen.hand if c is not None]
+        self.reader.set_turn(self.seen.hand, hand)  # each turn sets its own again
+        try:
+            entry = self.reader.read(text)
+        except EntryError:
+            return None
+        return entry if isinstance(entry, Card) else None
+
+    def rename(self, seat: int, name: str) -> None:
+        """Another person took ``seat`` mid-match: their cards go by their name."""
+        if self.view is not None and seat != self.view.seat:
+            self.view.rename(seat, name)
+
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""
         assert self.view is not None and self.seen is not None
@@ -222,8 +244,10 @@ class Person(Player):
     async def resume(self, obs: Observation) -> None:
         """Back at a LAN table mid-round: the state as of now, then the game goes on."""
         assert self.view is not None and self.seen is not None
-        self.seen.restore(obs)
-        back = "watch.now" if self.view.watching else "back"
+        self.seen.restore(obs, self.kept_order)
+        self.kept_order = []
+        back = "watch.now" if self.view.watching else self.back_word
+        self.back_word = "back"
         lines: list[Text] = [[("class:dim", words(self.lang, back))]]
         if obs.to_move != self.seen.seat:  # else the turn that follows shows them, once
             lines += self.view.table(self.seen)

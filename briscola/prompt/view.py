@@ -247,12 +247,22 @@ class Seen:
         else:
             self.hand.append(card)
 
-    def restore(self, obs: Observation) -> None:
-        """Everything at once from a snapshot (a seat resumed at a LAN table)."""
+    def restore(self, obs: Observation, order: Sequence[Card | None] = ()) -> None:
+        """Everything at once from a snapshot (a seat resumed at a LAN table).  The
+        cards keep their slots: those held already this round, else ``order`` (the
+        slots a client that died had kept), else the snapshot's order."""
         sides = len(self.rules.teams)
+        if self.round == obs.round and any(c is not None for c in self.hand):
+            order = self.hand
         self.round, self.dealer = obs.round, obs.dealer
         self.trump = obs.trump_card or obs.dealt_trump
-        self.face_up, self.stock, self.hand = obs.trump_card, obs.stock, list(obs.hand)
+        self.face_up, self.stock = obs.trump_card, obs.stock
+        self.hand = [c if c in obs.hand else None for c in order]
+        while self.hand and self.hand[-1] is None and len(self.hand) > len(obs.hand):
+            self.hand.pop()  # no slot beyond the cards a hand can hold
+        for card in obs.hand:
+            if card not in self.hand:
+                self._put(card)
         self.trick, self.rounds_won = list(obs.trick), obs.rounds_won
         self.to_move = obs.to_move
         self.points, self.captured = list(obs.points), [[] for _ in range(sides)]
@@ -300,6 +310,12 @@ class View:
             self.listed[seat] = printable(own_name, 24)
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
+
+    def rename(self, seat: int, name: str) -> None:
+        """A seat another person took over (a LAN table): shown by their name from now."""
+        if 0 <= seat < len(self.names) and seat != self.seat:
+            self.names[seat] = self.listed[seat] = printable(shown_name(self.lang, name), 24)
+            self.genders[seat] = gender_of(name)
 
     @property
     def watching(self) -> bool:
