@@ -23,6 +23,7 @@ from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, SOFTWARE
 from ..protocol.messages import Message, ProtocolError, hello
 from ..protocol.process import BotProcess
+from .check import Checker, ServerFault
 from .session import ServerError, Session
 
 __all__ = ["relay"]
@@ -32,7 +33,8 @@ _IDS = itertools.count(2_000_001)  # the relay's own requests
 
 
 def _say(text: str) -> None:
-    print(f"briscola join: {text}", file=sys.stderr, flush=True)
+    # Every line may quote the server (a table's name, an error): all through the one filter.
+    print(f"briscola join: {printable(text, 600)}", file=sys.stderr, flush=True)
 
 
 async def _bot_hello(bot: BotProcess) -> str:
@@ -152,6 +154,7 @@ def _team(msg: Message, seat: int) -> int:
 async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
     played = 0
     names: list[str] = []
+    checker = Checker()
     from_server: asyncio.Task[Message | None] | None = None
     from_bot: asyncio.Task[Any] | None = None
     try:
@@ -187,6 +190,11 @@ async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
                     _say("the connection is lost and the seat could not be resumed")
                     return 1
                 continue
+            try:
+                checker.message(msg)  # the bot is shown nothing that cannot be
+            except ServerFault as err:
+                _say(f"{err.message}; leaving")
+                return 1
             if msg["type"] == "bye":
                 if msg.get("reason") == "restart":  # a pause: resumed by the next turn
                     continue
