@@ -18,6 +18,7 @@ import contextlib
 import io
 import json
 import shlex
+import shutil
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -111,9 +112,10 @@ def seated(table: str = f"t{EVIL}") -> Answer:
 
 
 @contextlib.asynccontextmanager
-async def rogue(answer: Answer, lines: list[bytes]) -> AsyncIterator[int]:
+async def rogue(answer: Answer, lines: list[bytes], *, linger: bool = False) -> AsyncIterator[int]:
     """A fake server on 127.0.0.1: hello, each request answered by ``answer``; after
-    the client sits down (or asks to), ``lines`` as they are, then the end."""
+    the client sits down (or asks to), ``lines`` as they are, then the end (with
+    ``linger``, once the client closes its side)."""
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -129,6 +131,8 @@ async def rogue(answer: Answer, lines: list[bytes]) -> AsyncIterator[int]:
                         sent = True
                         writer.writelines(lines)
                         await writer.drain()
+                        if linger:
+                            await asyncio.wait_for(reader.read(), WAIT)
                         writer.close()
                         return
                 await writer.drain()
@@ -137,11 +141,21 @@ async def rogue(answer: Answer, lines: list[bytes]) -> AsyncIterator[int]:
         finally:
             writer.close()
 
-    server = await asyncio.start_server(serve, HOST, 0)
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def each(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        tasks.add(task)
+        await serve(reader, writer)
+
+    server = await asyncio.start_server(each, HOST, 0)
     try:
         yield server.sockets[0].getsockname()[1]
     finally:
         server.close()
+        if tasks:
+            await asyncio.wait(tasks, timeout=WAIT)
 
 
 def lines_of(*msgs: Message | bytes) -> list[bytes]:
@@ -428,3 +442,44 @@ def _safe_answer(answer: Callable[[Message], Any]) -> Answer:
         return {**got, "id": req.get("id")}
 
     return given
+
+
+TMUX = shutil.which("tmux")
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs it)")
+async def test_on_a_real_terminal_chat_cannot_pass_for_a_notice() -> None:
+    """tmux, 60 columns: a spectator named like a seat pads a chat line with blank
+    letters and wide ones so that "Ben left the table." would start a row; the
+    pane's title, clipboard and screen are the server's to change no more."""
+    from test_prompt_tmux import Pane
+
+    pad, wide = "\u2800" * 120, "x" + "好" * 27  # old: "Ben: x好…" fills 60 columns
+    said = lines_of(
+        {**START, "names": ["Ann", "Ben"]},
+        DEAL,
+        {"type": "chat", "seat": None, "name": "Ben", "text": f"hi{pad}Ben left the table."},
+        {"type": "chat", "seat": 1, "name": "Ben", "text": f"{wide}Ben left the table."},
+        {"type": "chat", "seat": 1, "name": "Ben", "text": f"x{EVIL}"},
+        {"type": "notice", "code": "left", "seat": 1, "name": "Ben", "text": "Ben left"},
+    )
+    async with rogue(seated(), said, linger=True) as port:
+        command = (
+            f"cd {shlex.quote(str(ROOT))} && LC_ALL=C.UTF-8 {shlex.quote(sys.executable)} "
+            f"-m briscola {shlex.join(join(port, '--table', 't', '--name', 'Ann'))}; sleep 30"
+        )
+        pane = Pane(command, width=60)
+        try:
+            title = pane.tmux("display", "-p", "-t", pane.name, "#{pane_title}")
+            await asyncio.to_thread(
+                pane.wait, lambda: "\nBen left the table.\n" in pane.screen(), "the notice"
+            )
+            screen = pane.history()
+            assert pane.tmux("display", "-p", "-t", pane.name, "#{pane_title}") == title
+            assert "Briscola · 2 players" in screen, "the screen was not cleared"
+        finally:
+            pane.close()  # the client ends: the rogue's last read too
+    rows = screen.splitlines()
+    assert [r for r in rows if r.startswith("Ben left")] == ["Ben left the table."], screen
+    assert "» Ben (spectator):" in screen and "\\u2800" in screen
+    assert all(len(r) <= 60 for r in rows)
