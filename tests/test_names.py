@@ -143,3 +143,15 @@ async def test_no_two_seats_at_a_table_look_alike(tmp_path: Path) -> None:
         assert got["name"] == "\u0410nna 2"
         start = await anna.until("match_start")
         assert start["names"] == ["Anna", "\u0410nna 2"]
+
+
+def test_the_settings_file_takes_the_one_check(tmp_path: Path) -> None:
+    from briscola.settings import SettingsError, load
+
+    path = tmp_path / "settings.toml"
+    for bad in ("You", "Marco (expert)", "\\u3164"):
+        path.write_text(f'name = "{bad}"\n')
+        with pytest.raises(SettingsError, match=r"name|word the table uses"):
+            load(path)
+    path.write_text('name = "Zoë"\n')
+    assert load(path).name == "Zoë"
