@@ -155,3 +155,23 @@ def test_the_settings_file_takes_the_one_check(tmp_path: Path) -> None:
             load(path)
     path.write_text('name = "Zoë"\n')
     assert load(path).name == "Zoë"
+
+
+async def test_a_bot_named_like_a_marker_is_told_before_it_connects(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from briscola.client.relay import relay
+
+    bot = tmp_path / "bot.py"
+    bot.write_text(
+        "import json, sys\n"
+        "sys.stdin.readline()\n"
+        'print(json.dumps({"type": "hello", "id": 1, "protocol": 1, "name": "Carlo (v2)"}),'
+        " flush=True)\n"
+        "sys.stdin.readline()\n"
+    )
+    status = await relay("127.0.0.1", 1, f"{sys.executable} {bot}", table="t", create=None,
+                         seat=None, code=None)  # fmt: skip
+    said = capsys.readouterr().err
+    assert status == 1 and "the bot's name may not hold brackets" in said, said
+    assert "cannot reach" not in said

@@ -23,6 +23,7 @@ from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, SOFTWARE
 from ..protocol.messages import Message, ProtocolError, hello
 from ..protocol.process import BotProcess
+from ..words.names import name_problem
 from .check import Checker, ServerFault
 from .session import ServerError, Session
 
@@ -84,6 +85,10 @@ async def _relay(
     try:
         await bot.spawn()
         name = await _bot_hello(bot)
+        problem = name_problem(name, "the bot's name")  # the server's own rule, said here
+        if problem is not None:
+            _say(f"{problem}; a table takes no such name")
+            return 1
         session = Session(host, port, name)
         await session.connect()
         if create is not None:
