@@ -33,6 +33,7 @@ from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
+from ..words.names import NAME_CHARS, looks_alike, name_problem
 from .config import ServerConfig
 from .disk import Disk, private_folder
 from .pool import BotPool
@@ -43,9 +44,22 @@ __all__ = ["Client", "Server"]
 
 log = logging.getLogger("briscola.server")
 
-NAME_CHARS = 40
 SEAT_KEY = re.compile(r"[0-9]")
 CHAT_CHARS = 500
+
+
+def _name(msg: Message, key: str, what: str, *, seat: bool = True) -> str | None:
+    """A name a client gives (its own; a table's, which may be left out): the one check
+    of :func:`~..words.names.name_problem`."""
+    value = msg.get(key)
+    if value is None and not seat:
+        return None
+    if not isinstance(value, str):
+        raise LobbyError("bad_message", f"{what} must be a string, got {value!r}")
+    problem = name_problem(value.strip(), what, seat=seat)
+    if problem is not None:
+        raise LobbyError("bad_message", problem)
+    return value.strip()
 
 
 def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = True) -> str | None:
@@ -169,7 +183,7 @@ class Client:
             self.link.bye("unsupported_protocol", "protocol version 1 only")
             return
         try:
-            self.name = _text(msg, "name", NAME_CHARS, "name")
+            self.name = _name(msg, "name", "a name")
         except LobbyError as err:
             self._refuse(msg, err.code, err.message)
             return
@@ -197,10 +211,10 @@ class Client:
         self.may_start()
         self.stop_watching()
         assert self.name is not None
-        seat, token = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
+        seat, token, name = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
         self.seat = table.seats[seat]
         # Flushed now: the answer goes out before the match_start a last seat sets off.
-        self.answer(msg, "joined", table=table.name, seat=seat, token=token)
+        self.answer(msg, "joined", table=table.name, seat=seat, token=token, name=name)
         self.link.flush()
 
     def watch(self, msg: Message) -> None:
@@ -297,8 +311,9 @@ class Client:
                 "rate_limited", "chat: 5 lines in a row, then one every 2 s, per address too"
             )
         seat = self.seat.seat if self.seat is not None else None
-        assert self.name is not None
-        if not table.chat(seat, self.name, printable(text.strip(), CHAT_CHARS)):
+        name = self.seat.name if self.seat is not None else self.name  # "Giulia 2" at the table
+        assert name is not None
+        if not table.chat(seat, name, printable(text.strip(), CHAT_CHARS)):
             raise LobbyError("rate_limited", "the table's chat is full; a notice counts the rest")
 
     def may_start(self) -> None:
@@ -613,11 +628,12 @@ class Server:
             raise LobbyError(
                 "too_many_tables", f"the server holds {self.config.max_tables} tables at most"
             )
-        name = _text(msg, "table", NAME_CHARS, "table", required=False)
+        name = _name(msg, "table", "a table's name", seat=False)
         if name is None:
             name = next(f"table-{i}" for i in range(1, 10**6) if f"table-{i}" not in self.tables)
-        if name in self.tables:
-            raise LobbyError("table_exists", f"there is a table {name!r} already")
+        alike = next((t for t in self.tables if looks_alike(t, name)), None)
+        if alike is not None:
+            raise LobbyError("table_exists", f"there is a table {alike!r} already")
         try:
             rules = TableRules(
                 players=msg.get("players", 2),

@@ -37,7 +37,7 @@ from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
-from ..words.table import BOT_NAMES
+from ..words.names import bot_names, free_name
 from .config import ServerConfig
 from .disk import Disk, DiskFile, private_file
 from .pool import BotPool, PooledBot
@@ -290,8 +290,8 @@ class Table:
                 return
         raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
 
-    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str]:
-        """Seat a connection; its seat number and token."""
+    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str, str]:
+        """Seat a connection; its seat number, token and name at this table."""
         self.check_code(code)
         free = self.free_seats()
         if seat is None:
@@ -311,6 +311,7 @@ class Table:
                 raise LobbyError("seat_taken", f"seat {seat} of {self.name!r} is taken")
             number = seat
         token = secrets.token_hex(32)
+        name = self.free_name(name, number)
         held = self.seats[number]
         if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
             was, held.name = held.name, name
@@ -333,7 +334,7 @@ class Table:
             self.announce("joined", number, f"{name} sits down at seat {number}")
         if self.state == "waiting" and not self.free_seats():
             self.start_match()
-        return number, token
+        return number, token, name
 
     def resume(self, link: TcpLink, s: NetSeat[Table]) -> None:
         """The holder of a seat's token (found by the lobby) takes it again."""
@@ -533,14 +534,26 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The names at the table, by seat: a person's, or a bot's (a name of its own
         and its spec, as ``briscola play`` gives them: "Marco (expert)")."""
+        seats = enumerate(self.seats)
+        people = {i: s.name for i, s in seats if s is not None and i not in self.bots}
+        bots = iter(bot_names(len(self.bots), people.values()))  # none looks like a person's
         out = []
-        for i, held in enumerate(self.seats):
+        for i in range(self.rules.players):
             spec = self.bots.get(i)
-            if spec is not None:
-                out.append(f"{list(BOT_NAMES)[sorted(self.bots).index(i)]} ({spec.text})")
-            else:
-                out.append(held.name if held is not None else "?")
+            out.append(f"{next(bots)} ({spec.text})" if spec is not None else people.get(i, "?"))
         return tuple(out)
+
+    def free_name(self, name: str, seat: int) -> str:
+        """``name`` for a person sitting down at ``seat``, with a number added when
+        someone else at the table has a name like it: a person's, or a bot's while a
+        match is on (else the bots give way: :meth:`names`)."""
+        names = self.names()
+        taken = [
+            names[i].partition(" (")[0] if i in self.bots else names[i]
+            for i, held in enumerate(self.seats)
+            if i != seat and (held is not None or (self.playing and i in self.bots))
+        ]
+        return free_name(name, taken)
 
     # -- the match --------------------------------------------------------------------
 

@@ -285,7 +285,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} hat dreimal falsch geantwortet; ein Bot hat die Karte gespielt.",
     "rematch": "{name} möchte eine Revanche.",
     "restored": "Der Server wurde neu gestartet; der Platz von {name} wartet.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "Platz {seat}",
+    "chat.watcher": "Zuschauer",
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
@@ -299,6 +301,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Warten auf die anderen Plätze ({n} frei) ...",
     },
     "seated": "Du sitzt an Tisch {table}, Platz {seat}.",
+    "renamed": "An diesem Tisch heißt schon jemand {wanted}: hier bist du {name}.",
     "watching": "Du schaust an Tisch {table} zu.",
     "lobby_help": (
         "Befehle in der Lobby: list, create NAME [players=4] [target=1] [variant=italian] "

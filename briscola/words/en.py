@@ -262,7 +262,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} sent three bad answers; a bot played the card.",
     "rematch": "{name} wants a rematch.",
     "restored": "The server restarted; {name}'s seat is waiting.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "seat {seat}",
+    "chat.watcher": "spectator",
     "lost": "The connection to the server is lost; trying again in {pause} s...",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
@@ -276,6 +278,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Waiting for the other seats ({n} free)...",
     },
     "seated": "You sit at table {table}, seat {seat}.",
+    "renamed": "Someone at this table is called {wanted} already: here you are {name}.",
     "watching": "You watch table {table}.",
     "lobby_help": (
         "Lobby commands: list, create NAME [players=4] [target=1] [variant=italian] [pack=39] "

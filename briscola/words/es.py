@@ -309,7 +309,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} mandó tres respuestas no válidas; un bot jugó la carta.",
     "rematch": "{name} quiere la revancha.",
     "restored": "El servidor se ha reiniciado; el puesto de {name} le espera.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "puesto {seat}",
+    "chat.watcher": "espectador",
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
@@ -323,6 +325,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Esperando los otros puestos ({n} libres)...",
     },
     "seated": "Te sientas en la mesa {table}, puesto {seat}.",
+    "renamed": "En esta mesa ya hay alguien que se llama {wanted}: aquí eres {name}.",
     "watching": "Miras la mesa {table}.",
     "lobby_help": (
         "Comandos de la sala: list, create NOMBRE [players=4] [target=1] [variant=italian] "

@@ -304,7 +304,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",
     "rematch": "{name} vuole la rivincita.",
     "restored": "Il server è ripartito; il posto di {name} aspetta.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "posto {seat}",
+    "chat.watcher": "spettatore",
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
@@ -318,6 +320,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "In attesa degli altri posti ({n} liberi)...",
     },
     "seated": "Sei al tavolo {table}, posto {seat}.",
+    "renamed": "A questo tavolo c'è già qualcuno che si chiama {wanted}: qui sei {name}.",
     "watching": "Guardi il tavolo {table}.",
     "lobby_help": (
         "Comandi della sala: list, create NOME [players=4] [target=1] [variant=italian] [pack=39] "

@@ -303,7 +303,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} mandou três respostas inválidas; um bot jogou a carta.",
     "rematch": "{name} quer a desforra.",
     "restored": "O servidor reiniciou; o lugar de {name} está à espera.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "lugar {seat}",
+    "chat.watcher": "espectador",
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
@@ -317,6 +319,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "À espera dos outros lugares ({n} livres)...",
     },
     "seated": "Sentas-te na mesa {table}, lugar {seat}.",
+    "renamed": "Nesta mesa já há alguém chamado {wanted}: aqui és {name}.",
     "watching": "Assistes à mesa {table}.",
     "lobby_help": (
         "Comandos da sala: list, create NOME [players=4] [target=1] [variant=italian] [pack=39] "
