@@ -132,7 +132,7 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
     except ServerError as err:
         return _error(err.message)
     try:
-        with console.interrupts():
+        async with console.interrupts():
             return await _seat(session, console, args, lang)
     finally:
         await session.close()

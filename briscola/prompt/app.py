@@ -317,16 +317,17 @@ async def run(opts: Options, console: Console) -> int:
     """
     seed = opts.seed if opts.seed is not None else _fresh_seed()
     stopped: list[int] = []
-    with console.interrupts(), _stopped_by_signals(stopped):
-        try:
-            await _matches(opts, console, seed, Tally())
-        except InputEnded:
-            print(f"briscola play: {words(opts.lang, 'input.ended')}", file=sys.stderr)
-            return EXIT_INPUT_ENDED
-        except asyncio.CancelledError:
-            if not stopped:
-                raise
-            asyncio.current_task().uncancel()  # type: ignore[union-attr]
+    async with console.interrupts():
+        with _stopped_by_signals(stopped):
+            try:
+                await _matches(opts, console, seed, Tally())
+            except InputEnded:
+                print(f"briscola play: {words(opts.lang, 'input.ended')}", file=sys.stderr)
+                return EXIT_INPUT_ENDED
+            except asyncio.CancelledError:
+                if not stopped:
+                    raise
+                asyncio.current_task().uncancel()  # type: ignore[union-attr]
     return 128 + stopped[0] if stopped else 0
 
 

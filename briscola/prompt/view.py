@@ -426,15 +426,24 @@ class View:
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def scores(self, values: Sequence[int], *, short: bool = False) -> str:
+    def scores(self, values: Sequence[int], *, short: bool = False, tight: bool = False) -> str:
+        """The sides and their scores; ``short`` for the panel, ``tight`` for a narrow
+        one (names without their note: "Marco", not "Marco (expert)")."""
+
+        def listed(seat: int) -> str:
+            name = self.listed[seat]
+            return name.partition(" (")[0] or name if tight else name
+
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
+                if tight:
+                    return " & ".join(listed(s) for s in self.rules.teams[team])
                 return self.side(team, self.listed)
             if self._mine(team):
                 return words(self.lang, "us")
             # Two other pairs at six seats, or a spectator's: "Them" says nothing.
             if len(self.rules.teams) > 2 or self.watching:
-                return "+".join(self.listed[s] for s in self.rules.teams[team])
+                return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
         return " · ".join(f"{name(t)} {v}" for t, v in enumerate(values))
@@ -566,24 +575,28 @@ class View:
         """``  You play AD Ace of Coins`` / ``  Marco plays ...``."""
         return self.say(key, style, person=self.person(seat), who=self.who(seat), card=card)
 
-    def hand(self, slots: Sequence[Card | None], exchange: Card | None = None) -> list[Text]:
+    def hand(
+        self, slots: Sequence[Card | None], exchange: Card | None = None, tight: bool = False
+    ) -> list[Text]:
         line = self.say("hand.head")
         for i, c in enumerate(slots):
             if c is not None:
-                line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *self.card(c)]
+                card = self.card(c, short=tight)
+                line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *card]
         lines = [line]
         if exchange is not None:
             lines.append(self.say("hand.exchange", card=self.card(exchange, short=True)))
         return lines
 
-    def table(self, seen: Seen) -> list[Text]:
+    def table(self, seen: Seen, tight: bool = False) -> list[Text]:
         if not seen.trick:
             if seen.to_move is not None and seen.to_move != self.seat:
                 return [self.say("table.leads", "class:dim", who=self.who(seen.to_move))]
             return [self.say("table.lead", "class:dim")]
         line = self.say("table.head")
         for s, c in seen.trick:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c), *self.best_mark(seen, c)]
+            card = self.card(c, short=tight)
+            line += [("", "  "), *self.who(s), ("", " "), *card, *self.best_mark(seen, c)]
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:
@@ -691,7 +704,7 @@ class View:
             return "class:head"
         return "class:win" if self._mine(team) else "class:lose"
 
-    def toolbar(self, seen: Seen) -> Text:
+    def toolbar(self, seen: Seen, tight: bool = False) -> Text:
         def item(key: str, value: str | Text) -> Text:
             shown = [("class:bottom-toolbar.value", value)] if isinstance(value, str) else value
             label = ("class:bottom-toolbar.key", f" {words(self.lang, key)} ")
@@ -703,12 +716,12 @@ class View:
             suit = suit_name(seen.trump.suit, self.faces, self.lang)
             trump = [(f"class:suit{seen.trump.suit}", suit)]
         elif seen.trump is not None:
-            trump = self.card(seen.trump)
+            trump = self.card(seen.trump, short=tight)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
-        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True))
+        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight))
         if self.count and seen.points:
-            bar += item("bar.points", self.scores(seen.points, short=True))
+            bar += item("bar.points", self.scores(seen.points, short=True, tight=tight))
         return bar
 
     def turn(self, seen: Seen, left: float | None = None) -> Text | None:
@@ -720,13 +733,19 @@ class View:
             return self.say(key, who=self.who(seen.to_move))
         return self.say(key + "_left", who=self.who(seen.to_move), left=clock_text(left))
 
-    def panel(self, seen: Seen | None, status: Text | None = None) -> list[Text]:
+    def panel(
+        self, seen: Seen | None, status: Text | None = None, tight: bool = False
+    ) -> list[Text]:
         """The lines that stay under the log: the trump, stock and scores; the cards
-        on the table (the one to beat marked); what the table waits for."""
+        on the table (the one to beat marked); the hand; what the table waits for.
+        ``tight``: cards by their codes and seats by their names alone, for a
+        small terminal."""
         lines: list[Text] = []
         if seen is not None and seen.round:
-            lines.append(self.toolbar(seen))
-            table = self.table(seen) if seen.trick or seen.to_move is not None else []
+            lines.append(self.toolbar(seen, tight))
+            table = self.table(seen, tight) if seen.trick or seen.to_move is not None else []
+            if not self.watching and any(c is not None for c in seen.hand):
+                table += self.hand(seen.hand, tight=tight)[:1]
             lines += [[("class:bottom-toolbar", " "), *t] for t in table]
         if status:
             lines.append([("class:bottom-toolbar", " "), *status])
