@@ -113,8 +113,8 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--strict",
         action="store_true",
-        help="every fault of a cmd: player (a refused line) is a failure, and any makes "
-        "the exit status 1",
+        help="every fault of a cmd: player (a refused line, recovered) is a failure, so "
+        "that it too makes the exit status 1 (a failure always does)",
     )
     p.add_argument(
         "-v",
@@ -157,6 +157,12 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
         "pip install 'briscola[cluster]')",
     )
+
+
+EXIT_STATUS = (
+    "Exit status 1 when a side failed (a crash, a timeout, three faults, a time forfeit),\n"
+    "or with --strict had a fault; 2: bad arguments, a program that cannot start; 130: Ctrl-C."
+)
 
 
 def arena_arguments(p: argparse.ArgumentParser) -> None:
@@ -212,7 +218,8 @@ def run_arena(args: argparse.Namespace) -> int:
 ARENA = Command(
     "arena",
     help="play many matches between players, with statistics",
-    description="Play many matches between players on duplicate deals, with statistics.",
+    description="Play many matches between players on duplicate deals, with statistics.\n"
+    + EXIT_STATUS,
     examples=(
         "briscola arena expert greedy --games 200 --jobs 2",
         "briscola arena 'cmd:python3 mybot.py' greedy --games 20",
@@ -269,7 +276,7 @@ TOURNAMENT = Command(
     "tournament",
     help="every pairing of several players on the same deals, with ratings",
     description="A round robin (or a gauntlet) on the same duplicate deals: crosstable and "
-    "ratings.",
+    "ratings.\n" + EXIT_STATUS,
     examples=(
         "briscola tournament expert greedy random --games 100 --jobs 2",
         "briscola tournament 'cmd:python3 mybot.py' expert greedy --gauntlet --record t1/",

@@ -98,16 +98,6 @@ class Tally:
         return line
 
     @property
-    def strict_failed(self) -> bool:
-        """With --strict: whether a side with a cmd: player failed (the exit status)."""
-        cmd_sides = [
-            s
-            for s in range(self.config.sides)
-            if any(t.startswith("cmd:") for t in self.config.side_members(s))
-        ]
-        return any(self._failures[s] or self._faults[s] for s in cmd_sides)
-
-    @property
     def paired(self) -> bool:
         """Whether deals come in pairs: two sides, each deal from both sides' seats."""
         return self.config.sides == 2 and self.config.duplicate
@@ -214,6 +204,14 @@ class Tally:
                 "verdict": self.verdict,
             }
         return out
+
+
+def failed_status(sides: Sequence[dict[str, Any]], strict: bool) -> int:
+    """The exit status of a run's sides (their summaries): 1 when one failed, or with
+    ``strict`` when a cmd: side had a recovered fault; else 0."""
+    failed = any(side["failures"] for side in sides)
+    faulted = strict and any(side["faults"] for side in sides if "cmd:" in side["spec"])
+    return 1 if failed or faulted else 0
 
 
 def _by_code(kept: dict[str, list[Any]]) -> dict[str, dict[str, Any]]:

@@ -40,7 +40,7 @@ from .arena import (
 )
 from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
-from .tally import Tally, trouble_lines
+from .tally import Tally, failed_status, trouble_lines
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 
@@ -455,13 +455,8 @@ def _main(args: argparse.Namespace) -> int:
             out.close()
     s = summary(t, interrupted, time.monotonic() - start)
     print(json.dumps(s) if args.json else render(s))
-    strict_failed = t.base.strict and any(
-        side["failures"] or side["faults"]
-        for run in s["pairings"]
-        for side in run["sides"]
-        if side["spec"].startswith("cmd:")
-    )
-    return status or (1 if strict_failed else 0)
+    sides = [side for run in s["pairings"] for side in run["sides"]]
+    return status or failed_status(sides, t.base.strict)
 
 
 def _progress(t: Tournament, n: int, total: int, start: float) -> str:
