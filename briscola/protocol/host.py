@@ -447,8 +447,8 @@ def _stale(msg: Message, pending: int) -> bool:
 def _stale_answer(msg: Message, pending: int) -> ProtocolError:
     return ProtocolError(
         "unknown_id",
-        f"{msg['type']!r} answers id {msg['id']}, an earlier request; ignored and not "
-        f"counted (the pending request is id {pending})",
+        f"{msg['type']!r} answers id {msg['id']}, an earlier request; refused, not one of "
+        f"the three faults in a row (the pending request is id {pending})",
     )
 
 
