@@ -138,6 +138,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         deals=deals,
         deals_name=args.deals if deals else None,
         strict=getattr(args, "strict", False),
+        tc=getattr(args, "tc", None),
     )
 
 

@@ -17,6 +17,7 @@ from ..options import (
     seconds_type,
     seed_type,
 )
+from ..players import TimeControl
 from ..settings import words_from_settings
 
 __all__ = ["ARENA", "BENCH", "REPLAY", "REVIEW", "TOURNAMENT"]
@@ -96,6 +97,14 @@ REVIEW = Command(
 )
 
 
+def time_control(text: str) -> TimeControl:
+    """The argparse type of --tc."""
+    try:
+        return TimeControl.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def add_host_options(p: argparse.ArgumentParser) -> None:
     """How the arena and the tournament treat their players: faults, programs, time."""
     p.add_argument(
@@ -143,6 +152,15 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         type=int_in(1, what="--move-ms"),
         default=10_000,
         help="time per move for external bots (default 10000)",
+    )
+    p.add_argument(
+        "--tc",
+        type=time_control,
+        default=None,
+        metavar="SECONDS+INC",
+        help="a match clock for every player, as cutechess: 30+0.5 is 30 s a match and "
+        "0.5 s more a move (a spec's tc= overrides it); a player whose clock runs out "
+        "loses the match (time_forfeit); programs see it in each turn as clock_ms",
     )
     p.add_argument(
         "--fresh-process",

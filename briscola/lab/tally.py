@@ -171,6 +171,7 @@ class Tally:
             "duplicate": cfg.duplicate,
             "interrupted": self.interrupted,
             "strict": cfg.strict,
+            "tc": None if cfg.tc is None else str(cfg.tc),
             "elapsed_s": None if self.elapsed is None else round(self.elapsed, 3),
             "matches_per_s": (round(len(self.results) / self.elapsed, 2) if self.elapsed else None),
             "faults": sum(len(r.side_faults) for r in self.results),
@@ -330,6 +331,7 @@ def render(summary: dict[str, Any]) -> str:
         f"{s['games']} deals, {s['matches']} matches"
         f"{' (duplicate)' if s['duplicate'] else ''}, "
         f"{'deals from ' + s['deals'] if s.get('deals') else 'seed ' + str(s['seed'])}"
+        f"{'; clock ' + s['tc'] if s.get('tc') else ''}"
     )
     lines = [head]
     if s["interrupted"]:

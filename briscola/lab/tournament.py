@@ -140,6 +140,8 @@ class Tournament:
             "on_fault": self.base.on_fault,
             "seed": self.base.seed,
             "deals": self.base.deals_name,
+            # Only when set, so that a tournament kept before clocks existed resumes.
+            **({"tc": str(self.base.tc)} if self.base.tc is not None else {}),
         }
 
     def _load(self, path: Path) -> bool:
@@ -265,6 +267,7 @@ def summary(
         "target": t.base.rules.target,
         "seed": t.base.seed,
         "deals": t.base.deals_name,
+        "tc": None if t.base.tc is None else str(t.base.tc),
         "complete": complete,
         "interrupted": interrupted,
         "elapsed_s": None if elapsed is None else round(elapsed, 3),
@@ -299,7 +302,7 @@ def render(s: dict[str, Any]) -> str:
     lines = [
         f"{s['format']} of {len(specs)}: {s['players']} players, {s['pack']} cards, "
         f"{s['variant']}, first to {s['target']}; {s['games']} deals per pairing, "
-        f"{s['matches']} matches, {source}"
+        f"{s['matches']} matches, {source}{'; clock ' + s['tc'] if s.get('tc') else ''}"
     ]
     if s["interrupted"]:
         lines.append("interrupted: the result so far")

@@ -143,7 +143,10 @@ class RemoteSeat(Player):
 
         def ask(msg_id: int) -> Message:
             left = max(0, move_ms - int((_now() - start) * 1000))
-            return self.turn(obs, msg_id, left)
+            msg = self.turn(obs, msg_id, left)
+            if self.clock is not None:  # under a time control: the match clock too
+                msg["clock_ms"], msg["increment_ms"] = self.clock
+            return msg
 
         def accept(msg: Message, msg_id: int) -> Action:
             if msg["type"] == "hello":
