@@ -17,6 +17,7 @@ from ..options import (
     seconds_type,
     seed_type,
 )
+from ..players import TimeControl
 from ..settings import words_from_settings
 
 __all__ = ["ARENA", "BENCH", "REPLAY", "REVIEW", "TOURNAMENT"]
@@ -96,6 +97,14 @@ REVIEW = Command(
 )
 
 
+def time_control(text: str) -> TimeControl:
+    """The argparse type of --tc."""
+    try:
+        return TimeControl.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def add_host_options(p: argparse.ArgumentParser) -> None:
     """How the arena and the tournament treat their players: faults, programs, time."""
     p.add_argument(
@@ -113,8 +122,8 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--strict",
         action="store_true",
-        help="every fault of a cmd: player (a refused line) is a failure, and any makes "
-        "the exit status 1",
+        help="every fault of a cmd: player (a refused line, recovered) is a failure, so "
+        "that it too makes the exit status 1 (a failure always does)",
     )
     p.add_argument(
         "-v",
@@ -145,6 +154,15 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="time per move for external bots (default 10000)",
     )
     p.add_argument(
+        "--tc",
+        type=time_control,
+        default=None,
+        metavar="SECONDS+INC",
+        help="a match clock for every player, as cutechess: 30+0.5 is 30 s a match and "
+        "0.5 s more a move (a spec's tc= overrides it); a player whose clock runs out "
+        "loses the match (time_forfeit); programs see it in each turn as clock_ms",
+    )
+    p.add_argument(
         "--fresh-process",
         action="store_true",
         help="start cmd: bots afresh for every match (default: one process per seat "
@@ -157,6 +175,12 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
         "pip install 'briscola[cluster]')",
     )
+
+
+EXIT_STATUS = (
+    "Exit status 1 when a side failed (a crash, a timeout, three faults, a time forfeit),\n"
+    "or with --strict had a fault; 2: bad arguments, a program that cannot start; 130: Ctrl-C."
+)
 
 
 def arena_arguments(p: argparse.ArgumentParser) -> None:
@@ -212,7 +236,8 @@ def run_arena(args: argparse.Namespace) -> int:
 ARENA = Command(
     "arena",
     help="play many matches between players, with statistics",
-    description="Play many matches between players on duplicate deals, with statistics.",
+    description="Play many matches between players on duplicate deals, with statistics.\n"
+    + EXIT_STATUS,
     examples=(
         "briscola arena expert greedy --games 200 --jobs 2",
         "briscola arena 'cmd:python3 mybot.py' greedy --games 20",
@@ -269,7 +294,7 @@ TOURNAMENT = Command(
     "tournament",
     help="every pairing of several players on the same deals, with ratings",
     description="A round robin (or a gauntlet) on the same duplicate deals: crosstable and "
-    "ratings.",
+    "ratings.\n" + EXIT_STATUS,
     examples=(
         "briscola tournament expert greedy random --games 100 --jobs 2",
         "briscola tournament 'cmd:python3 mybot.py' expert greedy --gauntlet --record t1/",
