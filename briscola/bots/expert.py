@@ -69,6 +69,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from random import Random
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.game import EXCHANGE, Action
@@ -79,6 +80,9 @@ from .inference import Evidence
 from .model import OpponentModel
 from .reasons import wins_round_now
 from .solver import Position, expect, solve, trick_result
+
+if TYPE_CHECKING:
+    from .net import Network
 
 __all__ = [
     "Estimate",
@@ -107,6 +111,9 @@ SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the 
 DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
+# Points of search value the network's policy may add to a move among those the
+# samples cannot tell apart (0: no network; docs/strength.md has the measurements).
+NET_PRIOR = 0.0
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 _RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
@@ -651,6 +658,8 @@ class ExpertBot(Bot):
         adapt: bool | None = None,
         infer: bool = True,
         club: float = CLUB_MARGIN,
+        prior: float = NET_PRIOR,
+        weights: str | None = None,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -681,6 +690,10 @@ class ExpertBot(Bot):
         self.model = OpponentModel(seed) if adapt else None
         self.infer = bool(infer)
         self.club = club
+        if not isinstance(prior, int | float) or not 0 <= prior <= 120:
+            raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
+        self.prior = prior
+        self.network = None if prior == 0 else _network(weights)
 
     def _sampler(self, obs: Observation) -> Callable[[], Position]:
         rng = self.rng
@@ -756,6 +769,11 @@ class ExpertBot(Bot):
                 return (-1, 0)  # the exchange, on a tie
             return (rules.points[a] + (8 if a // 10 == obs.trump_suit else 0), rules.strength[a])
 
+        if self.network is not None and self.network.knows(rules):
+            # The network's policy as a prior among close moves: up to `prior` points.
+            chances, _ = self.network.policy(obs)
+            values = {a: v + self.prior * chances.get(a, 0.0) for a, v in values.items()}
+
         def order(a: Action) -> tuple[float, int, int]:
             points, strength = cost(a)
             return (round(values[a], 9), -points, -strength)
@@ -813,6 +831,13 @@ class ExpertBot(Bot):
                 chance = expect(q, side, lambda score: sample_value(score, side, bonus))
                 hoped[a] = search.noise * chance + (1 - search.noise) * proven[a]
         return keep_proven(obs.legal, proven, hoped)
+
+
+def _network(weights: str | None) -> Network:
+    """The shipped network, or the one in ``weights`` (NumPy loads only here)."""
+    from .net import load, shipped
+
+    return shipped() if weights is None else load(weights)
 
 
 def _check_switch(name: str, value: object) -> None:

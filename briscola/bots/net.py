@@ -180,6 +180,10 @@ class Network:
             zeros(1),
         )
 
+    def knows(self, rules: TableRules) -> bool:
+        """Whether it was trained for this table (:func:`trained_for`)."""
+        return trained_for(rules)
+
     @property
     def hidden(self) -> int:
         return int(self.w1.shape[1])

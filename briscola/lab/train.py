@@ -12,8 +12,9 @@ round really ended.  A share ``--explore`` of the moves is then played at
 random instead (the targets stay the search's), so that the network also
 learns positions the search would not reach.
 
-The network (:mod:`briscola.bots.net`) is trained on the last ``--window``
-samples by minibatch gradient descent with Adam, in NumPy alone:
+Each generation a fresh network (:mod:`briscola.bots.net`) is trained on the
+last ``--window`` samples, ``--epochs`` passes of minibatch gradient descent
+with Adam, in NumPy alone:
 cross-entropy of the policy over the legal cards plus the value's
 cross-entropy.  After each generation the run writes its checkpoint (weights,
 the optimiser's state, the samples) into ``--out`` and plays the network
@@ -58,6 +59,7 @@ from .train_config import TrainConfig
 __all__ = ["Samples", "TrainConfig", "main", "play_games", "train_step"]
 
 Floats = npt.NDArray[np.float32]
+ITERATE_PRIOR = 10.0  # the teacher's prior (ExpertBot's points) with --iterate
 
 
 @dataclass
@@ -105,8 +107,9 @@ def _teacher(spec: str, seed: int, weights: str | None) -> ExpertBot:
     parsed = parse_spec(spec)
     options = dict(parsed.options)
     options.setdefault("max_ms", 1e6)  # the samples decide, not the clock: reproducible
-    if weights is not None:
+    if weights is not None:  # expert iteration: the search with the latest network
         options["weights"] = weights
+        options["prior"] = options.get("prior") or ITERATE_PRIOR
     options["seed"] = seed
     options.pop("name", None)
     return ExpertBot(**options)
@@ -362,6 +365,8 @@ class Run:
         path = self.out / "run.json"
         if path.exists():
             was = json.loads(path.read_text(encoding="utf-8"))["config"]
+            # More generations extend a run; anything else would make other files.
+            was["generations"] = given["generations"]
             if was != given:
                 diff = ", ".join(
                     f"{k} {was.get(k)!r} (now {v!r})" for k, v in given.items() if was.get(k) != v
@@ -436,6 +441,11 @@ class Run:
         played = time.perf_counter()
         self.data = self.data.join(fresh, cfg.window)
         rng = np.random.default_rng([cfg.seed, g])
+        # A fresh network each generation, `epochs` passes over the window: every sample
+        # is seen as often, where training on went over the first ones again and again
+        # (measured: past about ten passes the policy's held-out loss rises again).
+        self.net = Network.initial(cfg.hidden, cfg.seed * 1_000_003 + g)
+        self.opt = Adam(self.net, cfg.lr)
         lp, lv = train_epochs(self.net, self.opt, self.data, cfg, rng)
         trained = time.perf_counter()
         self.generation = g

@@ -17,7 +17,7 @@ class TrainConfig:
     generations: int = 20
     teacher: str = "expert:samples=200"
     hidden: int = 256
-    epochs: int = 3  # passes over the window per generation
+    epochs: int = 8  # passes over the window per generation
     batch: int = 256
     lr: float = 1e-3
     window: int = 300_000  # the most recent samples trained on
