@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from . import __version__
 from .client.commands import JOIN
 from .engine.text import printable
-from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT
+from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT, TRAIN
 from .options import FACES_DEFAULT, Command, add_words_options
 from .prompt.commands import PLAY
 from .protocol.commands import BOT, CHECK_BOT
@@ -60,7 +60,20 @@ RULES = Command(
 )
 
 # In the order a newcomer needs them: the order of 'briscola --help'.
-COMMANDS = (PLAY, RULES, JOIN, SERVE, REPLAY, REVIEW, ARENA, TOURNAMENT, BOT, CHECK_BOT, BENCH)
+COMMANDS = (
+    PLAY,
+    RULES,
+    JOIN,
+    SERVE,
+    REPLAY,
+    REVIEW,
+    ARENA,
+    TOURNAMENT,
+    TRAIN,
+    BOT,
+    CHECK_BOT,
+    BENCH,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
