@@ -154,7 +154,7 @@ async def test_chat_and_notices_reach_the_person(tmp_path: Path) -> None:
         status, screen = await person(lan.port, lines, "--name", "Ann", "--table", "t")
         await asyncio.wait_for(game, WAIT)
         assert status == 0, screen
-        assert "Bruno: ciao \\x1b[31mAnn\\u202e" in screen, "chat shown, escaped"
+        assert "» Bruno (seat 0): ciao \\x1b[31mAnn\\u202e" in screen, "chat shown, marked, escaped"
         assert "\x1b" not in screen and "\u202e" not in screen
         chats = [m for m in bruno.lines if m["type"] == "chat"]
         assert {"seat": 1, "name": "Ann", "text": "hello table"}.items() <= chats[-1].items()
@@ -398,8 +398,10 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
             await asyncio.to_thread(anna.keys, "2", "Enter")
             await asyncio.to_thread(vera.keys, "say forza Ben", "Enter")
             for p in (anna, ben, vera):
-                await _until(p, lambda h: "Anna: tocca a te Ben" in h, "Anna's chat")
-                await _until(p, lambda h: "Vera: forza Ben" in h, "Vera's chat")
+                await _until(p, lambda h: re.search(r"» Anna \(\w+ 0\): tocca a te Ben", h),
+                             "Anna's chat, marked with her seat")  # fmt: skip
+                await _until(p, lambda h: re.search(r"» Vera \([^)]+\): forza Ben", h),
+                             "Vera's chat, marked")  # fmt: skip
             await _until(anna, lambda h: "kept, played as soon as it is your turn" in h,
                          "the card out of turn kept")  # fmt: skip
             assert re.search(r"^gioca> quattro\s*$", await _screen(ben), re.M), "typing kept"

@@ -203,7 +203,7 @@ async def test_a_connection_holds_only_a_few_unstarted_tables(tmp_path: Path) ->
         idle = await lan.connect("Idle")
         for n in range(5):
             await idle.create(f"t{n}")
-        got = await idle.refused("create", "too_many_tables", table="t5")
+        got = await idle.refused("create", "too_many_unstarted", table="t5")
         assert "at most 5 per connection" in got["message"]
 
 

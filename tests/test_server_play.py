@@ -361,7 +361,7 @@ async def test_chat_reaches_the_table_within_its_limits(tmp_path: Path) -> None:
         stranger = await lan.connect("Stranger")
         await stranger.refused("chat", "not_seated", text="from the lobby")
 
-        rosa = await lan.connect("Rosa")
+        rosa = await lan.connect("Rosa", source="127.0.0.2")  # chat is limited per address too
         await rosa.ask("watch", "watching", table="t")
         table.append(rosa)
         for n in range(5):

@@ -29,10 +29,11 @@ from ..protocol.messages import Message
 from ..words.i18n import decimal
 from ..words.lobby import t
 from ..words.table import ALIASES, words
+from .check import ServerFault
 from .seat import RemoteTable
 from .session import ServerError, Session
 
-__all__ = ["notice_text", "sit"]
+__all__ = ["chat_text", "notice_text", "sit"]
 
 WARN_S = 15.0  # the warning line before a turn's time runs out
 LEAVE = frozenset({"leave", "quit"})
@@ -63,6 +64,19 @@ def notice_text(lang: Language, msg: Message, *, mine: bool = False, name: str =
         except KeyError:
             continue
     return printable(str(msg.get("text", "")), 300)
+
+
+def chat_text(lang: Language, msg: Message) -> str:
+    """A chat line, always marked with who says it and from where (a seat, or among
+    the spectators) in a form and style no notice takes, so chat cannot pass for one."""
+    name = printable(str(msg.get("name", "?")), 40)
+    text = printable(str(msg.get("text", "")), 500)
+    seat = msg.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        role = t(lang, "chat.seat", seat=seat)
+    else:
+        role = t(lang, "chat.watcher")
+    return t(lang, "chat", name=name, role=role, text=text)
 
 
 class _Sitting:
@@ -340,6 +354,8 @@ async def sit(
                 me.status("status.rematch")
                 try:
                     await session.request("rematch")
+                except ServerFault:
+                    raise
                 except ServerError as err:  # someone left: the table waits for a new person
                     console.show(_dim(t(lang, "refused", text=printable(err.message, 300))))
                     me.status("status.filling")
@@ -375,9 +391,7 @@ async def sit(
                 console.show(_dim(t(lang, "bye", text=text)))
                 return 0 if msg.get("reason") in ("bye", None) else 1
             if kind == "chat":
-                name = printable(str(msg.get("name", "?")), 40)
-                text = printable(str(msg.get("text", "")), 500)
-                console.show([[("class:chat", t(lang, "chat", name=name, text=text))]])
+                console.show([[("class:chat", chat_text(lang, msg))]])
             elif kind == "notice":
                 me.notice(msg)
             elif kind == "error":

@@ -24,6 +24,7 @@ from ..engine.cards import Card
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.messages import Message, ProtocolError
 from ..protocol.tcp import TcpLink
+from .check import ServerError, ServerFault, check_answer
 from .tokens import Tokens
 
 __all__ = ["ANSWERS", "ServerError", "Session", "parse_address"]
@@ -34,15 +35,6 @@ ANSWERS = frozenset(
 CONNECT_S = 10.0
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
 PATIENCE_S = 600.0  # how long a client waits for its server to come back
-
-
-class ServerError(Exception):
-    """The server refused a request (``code``) or could not be reached (``code`` ``""``)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def _slots(kept: dict[str, Any] | None) -> tuple[int, list[str | None]] | None:
@@ -197,6 +189,11 @@ class Session:
             raise ServerError("", "the server closed the connection" if ended.done()
                               else f"no answer to {kind} within {timeout:g} s")  # fmt: skip
         answer: Message = waiter.result()
+        try:
+            check_answer(answer)
+        except ServerFault:
+            self.link.abort()  # a server that says what cannot be: no more of it
+            raise
         if answer["type"] == "error":
             raise ServerError(str(answer.get("code")), str(answer.get("message")))
         return answer

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import logging
+import os
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -38,7 +40,7 @@ from ..protocol.messages import Message
 from ..protocol.tcp import TcpLink
 from .config import ServerConfig
 
-__all__ = ["NetSeat", "token_hash"]
+__all__ = ["TOKEN_CHARS", "NetSeat", "code_hash", "code_matches", "token_hash"]
 
 log = logging.getLogger("briscola.server")
 
@@ -46,9 +48,36 @@ NO_LIMIT_MS = 24 * 3600 * 1000  # "no turn time": a day, for the turn's time_ms
 LINK_GRACE_MS = 1_000  # network latency on top of the turn time
 
 
+TOKEN_CHARS = 64  # a token is secrets.token_hex(32): 64 hex digits, nothing else
+CODE_ROUNDS = 50_000  # PBKDF2-SHA256 rounds of a private table's code, on disk
+
+
 def token_hash(token: str) -> str:
-    """What the server keeps of a token: its SHA-256, never the token."""
+    """What the server keeps of a token: its SHA-256, never the token (a token holds
+    256 random bits: nothing to search for, so one fast hash is enough)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def code_hash(code: str, salt: bytes | None = None, rounds: int = CODE_ROUNDS) -> str:
+    """What a seats file keeps of a private table's code, chosen by people and so
+    perhaps short: ``pbkdf2_sha256$ROUNDS$SALT$DIGEST``, salted and slow."""
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.pbkdf2_hmac("sha256", code.encode(), salt, rounds)
+    return f"pbkdf2_sha256${rounds}${salt.hex()}${digest.hex()}"
+
+
+def code_matches(code: str, kept: str) -> bool:
+    """Whether ``code`` is the one :func:`code_hash` kept as ``kept``."""
+    scheme, _, rest = kept.partition("$")
+    rounds, _, rest = rest.partition("$")
+    salt, _, digest = rest.partition("$")
+    if scheme != "pbkdf2_sha256" or not rounds.isdigit() or int(rounds) > 10 * CODE_ROUNDS:
+        return False
+    try:
+        again = code_hash(code, bytes.fromhex(salt), int(rounds))
+    except ValueError:
+        return False
+    return hmac.compare_digest(again.rpartition("$")[2], digest)
 
 
 class SeatsTable(Protocol):
@@ -134,9 +163,6 @@ class NetSeat(Player, Generic[T]):
             return None
         now = asyncio.get_running_loop().time()
         return max(0.0, self.dropped_at + self.table.config.grace - now)
-
-    def owns(self, token: str) -> bool:
-        return bool(self.token_sha) and token_hash(token) == self.token_sha
 
     def attach(self, link: TcpLink) -> None:
         """A connection takes the seat (a join, or a resume with the token)."""

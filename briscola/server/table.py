@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hmac
 import json
 import logging
 import os
@@ -36,11 +37,11 @@ from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
-from ..words.table import BOT_NAMES
+from ..words.names import bot_names, free_name
 from .config import ServerConfig
-from .disk import Disk, DiskFile
+from .disk import Disk, DiskFile, private_file
 from .pool import BotPool, PooledBot
-from .seat import NetSeat, token_hash
+from .seat import NetSeat, code_hash, code_matches, token_hash
 
 __all__ = ["LobbyError", "Table", "bot_spec", "capped"]
 
@@ -52,6 +53,9 @@ MAX_THINK_MS = ExpertBot().max_ms
 # flood the table), the latest one at least.
 FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
 FLAP_RATE, FLAP_BURST = 0.2, 4.0
+TABLE_RATE, TABLE_BURST = 1.0, 10.0  # notices about seats, and chat lines, per table
+CODE_CHARS = 40  # as the lobby takes a code: longer is wrong at once, unhashed
+SECRET_BITS = 128  # of the operating system's generator, for the bots' seeds
 MARKS_PER_SEAT = 100  # drops and returns of a seat written into a match's record
 
 
@@ -107,6 +111,7 @@ class _Spectators(Player):
     async def notify(self, event: Event) -> None:
         if event.type == "match_end":  # before any seat can read it: rematches may come
             self.table.ending = True
+        self.table.active = asyncio.get_running_loop().time()
         if self.table.spectators:
             data = encode(event.to_message())
             for link in list(self.table.spectators):
@@ -135,6 +140,10 @@ class TablesServer(Protocol):
 
     def tidy(self, table: Table) -> None: ...
 
+    def register(self, seat: NetSeat[Table]) -> None: ...
+
+    def started(self, table: Table) -> None: ...
+
 
 class Table:
     def __init__(
@@ -152,7 +161,10 @@ class Table:
         self.pool: BotPool = server.pool
         self.name = name
         self.rules = rules
-        self.code_sha = token_hash(code) if code else ""
+        # A private table's code: in memory while known, on disk only salted and slow
+        # (made when first saved; a reopened table knows only that, until a right code).
+        self.code = code or ""
+        self.code_kept = ""
         self.bots: dict[int, PlayerSpec] = dict(bots or {})
         self.number = number  # the table's place in the server's order, for seeds
         self.seats: list[NetSeat[Table] | None] = [None] * rules.players
@@ -174,6 +186,12 @@ class Table:
         self.record: Record | None = None  # the match's, while it runs
         self.pausing = False  # the server stops cleanly: the match is paused, not ended
         self._flaps: dict[int, TokenBucket] = {}
+        # The table's screens: notices and chat lines, limited for the whole table (past
+        # it merged, or dropped and counted, told a little later).
+        self._notices = TokenBucket(TABLE_RATE, TABLE_BURST)
+        self._chats = TokenBucket(TABLE_RATE, TABLE_BURST)
+        self._chat_dropped = 0
+        self.active = asyncio.get_running_loop().time()  # when it last said anything
         self._marks: dict[int, int] = {}  # drops and returns in the record, by seat
         self.clock_due: tuple[int, float] | None = None  # whose card is due, and when
         self.ready: set[int] = set()  # who went on after a round's end
@@ -234,27 +252,47 @@ class Table:
             "seats": self.seat_names(),
             "seat_info": self.seat_info(),
             "spectators": len(self.spectators),
-            "private": bool(self.code_sha),
+            "private": self.private,
         }
+
+    def held_from(self, address: str) -> bool:
+        """Whether a connection from ``address`` made this table or sits at it."""
+        creator = getattr(self.creator, "address", None)
+        return creator == address or any(
+            s is not None and s.link is not None and s.link.peer.rpartition(":")[0] == address
+            for s in self.seats
+        )
 
     def free_seats(self) -> list[int]:
         return [i for i in range(self.rules.players) if self.is_free(i)]
 
     @property
     def deserted(self) -> bool:
-        """No person has a seat (present or held for them), nobody watches and its
-        creator has gone: nobody would see another card of it."""
+        """No person has a seat (present or held for them) and its creator has gone:
+        nobody would play another card of it (watchers alone do not keep a table)."""
         people = any(s is not None and s.person for s in self.seats)
-        return not people and not self.spectators and not self.creator
+        return not people and not self.creator
 
     # -- seats ----------------------------------------------------------------------
 
-    def check_code(self, code: object) -> None:
-        if self.code_sha and (not isinstance(code, str) or token_hash(code) != self.code_sha):
-            raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
+    @property
+    def private(self) -> bool:
+        return bool(self.code or self.code_kept)
 
-    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str]:
-        """Seat a connection; its seat number and token."""
+    def check_code(self, code: object) -> None:
+        if not self.private:
+            return
+        if isinstance(code, str) and len(code) <= CODE_CHARS:
+            if self.code:
+                if hmac.compare_digest(code.encode(), self.code.encode()):
+                    return
+            elif code_matches(code, self.code_kept):
+                self.code = code  # the next checks are quick
+                return
+        raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
+
+    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str, str]:
+        """Seat a connection; its seat number, token and name at this table."""
         self.check_code(code)
         free = self.free_seats()
         if seat is None:
@@ -274,10 +312,12 @@ class Table:
                 raise LobbyError("seat_taken", f"seat {seat} of {self.name!r} is taken")
             number = seat
         token = secrets.token_hex(32)
+        name = self.free_name(name, number)
         held = self.seats[number]
         if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
             was, held.name = held.name, name
             held.token_sha = token_hash(token)
+            self.server.register(held)
             held.bot_plays = ""
             held.missed = None  # the cards played before were nobody's of this person
             self.mark({"type": "seated", "seat": number, "name": name})
@@ -290,23 +330,21 @@ class Table:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
             net.attach(link)
             self.seats[number] = net
+            self.server.register(net)
             self.save()
             self.announce("joined", number, f"{name} sits down at seat {number}")
         if self.state == "waiting" and not self.free_seats():
             self.start_match()
-        return number, token
+        return number, token, name
 
-    def resume(self, link: TcpLink, token: str) -> NetSeat[Table] | None:
-        for s in self.seats:
-            if s is not None and s.owns(token):
-                self.mark({"type": "resumed", "seat": s.seat})
-                s.attach(link)
-                self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
-                if self.playing:
-                    s.catch_up()
-                    s.tell_missed()
-                return s
-        return None
+    def resume(self, link: TcpLink, s: NetSeat[Table]) -> None:
+        """The holder of a seat's token (found by the lobby) takes it again."""
+        self.mark({"type": "resumed", "seat": s.seat})
+        s.attach(link)
+        self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
+        if self.playing:
+            s.catch_up()
+            s.tell_missed()
 
     def vacate(self, seat: NetSeat[Table]) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
@@ -377,6 +415,7 @@ class Table:
 
     def broadcast(self, msg: Message) -> None:
         data = encode(msg)
+        self.active = asyncio.get_running_loop().time()
         for link in self.links():
             link.send(data)
 
@@ -394,16 +433,24 @@ class Table:
         if seat is not None and code in FLAPS:
             bucket = self._flaps.setdefault(seat, TokenBucket(FLAP_RATE, FLAP_BURST))
             if not bucket.take():
-                first = seat not in self._held_notes
-                merged = self._held_notes.get(seat, ("", "", None, 0))[3] + 1
-                self._held_notes[seat] = (code, text, seconds, merged)
-                if first:
-                    asyncio.get_running_loop().call_later(1 / FLAP_RATE, self._told_late, seat)
+                self._hold(seat, code, text, seconds, 1 / FLAP_RATE)
                 return
+        if seat is not None and not self._notices.take():  # the table's limit: merged too
+            self._hold(-1 - seat, code, text, seconds, 1 / TABLE_RATE)  # apart from the above
+            return
         self._tell(code, seat, text, seconds, was)
 
-    def _told_late(self, seat: int) -> None:
-        code, text, seconds, merged = self._held_notes.pop(seat)
+    def _hold(self, key: int, code: str, text: str, seconds: float | None, delay: float) -> None:
+        """Keep the latest notice under ``key``, told after ``delay`` with how many merged."""
+        first = key not in self._held_notes
+        merged = self._held_notes.get(key, ("", "", None, 0))[3] + 1
+        self._held_notes[key] = (code, text, seconds, merged)
+        if first:
+            asyncio.get_running_loop().call_later(delay, self._told_late, key)
+
+    def _told_late(self, key: int) -> None:
+        code, text, seconds, merged = self._held_notes.pop(key)
+        seat = key if key >= 0 else -1 - key
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
     def _tell(
@@ -446,8 +493,21 @@ class Table:
             self._marks[line["seat"]] = count + 1
         self.record.write(line)
 
-    def chat(self, seat: int | None, name: str, text: str) -> None:
+    def chat(self, seat: int | None, name: str, text: str) -> bool:
+        """A chat line to the table; False when the table's chat limit drops it (the
+        table is told how many were dropped, once, a little later)."""
+        if not self._chats.take():
+            self._chat_dropped += 1
+            if self._chat_dropped == 1:
+                asyncio.get_running_loop().call_later(1 / TABLE_RATE, self._chat_told)
+            return False
         self.broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
+        return True
+
+    def _chat_told(self) -> None:
+        dropped, self._chat_dropped = self._chat_dropped, 0
+        self._tell("chat_dropped", None, f"{dropped} chat lines were dropped: the table "
+                   f"takes {TABLE_BURST:g} in a row, then one a second", None)  # fmt: skip
 
     def state_for(self, seat: int | None) -> Message | None:
         """The snapshot of the round in progress, as ``seat`` may see it (None: a spectator)."""
@@ -489,27 +549,46 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The names at the table, by seat: a person's, or a bot's (a name of its own
         and its spec, as ``briscola play`` gives them: "Marco (expert)")."""
+        seats = enumerate(self.seats)
+        people = {i: s.name for i, s in seats if s is not None and i not in self.bots}
+        bots = iter(bot_names(len(self.bots), people.values()))  # none looks like a person's
         out = []
-        for i, held in enumerate(self.seats):
+        for i in range(self.rules.players):
             spec = self.bots.get(i)
-            if spec is not None:
-                out.append(f"{list(BOT_NAMES)[sorted(self.bots).index(i)]} ({spec.text})")
-            else:
-                out.append(held.name if held is not None else "?")
+            out.append(f"{next(bots)} ({spec.text})" if spec is not None else people.get(i, "?"))
         return tuple(out)
+
+    def free_name(self, name: str, seat: int) -> str:
+        """``name`` for a person sitting down at ``seat``, with a number added when
+        someone else at the table has a name like it: a person's, or a bot's while a
+        match is on (else the bots give way: :meth:`names`)."""
+        names = self.names()
+        taken = [
+            names[i].partition(" (")[0] if i in self.bots else names[i]
+            for i, held in enumerate(self.seats)
+            if i != seat and (held is not None or (self.playing and i in self.bots))
+        ]
+        return free_name(name, taken)
 
     # -- the match --------------------------------------------------------------------
 
     def _seed(self) -> int:
+        """The seed of the bots' own choices; with ``serve --seed``, of the deals too."""
         if self.config.seed is None:
-            return secrets.randbits(32)
+            return secrets.randbits(SECRET_BITS)
         return random.Random(f"{self.config.seed}:{self.number}:{self.matches}").getrandbits(32)
+
+    def _dealer(self) -> random.Random | None:
+        """What deals: the operating system's generator (every shuffle drawn afresh from
+        it: nothing a seat could search for), or with ``serve --seed`` the seed."""
+        return secrets.SystemRandom() if self.config.seed is None else None
 
     def start_match(self) -> None:
         self.state = "playing"
         self.ending = False
         self.rematch.clear()
         self.matches += 1
+        self.server.started(self)
         self.task = asyncio.get_running_loop().create_task(
             self._run(), name=f"table {self.name} match {self.matches}"
         )
@@ -531,6 +610,7 @@ class Table:
 
     async def _run(self) -> None:
         seed = self._seed()
+        dealer = self._dealer() if self.restored is None else None
         restored, self.restored = self.restored, None
         if restored is not None:
             seed = restored[0].seed
@@ -560,6 +640,7 @@ class Table:
                 on_round=self._on_round,
                 stopping=self._stopping,
                 between_rounds=self._between_rounds,
+                rng=dealer,
             )
         except asyncio.CancelledError:
             why = self._stopping() or "abandoned"
@@ -650,6 +731,11 @@ class Table:
 
     # -- what survives a restart -------------------------------------------------------
 
+    def _code_kept(self) -> str:
+        if self.code and not self.code_kept:
+            self.code_kept = code_hash(self.code)
+        return self.code_kept
+
     def place(self) -> None:
         """Name the table's file (once, when it is made) and write it."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -680,7 +766,7 @@ class Table:
             "table": self.name,
             "number": self.number,
             "rules": self.rules.to_dict(),
-            "code_sha256": self.code_sha,
+            "code_hash": self._code_kept(),
             "bots": {str(i): spec.text for i, spec in self.bots.items()},
             "seats": [
                 None if s is None else {"name": s.name, "token_sha256": s.token_sha}
@@ -701,7 +787,9 @@ def _write_whole(path: Path, text: str) -> bool:
     """Write a file whole and rename it into place (a crash leaves the old one or the new)."""
     tmp = path.with_suffix(".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
+        fd = private_file(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
         tmp.replace(path)
     except OSError as err:
         log.warning("cannot keep the seats of a table in %s: %s", path, err)

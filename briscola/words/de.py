@@ -285,7 +285,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} hat dreimal falsch geantwortet; ein Bot hat die Karte gespielt.",
     "rematch": "{name} möchte eine Revanche.",
     "restored": "Der Server wurde neu gestartet; der Platz von {name} wartet.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "Platz {seat}",
+    "chat.watcher": "Zuschauer",
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
@@ -299,6 +301,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Warten auf die anderen Plätze ({n} frei) ...",
     },
     "seated": "Du sitzt an Tisch {table}, Platz {seat}.",
+    "renamed": "An diesem Tisch heißt schon jemand {wanted}: hier bist du {name}.",
     "watching": "Du schaust an Tisch {table} zu.",
     "lobby_help": (
         "Befehle in der Lobby: list, create NAME [players=4] [target=1] [variant=italian] "
@@ -462,7 +465,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "seat": {
         "zero": "{name} (Platz {seat}): keine Züge",
         "one": "{name} (Platz {seat}): 1 Zug",
@@ -485,6 +488,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nichts zu bewerten: jeder Zug war erzwungen.",
+    "chart": "  Die Gewinnchance der Runde, Zug um Zug (× markiert die teuersten Züge):",
+    "chart_plain": "  Die Gewinnchance der Runde, Zug um Zug: {values}.",
+    "chart_tricks": "Stiche",
     "costliest": "  Die teuersten Züge:",
     "none_costly": "  Kein Zug kostete mehr als einen Punkt.",
     "lead": {
@@ -523,7 +529,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: der Tausch kostete etwa 1 Punkt; {best} war am besten",
         "other": "    {where}: der Tausch kostete etwa {n} Punkte; {best} war am besten",
     },
-    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "move_chance": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} Punkte und {chance} Gewinnchance · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, Partie {match}, {points}",
@@ -640,8 +646,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ist noch nicht gefallen und kann sie noch schlagen",
     "keeps_trump": "so bleibt {card} für die letzten Stiche",
-    "partner_holds": "der Stich gehört schon deiner Seite",
+    "takes_trick": "sie macht den Stich sicher",
+    "trump_behind": "{card} ist in der Hand eines Spielers nach dir und kann sie stechen",
     "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr nehmen",
+    "no_reason": {
+        "one": "kein einzelner Grund: die Suche zieht sie um 1 Punkt vor",
+        "other": "kein einzelner Grund: die Suche zieht sie um {n} Punkte vor",
+    },
+    "no_reason_chance": "kein einzelner Grund: die Suche gibt ihr die beste Gewinnchance",
+    "about_same": "etwa so gut wie {cards}: die Stichproben unterscheiden sie nicht",
+    "same_exact": "so gut wie {cards}: jede Verteilung gibt ihnen dasselbe",
+    "overrules": {
+        "one": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr 1 Punkt mehr gibt",
+        "other": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr {n} Punkte mehr gibt",
+    },
+    "exact": "exakt: jede mögliche Verteilung gelöst",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

@@ -262,7 +262,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} sent three bad answers; a bot played the card.",
     "rematch": "{name} wants a rematch.",
     "restored": "The server restarted; {name}'s seat is waiting.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "seat {seat}",
+    "chat.watcher": "spectator",
     "lost": "The connection to the server is lost; trying again in {pause} s...",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
@@ -276,6 +278,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Waiting for the other seats ({n} free)...",
     },
     "seated": "You sit at table {table}, seat {seat}.",
+    "renamed": "Someone at this table is called {wanted} already: here you are {name}.",
     "watching": "You watch table {table}.",
     "lobby_help": (
         "Lobby commands: list, create NAME [players=4] [target=1] [variant=italian] [pack=39] "
@@ -435,7 +438,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Review of {label}: each legal card valued by a long search ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round with it, and the points the side ends ahead of the best other side on average (behind when negative)",
+    "intro": "Review of {label}: each legal card valued by the advice hint gives ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round with it, and the points the side ends ahead of the best other side on average (behind when negative)",
     "seat": {
         "zero": "{name} (seat {seat}): no moves",
         "one": "{name} (seat {seat}): 1 move",
@@ -458,6 +461,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  No choices to review: every move was forced.",
+    "chart": "  The chance of winning the round, move by move (× marks the costliest moves):",
+    "chart_plain": "  The chance of winning the round, move by move: {values}.",
+    "chart_tricks": "tricks",
     "costliest": "  The costliest moves:",
     "none_costly": "  No move cost more than a point.",
     "lead": {
@@ -491,7 +497,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: the exchange cost about 1 point; {best} was best",
         "other": "    {where}: the exchange cost about {n} points; {best} was best",
     },
-    "intro_match": "Review of {label}: each legal card valued by a long search ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round and the match with it, and the points the side ends ahead of the best other side on average (behind when negative)",
+    "intro_match": "Review of {label}: each legal card valued by the advice hint gives ({samples} samples a move, seed {seed}) on the seat's own information only: the chance of winning the round and the match with it, and the points the side ends ahead of the best other side on average (behind when negative)",
     "move_chance": "  {where}: played {card}, best {best}, cost {cost} points and {chance} of the chance of winning · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, match {match}, {points}",
@@ -603,8 +609,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} is not seen yet and can still take it",
     "keeps_trump": "it keeps {card} for the last tricks",
-    "partner_holds": "your partner holds the trick",
+    "takes_trick": "it takes the trick for sure",
+    "trump_behind": "{card} is in the hand of a player after you and can take it",
     "partner_safe": "your partner holds the trick and no one after you can take it",
+    "no_reason": {
+        "one": "no single reason: the search prefers it by 1 point",
+        "other": "no single reason: the search prefers it by {n} points",
+    },
+    "no_reason_chance": "no single reason: the search gives it the best chance of winning",
+    "about_same": "about the same as {cards}: the samples cannot tell them apart",
+    "same_exact": "as good as {cards}: every deal gives them the same",
+    "overrules": {
+        "one": "a club player would not play {card} here, though the search gives it 1 point more",
+        "other": "a club player would not play {card} here, though the search gives it {n} points more",
+    },
+    "exact": "exact: every possible deal solved",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

@@ -309,7 +309,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} mandó tres respuestas no válidas; un bot jugó la carta.",
     "rematch": "{name} quiere la revancha.",
     "restored": "El servidor se ha reiniciado; el puesto de {name} le espera.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "puesto {seat}",
+    "chat.watcher": "espectador",
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
@@ -323,6 +325,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Esperando los otros puestos ({n} libres)...",
     },
     "seated": "Te sientas en la mesa {table}, puesto {seat}.",
+    "renamed": "En esta mesa ya hay alguien que se llama {wanted}: aquí eres {name}.",
     "watching": "Miras la mesa {table}.",
     "lobby_help": (
         "Comandos de la sala: list, create NOMBRE [players=4] [target=1] [variant=italian] "
@@ -491,7 +494,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro": "Análisis de {label}: cada carta jugable valorada por el consejo que da hint ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "seat": {
         "zero": "{name} (puesto {seat}): ninguna jugada",
         "one": "{name} (puesto {seat}): 1 jugada",
@@ -514,6 +517,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada que analizar: todas las jugadas eran forzadas.",
+    "chart": "  La probabilidad de ganar la ronda, jugada a jugada (× marca las jugadas más caras):",
+    "chart_plain": "  La probabilidad de ganar la ronda, jugada a jugada: {values}.",
+    "chart_tricks": "bazas",
     "costliest": "  Las jugadas más caras:",
     "none_costly": "  Ninguna jugada costó más de un punto.",
     "lead": {
@@ -550,7 +556,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: el cambio costó cerca de 1 punto; era mejor {best}",
         "other": "    {where}: el cambio costó cerca de {n} puntos; era mejor {best}",
     },
-    "intro_match": "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro_match": "Análisis de {label}: cada carta jugable valorada por el consejo que da hint ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "move_chance": "  {where}: jugó {card}, la mejor {best}, coste {cost} puntos y {chance} de probabilidad de ganar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partida {match}, {points}",
@@ -667,8 +673,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} aún no ha salido y todavía puede llevársela",
     "keeps_trump": "guarda {card} para las últimas bazas",
-    "partner_holds": "la baza ya es de tu compañero",
+    "takes_trick": "se lleva la baza seguro",
+    "trump_behind": "{card} está en la mano de alguien que juega después de ti y puede llevársela",
     "partner_safe": "la baza ya es de tu compañero y nadie después de ti puede llevársela",
+    "no_reason": {
+        "one": "sin un motivo concreto: la búsqueda la prefiere por 1 punto",
+        "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",
+    },
+    "no_reason_chance": "sin un motivo concreto: la búsqueda le da la mejor probabilidad de ganar",
+    "about_same": "más o menos igual que {cards}: las muestras no las distinguen",
+    "same_exact": "tan buena como {cards}: todos los repartos les dan lo mismo",
+    "overrules": {
+        "one": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé 1 punto más",
+        "other": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé {n} puntos más",
+    },
+    "exact": "exacto: resueltos todos los repartos posibles",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

@@ -304,7 +304,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",
     "rematch": "{name} vuole la rivincita.",
     "restored": "Il server è ripartito; il posto di {name} aspetta.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "posto {seat}",
+    "chat.watcher": "spettatore",
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
@@ -318,6 +320,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "In attesa degli altri posti ({n} liberi)...",
     },
     "seated": "Sei al tavolo {table}, posto {seat}.",
+    "renamed": "A questo tavolo c'è già qualcuno che si chiama {wanted}: qui sei {name}.",
     "watching": "Guardi il tavolo {table}.",
     "lobby_help": (
         "Comandi della sala: list, create NOME [players=4] [target=1] [variant=italian] [pack=39] "
@@ -482,7 +485,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "intro": "Analisi di {label}: ogni carta giocabile valutata dal consiglio che dà hint ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "seat": {
         "zero": "{name} (posto {seat}): nessuna mossa",
         "one": "{name} (posto {seat}): 1 mossa",
@@ -505,6 +508,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Niente da valutare: ogni mossa era obbligata.",
+    "chart": "  La probabilità di vincere la smazzata, mossa per mossa (× segna le mosse più care):",
+    "chart_plain": "  La probabilità di vincere la smazzata, mossa per mossa: {values}.",
+    "chart_tricks": "prese",
     "costliest": "  Le mosse più costose:",
     "none_costly": "  Nessuna mossa è costata più di un punto.",
     "lead": {
@@ -541,7 +547,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: lo scambio è costato circa 1 punto; era meglio {best}",
         "other": "    {where}: lo scambio è costato circa {n} punti; era meglio {best}",
     },
-    "intro_match": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "intro_match": "Analisi di {label}: ogni carta giocabile valutata dal consiglio che dà hint ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "move_chance": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti; probabilità di vincere: {chance} in meno · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partita {match}, {points}",
@@ -657,8 +663,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "resta ancora da giocare {card}, che può prenderla",
     "keeps_trump": "tiene {card} per le ultime prese",
-    "partner_holds": "la presa è già della tua squadra",
+    "takes_trick": "fa la presa di sicuro",
+    "trump_behind": "{card} è in mano a chi gioca dopo di te e può prenderla",
     "partner_safe": "la presa è già della tua squadra e dopo di te nessuno può prenderla",
+    "no_reason": {
+        "one": "nessun motivo preciso: la ricerca la preferisce di 1 punto",
+        "other": "nessun motivo preciso: la ricerca la preferisce di {n} punti",
+    },
+    "no_reason_chance": "nessun motivo preciso: la ricerca le dà la migliore probabilità di vincere",
+    "about_same": "più o meno come {cards}: i campioni non le distinguono",
+    "same_exact": "buona quanto {cards}: ogni distribuzione dà loro lo stesso",
+    "overrules": {
+        "one": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà 1 punto in più",
+        "other": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà {n} punti in più",
+    },
+    "exact": "esatto: risolte tutte le distribuzioni possibili",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

@@ -303,7 +303,9 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} mandou três respostas inválidas; um bot jogou a carta.",
     "rematch": "{name} quer a desforra.",
     "restored": "O servidor reiniciou; o lugar de {name} está à espera.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "lugar {seat}",
+    "chat.watcher": "espectador",
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
@@ -317,6 +319,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "À espera dos outros lugares ({n} livres)...",
     },
     "seated": "Sentas-te na mesa {table}, lugar {seat}.",
+    "renamed": "Nesta mesa já há alguém chamado {wanted}: aqui és {name}.",
     "watching": "Assistes à mesa {table}.",
     "lobby_help": (
         "Comandos da sala: list, create NOME [players=4] [target=1] [variant=italian] [pack=39] "
@@ -483,7 +486,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "seat": {
         "zero": "{name} (lugar {seat}): nenhuma jogada",
         "one": "{name} (lugar {seat}): 1 jogada",
@@ -506,6 +509,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada para analisar: todas as jogadas eram forçadas.",
+    "chart": "  A probabilidade de ganhar a ronda, jogada a jogada (× marca as jogadas mais caras):",
+    "chart_plain": "  A probabilidade de ganhar a ronda, jogada a jogada: {values}.",
+    "chart_tricks": "vazas",
     "costliest": "  As jogadas mais caras:",
     "none_costly": "  Nenhuma jogada custou mais de um ponto.",
     "lead": {
@@ -542,7 +548,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: a troca custou cerca de 1 ponto; era melhor {best}",
         "other": "    {where}: a troca custou cerca de {n} pontos; era melhor {best}",
     },
-    "intro_match": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro_match": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "move_chance": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos e {chance} da probabilidade de ganhar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, jogo {match}, {points}",
@@ -657,8 +663,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ainda não saiu e ainda a pode levar",
     "keeps_trump": "guarda {card} para as últimas vazas",
-    "partner_holds": "a vaza já é do teu parceiro",
+    "takes_trick": "faz a vaza de certeza",
+    "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
     "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "no_reason": {
+        "one": "sem uma razão única: a procura prefere-a por 1 ponto",
+        "other": "sem uma razão única: a procura prefere-a por {n} pontos",
+    },
+    "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
+    "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
+    "same_exact": "tão boa como {cards}: todas as distribuições lhes dão o mesmo",
+    "overrules": {
+        "one": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê 1 ponto a mais",
+        "other": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê {n} pontos a mais",
+    },
+    "exact": "exato: resolvidas todas as distribuições possíveis",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }
