@@ -124,6 +124,7 @@ class NetSeat(Player, Generic[T]):
         self.token_sha = token_sha  # "" once the person left: anyone may sit down
         self.link: TcpLink | None = None
         self.host = RemoteSeat(name, grace_ms=LINK_GRACE_MS)
+        self.host.person = True
         self.host._next_id = 1  # the lobby's hello was id 1
         self._make_standin = standin
         self.standin: Player | None = None

@@ -623,7 +623,8 @@ class Table:
         spectators = _Spectators(self)
         for link in self.spectators:
             link.send(self.match_start(None))
-        log.info("table %s: match %d starts (%s)", self.name, self.matches, ", ".join(names))
+        log.info("table %s: match %d %s (%s)", self.name, self.matches,
+                 "starts" if restored is None else "resumes", ", ".join(names))  # fmt: skip
         started = time.monotonic()
         try:
             outcome = await play_match(
