@@ -139,6 +139,9 @@ class _Sitting:
         assert self.person is not None
         if not text or self.person.answer(text):
             return True
+        if self.person.lan_only(text):
+            self.console.show(_dim(t(self.lang, "not_now.lan")))
+            return True
         card = None if self.watching or not self.in_match() else self.person.ahead(text)
         if card is not None:  # played at the turn, as briscola play does
             self.ahead = card
@@ -304,6 +307,7 @@ async def sit(
     """Play (or watch) at the table the session is seated at; the exit status."""
     me = _Sitting(session, console, lang, watching)
     person = Person(console, name=session.name, faces=faces, lang=lang, count=count, pace=pace)
+    person.lan = True
     table = RemoteTable(person, session.send)
     me.person, me.table = person, table
     console.panel = person.panel

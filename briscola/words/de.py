@@ -235,6 +235,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (tipp) was der Experte hier spielen würde, und warum
   undo      (zurück) deine letzte Karte und die Antworten der Bots zurücknehmen
   rules     (regeln) die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
+    "help.say": "  say TEXT  an alle am Tisch schreiben",
+    "help.leave": "  leave     den Platz aufgeben (ein Bot spielt weiter; Strg-C fragt auch)",
     "help.exchange": (
         "  exchange  (tausch) die Trumpf-7 oder -2 gegen die offene Karte tauschen (wenn erlaubt)"
     ),
@@ -334,6 +336,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Du bist noch nicht dran.",
     "not_now.no_match": "Keine Partie läuft: Karten erst nach dem nächsten Geben.",
     "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
+    "not_now.lan": "Am LAN-Tisch gibt es keine Tipps und kein Zurücknehmen: jeder spielt für sich.",
     "takes": "{name} übernimmt den Platz von {was}.",
     "takes.you": "Du übernimmst den Platz von {was}.",
     "left_bot": "{name} hat den Tisch verlassen; ein Bot spielt für {name}.",

@@ -257,6 +257,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (pista) qué jugaría aquí el experto, y por qué
   undo      (deshacer) recoger tu última carta y las respuestas de los bots
   rules     (reglas) las reglas en breve (briscola rules --lang es las da todas)""",
+    "help.say": "  say TEXT  escribir a todos en la mesa",
+    "help.leave": "  leave     dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
     "help.exchange": (
         "  exchange  (cambio) cambiar el 7 o el 2 de triunfo por la carta vista (cuando se puede)"
     ),
@@ -360,6 +362,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Todavía no es tu turno.",
     "not_now.no_match": "No hay partida en curso: las cartas esperan al próximo reparto.",
     "not_now.watching": "Miras esta mesa: say TEXTO para charlar, salir para irte.",
+    "not_now.lan": "En una mesa en red no hay pistas ni se deshacen jugadas: cada uno juega por su cuenta.",
     "takes": "{name} ocupa el puesto de {was}.",
     "takes.you": "Ocupas el puesto de {was}.",
     "left_bot": "{name} ha dejado la mesa; un bot juega por {name}.",

@@ -251,6 +251,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (suggerimento) cosa giocherebbe l'esperto, e perché
   undo      (annulla) riprendere la tua ultima carta e le risposte dei bot
   rules     (regole) le regole in breve (briscola rules --lang it le mostra tutte)""",
+    "help.say": "  say TEXT  scrivere a tutti al tavolo",
+    "help.leave": "  leave     lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
     "help.exchange": (
         "  exchange  (scambio) scambiare il 7 o il 2 di briscola con la carta scoperta (quando si "
         "può)"
@@ -353,6 +355,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Non tocca ancora a te.",
     "not_now.no_match": "Nessuna partita in corso: le carte alla prossima smazzata.",
     "not_now.watching": "Stai guardando: say TESTO scrive, leave esce.",
+    "not_now.lan": "Al tavolo in rete niente suggerimenti né carte riprese: ognuno gioca da sé.",
     "takes": "{name} prende il posto di {was}.",
     "takes.you": "Prendi il posto di {was}.",
     "left_bot": "{name} ha lasciato il tavolo; un bot gioca per {name}.",
