@@ -294,6 +294,7 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
+    "code_made_lobby": "Tisch {table} ist privat; sein Code ist {code} (Freunde tippen: join {table} code={code}).",
     "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: briscola join noch einmal holt ihn zurück.",
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
