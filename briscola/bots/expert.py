@@ -835,7 +835,10 @@ class ExpertBot(Bot):
 
 def _network(weights: str | None) -> Network:
     """The shipped network, or the one in ``weights`` (NumPy loads only here)."""
-    from .net import load, shipped
+    try:
+        from .net import load, shipped
+    except ImportError as err:
+        raise ValueError(str(err)) from None
 
     return shipped() if weights is None else load(weights)
 
