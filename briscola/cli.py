@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .client.commands import JOIN
+from .engine.text import printable
 from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT, TRAIN
 from .options import FACES_DEFAULT, Command, add_words_options
 from .prompt.commands import PLAY
@@ -119,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         print(
-            f"briscola {args.command}: internal error: {type(err).__name__}: {err}\n"
+            f"briscola {args.command}: internal error: {type(err).__name__}: "
+            f"{printable(str(err), 500)}\n"
             "(run with --debug for the traceback; please report it)",
             file=sys.stderr,
         )
