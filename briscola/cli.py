@@ -19,7 +19,7 @@ from . import __version__
 from .client.commands import JOIN
 from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT
 from .options import FACES_DEFAULT, Command, add_words_options
-from .prompt.commands import PLAY
+from .prompt.commands import PLAY, STATS
 from .protocol.commands import BOT, CHECK_BOT
 from .server.commands import SERVE
 from .settings import default_faces, words_from_settings
@@ -59,7 +59,9 @@ RULES = Command(
 )
 
 # In the order a newcomer needs them: the order of 'briscola --help'.
-COMMANDS = (PLAY, RULES, JOIN, SERVE, REPLAY, REVIEW, ARENA, TOURNAMENT, BOT, CHECK_BOT, BENCH)
+COMMANDS = (
+    PLAY, STATS, RULES, JOIN, SERVE, REPLAY, REVIEW, ARENA, TOURNAMENT, BOT, CHECK_BOT, BENCH,
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

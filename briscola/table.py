@@ -24,11 +24,24 @@ from .engine.records import Record
 from .engine.rules import TableRules
 from .players import MatchInfo, Player, SeatFailure
 
-__all__ = ["UNDO", "FaultPolicy", "MatchOutcome", "SeatFault", "play_match", "run_match"]
+__all__ = [
+    "UNDO",
+    "FaultPolicy",
+    "MatchOutcome",
+    "Paused",
+    "SeatFault",
+    "play_match",
+    "run_match",
+]
 
 FaultPolicy = Literal["forfeit", "takeover"]
 DEFAULT_MOVE_MS = 10_000
 UNDO: Final = "undo"  # a seat's answer: take back my last move (see play_match's undo)
+
+
+class Paused(BaseException):
+    """Raised by a seat at its turn to stop the match so that it goes on later: the
+    record gets a ``pause`` line, no ending (a person keeping a match at ``play``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +255,7 @@ async def play_match(
         why = (
             stopping() if stopping is not None and isinstance(exc, asyncio.CancelledError) else None
         )
-        if why == "pause":
+        if why == "pause" or isinstance(exc, Paused):
             if record is not None and asking:
                 record.pause()
         elif not match.over:

@@ -14,6 +14,9 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "You",
+    "you.listed": "You",
+    "you.mid": "you",
+    "and": "{a} and {b}",
     "us": "Us",
     "them": "Them",
     "intro.players": "{players} players",
@@ -21,7 +24,6 @@ TABLE: Final[dict[str, Message]] = {
         "one": "first to 1 round",
         "other": "first to {n} rounds",
     },
-    "intro.variant": "{variant} variant",
     "intro.pack": "{n} cards",
     "intro.seed": "seed {seed}",
     "intro.level": "level {level}",
@@ -140,8 +142,27 @@ TABLE: Final[dict[str, Message]] = {
     "bar.points": "Points",
     "prompt": "play> ",
     "ask.leave": "Leave the game in progress? (y/n) ",
+    "ask.keep": "Keep the match to finish later (briscola play --resume)? (y/n) ",
     "ask.again": "Play again? (y/n) ",
     "left": "You left the table.",
+    "stats.none": "No finished match yet: briscola play keeps each one here.",
+    "stats.all": "All matches",
+    "stats.row": {
+        "one": (
+            "{label}: 1 match, {won} won, {lost} lost ({share}% won); points {mine} to {theirs}"
+        ),
+        "other": (
+            "{label}: {n} matches, {won} won, {lost} lost ({share}% won); points {mine} to {theirs}"
+        ),
+    },
+    "stats.by_level": "By level:",
+    "stats.by_players": "By table size:",
+    "stats.by_variant": "By variant:",
+    "stats.last": {
+        "one": ("The last match (W won, L lost, = drawn; the bar: the point margin):"),
+        "other": ("The last {n} matches (W won, L lost, = drawn; the bars: the point margin):"),
+    },
+    "kept": "The match is kept: briscola play --resume goes on from here.",
     "back": "Back at the table.",
     "input.ended": "The input ended in the middle of the match; the match is abandoned.",
     "seed.told": "This match was seed {seed}: briscola play --seed {seed} deals it again.",
@@ -164,6 +185,7 @@ TABLE: Final[dict[str, Message]] = {
         "Not a card or a command: {text}. Type {range}, a card in your hand such as {example}, or "
         "help."
     ),
+    "entry.none_held": "You hold no card that {text} names (your hand: {hand}).",
     "entry.not_in_hand": "{card} is not in your hand ({hand}).",
     "entry.which": "Which one: {cards}?",
     "or": "{a} or {b}",
