@@ -27,9 +27,8 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import Estimate, ExpertBot
+from ..bots.expert import ADVICE_SAMPLES, Advice, advise
 from ..engine.cards import FACES, LANGUAGES, Faces, Language
-from ..engine.game import Action
 from ..engine.observation import Observation, observe
 from ..engine.records import Record
 from ..engine.replay import RecordError, Resumable, resume_point
@@ -38,7 +37,8 @@ from ..players import Player
 from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
-from ..words.table import ALIASES, BOT_NAMES, NO, YES, words
+from ..words.names import bot_names, name_problem
+from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .keep import Finished, add_history, kept_path, now, open_private, playing_path
 from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed
@@ -60,7 +60,7 @@ __all__ = [
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
 EXIT_INPUT_ENDED = 1
-HINT_SAMPLES = 300
+HINT_SAMPLES = ADVICE_SAMPLES  # review's too: the same samples, the same answers
 
 
 class SetupError(ValueError):
@@ -71,9 +71,10 @@ def login_name() -> str:
     """The person's name in the records when none is given: the login name, a name
     in any language (the screen says "you" whatever the name)."""
     try:
-        return getpass.getuser() or "player"
+        name = getpass.getuser()
     except (OSError, KeyError):  # no user of that id in the password file
         return "player"
+    return name if name_problem(name) is None else "player"
 
 
 @dataclass(frozen=True)
@@ -200,8 +201,9 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
         level = level or settings.level or "expert"
         opponents = LEVELS[level]
     name = args.name or settings.name
-    if name is not None and not name.strip():
-        raise SetupError("--name is empty")
+    problem = name_problem(name.strip(), "--name") if name is not None else None
+    if problem is not None:
+        raise SetupError(problem)
     return Options(
         rules=rules,
         opponents=split_specs(opponents, rules.players - 1),
@@ -259,13 +261,14 @@ def resumed_options(args: argparse.Namespace, settings: Settings) -> Options:
 
 
 def hinter(rules: TableRules, seed: int) -> Hinter:
-    """The expert's view of the person's choices, for ``hint`` (its own seeded samples)."""
-    bot = ExpertBot(seed=seed, samples=HINT_SAMPLES, win_bonus=0)
+    """The expert's advice on the person's choices, for ``hint``: the advice
+    ``briscola review`` gives of the match afterwards (seeded by the match seed
+    and the position: the same answer however often it is asked)."""
 
-    def advise(obs: Observation) -> list[tuple[Action, Estimate]]:
-        return bot.advise(obs)
+    def hint(obs: Observation) -> Advice:
+        return advise(obs, seed, HINT_SAMPLES)
 
-    return advise
+    return hint
 
 
 def _record_path(path: str, game: int) -> Path:
@@ -282,7 +285,7 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     mid-match raises :class:`InputEnded` (the record ends as abandoned).
     """
     n = opts.rules.players
-    names = [opts.name, *list(BOT_NAMES)[: n - 1]]
+    names = [opts.name, *bot_names(n - 1, [opts.name])]  # none looks like the person's
     resume, going_on = (opts.resume, None) if game == 1 else (None, None)
     if resume is not None:
         names = [str(name) for name in resume.header["names"]]

@@ -114,6 +114,10 @@ class Console:
             return
         self._kept.append(item)
 
+    def keep(self, line: str) -> None:
+        """A line for the next ask, before any typed after it (a card typed ahead)."""
+        self._kept.appendleft(line)
+
     def _end(self) -> None:
         """The input ended (Ctrl-D, a closed pipe): every ask from now on sees it."""
         self._ended = True

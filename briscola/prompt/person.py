@@ -15,8 +15,8 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
-from ..bots.expert import Estimate
-from ..bots.reasons import because, percent, reasons
+from ..bots.expert import Advice
+from ..bots.reasons import because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, Rank
 from ..engine.events import (
     Event,
@@ -39,7 +39,7 @@ from .view import Seen, Text, View
 __all__ = ["Hinter", "InputEnded", "KeepMatch", "LeaveTable", "Person", "PromptFailed"]
 
 # What the expert makes of each legal action here (its chances and points), its own choice first.
-Hinter = Callable[[Observation], list[tuple[Action, Estimate]]]
+Hinter = Callable[[Observation], Advice]
 
 
 class LeaveTable(BaseException):
@@ -108,6 +108,10 @@ class Person(Player):
         self.view: View | None = None
         self.seen: Seen | None = None
         self.reader: Reader | None = None
+        #: the hand's slots as a client that died had them (a LAN seat taken back)
+        self.kept_order: list[Card | None] = []
+        #: what the next snapshot says first: back at the table, or a seat taken over
+        self.back_word = "back"
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
@@ -222,6 +226,24 @@ class Person(Player):
             return
         self._tell(name)
 
+    def ahead(self, text: str) -> Card | None:
+        """The card ``text`` names in the hand as it is now (by number, code or name),
+        typed before the turn; None when it names no card in hand."""
+        if self.reader is None or self.seen is None:
+            return None
+        hand = [c for c in self.seen.hand if c is not None]
+        self.reader.set_turn(self.seen.hand, hand)  # each turn sets its own again
+        try:
+            entry = self.reader.read(text)
+        except EntryError:
+            return None
+        return entry if isinstance(entry, Card) else None
+
+    def rename(self, seat: int, name: str) -> None:
+        """Another person took ``seat`` mid-match: their cards go by their name."""
+        if self.view is not None and seat != self.view.seat:
+            self.view.rename(seat, name)
+
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""
         assert self.view is not None and self.seen is not None
@@ -251,8 +273,10 @@ class Person(Player):
     async def resume(self, obs: Observation) -> None:
         """Back at a LAN table mid-round: the state as of now, then the game goes on."""
         assert self.view is not None and self.seen is not None
-        self.seen.restore(obs)
-        back = "watch.now" if self.view.watching else "back"
+        self.seen.restore(obs, self.kept_order)
+        self.kept_order = []
+        back = "watch.now" if self.view.watching else self.back_word
+        self.back_word = "back"
         lines: list[Text] = [[("class:dim", words(self.lang, back))]]
         if obs.to_move != self.seen.seat:  # else the turn that follows shows them, once
             lines += self.view.table(self.seen)
@@ -401,7 +425,7 @@ class Person(Player):
         lines = [self.view.say(key, person=person, card=shown(best), win=win, match=match,
                                lead=lead)]  # fmt: skip
         others: Text = []
-        for i, (action, e) in enumerate(ranked[1:]):
+        for i, (action, e) in enumerate(ranked.ranked[1:]):
             others += [("", "; ")] if i else []
             card = shown(action) if action == EXCHANGE else self.view_card(action, True)
             other = "hint.other_match" if target > 1 else "hint.other"
@@ -412,13 +436,20 @@ class Person(Player):
         def name(card: Card) -> str:
             return "".join(part[1] for part in self.view_card(card))
 
-        for action, _ in ranked:
+        def code(action: Action) -> str:
+            if action == EXCHANGE:
+                return "exchange"
+            return "".join(part[1] for part in self.view_card(action, True))
+
+        # The recommended card's reason (or why none), then the other cards' reasons.
+        told = notes(obs, ranked, w, name, code)
+        for action, _ in ranked.ranked[1:]:
             if action == EXCHANGE:
                 continue
-            short = "".join(part[1] for part in self.view_card(action, True))
-            why = because(reasons(obs, action), w, name, short)
+            why = because(reasons(obs, action), w, name, code(action))
             if why:
-                lines.append(self.view.say("hint.why", why=why))
+                told.append(why)
+        lines += [self.view.say("hint.why", why=why) for why in told]
         return lines
 
     def _lead(self, value: float) -> str:
