@@ -97,3 +97,20 @@ def test_a_language_suggests_its_game(
     assert (opts.rules.variant, opts.faces) == (variant, faces)
     out = play(tmp_path, ["play", *argv, "--pace", "0", "--opponents", "greedy"], "").stdout
     assert out.startswith(title), out
+
+
+def test_words_a_native_player_reads() -> None:
+    """Issue 30, item 13: what each language's player flagged now reads right."""
+    from briscola.client.lobby import table_lines
+    from briscola.words.table import words
+
+    listing = {"tables": [{"table": "t", "players": 2, "variant": "italian", "target": 1,
+                           "state": "waiting", "seats": ["Anna", None]}]}  # fmt: skip
+    assert "regole italiane" in table_lines("it", listing)[0]
+    assert "reglas italianas" in table_lines("es", listing)[0]
+    assert words("it", "table.lead") == "Sei di mano."  # not "Esci" beside the command esci
+    assert "patta" in words("it", "end.drawn")
+    assert words("it", "help.top").startswith("  aiuto (help)")
+    assert words("es", "hand.exchange", card="7O").endswith("por la muestra: escribe cambio")
+    assert words("es", "review.head") == "  Las bazas con más puntos:"
+    assert words("pt", "review.head") == "  As vazas com mais pontos:"

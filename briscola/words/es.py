@@ -360,6 +360,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "sala> ",
     "no_tables": "Todavía no hay mesas: crea una (help explica cómo).",
+    "variant.italian": "reglas italianas",
     "table_line": (
         "{table}: {players} jugadores, {variant}, gana quien llegue a {target}, {state}: {seats}"
     ),
@@ -683,10 +684,10 @@ REASONS: Final[dict[str, Message]] = {
     "wins_round": "gana la ronda ahora mismo, con {n} puntos",
     "face_up_you": "con esta baza se acaba el mazo, y así robas tú la muestra {card}",
     "face_up_partner": "con esta baza se acaba el mazo, y así la muestra {card} va a tu equipo",
-    "face_up_them": "con esta baza se acaba el mazo, y así la muestra {card} va al otro equipo",
+    "face_up_them": "con esta baza se acaba el mazo, y así la muestra {card} va al contrario",
     "gives_points": {
-        "one": "regala al otro equipo su punto",
-        "other": "regala al otro equipo sus {n} puntos",
+        "one": "regala su punto al contrario",
+        "other": "regala sus {n} puntos al contrario",
     },
     "takes_points": "se lleva la baza seguro, con {n} puntos",
     "trumpable": {

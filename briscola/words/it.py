@@ -353,6 +353,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "sala> ",
     "no_tables": "Ancora nessun tavolo: creane uno (help dice come).",
+    "variant.italian": "regole italiane",
     "table_line": "{table}: {players} giocatori, {variant}, a {target}, {state}: {seats}",
     "state.waiting": "in attesa",
     "state.playing": "in gioco",
@@ -676,8 +677,8 @@ REASONS: Final[dict[str, Message]] = {
     "face_up_partner": "con questa presa il mazzo finisce, e così la carta scoperta {card} va alla tua squadra",
     "face_up_them": "con questa presa il mazzo finisce, e così la carta scoperta {card} va agli avversari",
     "gives_points": {
-        "one": "regala agli avversari il suo punto",
-        "other": "regala agli avversari i suoi {n} punti",
+        "one": "regala il suo punto alla parte avversaria",
+        "other": "regala i suoi {n} punti alla parte avversaria",
     },
     "takes_points": "fa la presa di sicuro, con {n} punti",
     "trumpable": {

@@ -352,6 +352,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "sala> ",
     "no_tables": "Ainda não há mesas: cria uma (help diz como).",
+    "variant.italian": "regras italianas",
     "table_line": (
         "{table}: {players} jogadores, {variant}, ganha quem chegar a {target}, {state}: {seats}"
     ),
@@ -682,10 +683,10 @@ REASONS: Final[dict[str, Message]] = {
     },
     "takes_points": "faz a vaza de certeza, com {n} pontos",
     "trumpable": {
-        "one": "um trunfo ainda a pode levar: falta sair 1 trunfo",
-        "other": "um trunfo ainda a pode levar: faltam sair {n} trunfos",
+        "one": "um trunfo ainda a pode levar: ainda há 1 trunfo por sair",
+        "other": "um trunfo ainda a pode levar: ainda há {n} trunfos por sair",
     },
-    "beatable": "{card} ainda não saiu e ainda a pode levar",
+    "beatable": "{card} ainda não saiu e pode levá-la",
     "keeps_trump": "guarda {card} para as últimas vazas",
     "takes_trick": "faz a vaza de certeza",
     "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
