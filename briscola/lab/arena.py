@@ -44,7 +44,7 @@ import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ..engine.deals import DealsError, read_deals
 from ..engine.rules import RulesError, TableRules
@@ -53,6 +53,7 @@ from ..players import SeatFailure
 from ..protocol.host import CommandPlayer
 from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
+from .results import RESULTS, append, held, read_rows, row_of, settle
 from .runner import (
     STOP_SIGNALS,
     ArenaConfig,
@@ -61,6 +62,7 @@ from .runner import (
     on_cluster,
     plan,
     run_arena,
+    seat_names,
 )
 from .sprt import Sprt, SprtError, parse_sprt
 from .tally import Tally, failed_status, render
@@ -74,8 +76,23 @@ REPORT_EVERY = 100  # matches between progress lines when stdout is not a termin
 SPRT_GAMES = 100_000  # the most deals an SPRT plays, when --games is not given
 
 
+def expand_specs(args: argparse.Namespace) -> list[str]:
+    """The players of the command line, a name from --bots standing for its player, and
+    every player of --bots when none is given."""
+    texts = list(args.specs)
+    if getattr(args, "bots", None) is not None:
+        from .bots_file import read_bots
+
+        league = read_bots(args.bots)
+        texts = [league.get(t, t) for t in texts] or list(league.values())
+    if not texts:
+        raise UsageError("give the players: two or more specs, or --bots FILE")
+    return texts
+
+
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """Check the arguments together; a bad combination is a UsageError (exit 2)."""
+    args.specs = expand_specs(args)
     try:
         rules = TableRules(
             players=args.players, variant=args.variant, target=args.target, pack=args.pack
@@ -104,7 +121,11 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
             parse_spec(text).check_program()
         except (SpecError, ValueError) as err:
             raise UsageError(str(err)) from None
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = args.seed
+    if seed is None and args.record is not None and Path(args.record).is_dir():  # resuming
+        seed = held(Path(args.record) / SETTINGS).get("settings", {}).get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
     deals: tuple[int, ...] = ()
     games = args.games or (SPRT_GAMES if getattr(args, "sprt", None) else GAMES)
     if getattr(args, "deals", None) is not None:
@@ -228,9 +249,14 @@ def unique(labels: Sequence[str]) -> list[str]:
     return out
 
 
+SETTINGS = "arena.json"  # beside results.jsonl: what the run was played with
+VERSION = 1
+
+
 def _record_dir(text: str) -> None:
-    """A directory for the run's records: made if need be, and holding none yet (a
-    second run must not overwrite the first one's records)."""
+    """A directory for the run's records: made if need be, and holding none of another
+    run (a second run must not overwrite the first one's records; the same run's
+    results.jsonl is resumed instead)."""
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise UsageError(f"cannot use --record {text!r}: it is a file, not a directory")
@@ -239,11 +265,72 @@ def _record_dir(text: str) -> None:
         old = sorted(p.name for p in path.glob("deal*-rot*.jsonl"))
     except OSError as err:
         raise UsageError(f"cannot use --record {text!r}: {err.strerror or err}") from None
-    if old:
+    if old and not (path / RESULTS).exists():
         raise UsageError(
             f"--record {text!r} already holds the records of a run ({old[0]}, ... {len(old)} "
-            "files); give a new or empty directory"
+            "files) and no results.jsonl to resume it from; give a new or empty directory"
         )
+
+
+def settings(config: ArenaConfig) -> dict[str, Any]:
+    """What a kept run must be resumed with: the table, the players, the deals and the
+    host's rules (not --games: a larger one adds to it)."""
+    r = config.rules
+    return {
+        "players": r.players,
+        "pack": r.pack,
+        "variant": r.variant,
+        "target": r.target,
+        "specs": [list(config.side_members(side)) for side in range(config.sides)],
+        "seed": config.seed,
+        "deals": config.deals_name,
+        "duplicate": config.duplicate,
+        "on_fault": config.on_fault,
+        "strict": config.strict,
+        "move_ms": config.move_ms,
+        "tc": None if config.tc is None else str(config.tc),
+    }
+
+
+def kept(config: ArenaConfig) -> tuple[list[MatchResult], IO[str] | None]:
+    """With --record: the matches of this run its results.jsonl already holds (after
+    checking the run's settings), and the file opened to add the rest; else nothing."""
+    if config.record_dir is None:
+        return [], None
+    directory = Path(config.record_dir)
+    given = settings(config)
+    try:
+        differ = settle(directory / SETTINGS, "settings", given, VERSION, "an arena run's")
+        if differ:
+            told = "; ".join(f"{k} {old!r}, not {new!r}" for k, (old, new) in differ.items())
+            old = sorted(p.name for p in directory.glob("deal*-rot*.jsonl"))
+            first = f" ({old[0]}, ... {len(old)} files)" if old else ""
+            raise UsageError(
+                f"--record {config.record_dir!r} already holds the records of a run{first} "
+                f"with other settings ({told}): run the same command to resume it, or give "
+                "a new or empty directory"
+            )
+        rows, cut = read_rows(directory / RESULTS)
+        wanted = set(plan(config))
+        done = {(r.deal, r.rotation, r.seed): r for _, r in rows}
+        return [done[t] for t in plan(config) if t in done and t in wanted], append(
+            directory / RESULTS, cut
+        )
+    except OSError as err:
+        why = err.strerror or err
+        raise UsageError(f"cannot use --record {config.record_dir!r}: {why}") from None
+
+
+def _kept_as_played(
+    config: ArenaConfig, results: Iterator[MatchResult], out: IO[str] | None
+) -> Iterator[MatchResult]:
+    """Each result as it comes, written to results.jsonl first (with who sat where)."""
+    for res in results:
+        if out is not None:
+            sides = [config.label(side) for side in range(config.sides)]
+            out.write(row_of(res, sides=sides, seats=seat_names(config, res.rotation)))
+            out.flush()
+        yield res
 
 
 def _collect(
@@ -368,8 +455,14 @@ def show_log(args: argparse.Namespace) -> Iterator[None]:
 
 
 def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> int:
-    tally = Tally(config, sprt=sprt)
-    results = matches(config, args)
+    done, out = kept(config)
+    tally = Tally(config, sprt=sprt, resumed=len(done))
+    for res in done:  # a resumed run: what its results.jsonl holds counts first
+        tally.add(res)
+    held_tasks = {(r.deal, r.rotation, r.seed) for r in done}
+    tasks = [t for t in plan(config) if t not in held_tasks]
+    played = matches(config, args, tasks)
+    results = _kept_as_played(config, played, out)
 
     def on_interrupt(signum: int, frame: object) -> None:
         # In one process the match being played ends first, so that its record and its
@@ -394,9 +487,11 @@ def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> in
         tally.interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130
     finally:
-        close = getattr(results, "close", None)
+        close = getattr(played, "close", None)
         if close is not None:
             close()
+        if out is not None:
+            out.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     summary = tally.summary()

@@ -164,6 +164,20 @@ async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
     await asyncio.gather(*aws, return_exceptions=True)
 
 
+def seat_names(config: ArenaConfig, rotation: int) -> list[str]:
+    """Who sits where in ``rotation``: by seat, its side's label when all the side's
+    seats play one spec, else the member's own name."""
+    rules = config.rules
+    names = []
+    for seat in range(rules.players):
+        team = rules.team_of[seat]
+        side = side_of_team(team, rotation, config.sides)
+        members = config.side_members(side)
+        text = members[rules.teams[team].index(seat) % len(members)]
+        names.append(config.label(side) if len(set(members)) == 1 else config.name_of(text))
+    return names
+
+
 def _seat_players(
     config: ArenaConfig,
     specs: dict[str, PlayerSpec],
@@ -174,15 +188,12 @@ def _seat_players(
     """The players by seat, and their names in the record (a side's label)."""
     rules = config.rules
     players: list[Player] = []
-    names: list[str] = []
+    names = seat_names(config, rotation)
     instances: dict[str, int] = {}  # cmd: seats of each spec so far in this match
-    for seat in range(rules.players):
+    for seat, name in enumerate(names):
         team = rules.team_of[seat]
-        side = side_of_team(team, rotation, config.sides)
-        members = config.side_members(side)
+        members = config.side_members(side_of_team(team, rotation, config.sides))
         spec = specs[members[rules.teams[team].index(seat) % len(members)]]
-        # The side's name when all its seats play one spec, else the member's own.
-        name = config.label(side) if len(set(members)) == 1 else config.name_of(spec.text)
         bot_seed = random.Random(f"{seed}/{rotation}/{seat}").randrange(2**63)
         host: dict[str, Any] = {"move_ms": config.move_ms, "strict": config.strict}
         if config.bot_log is not None:
@@ -198,7 +209,6 @@ def _seat_players(
         # control every player runs on a clock of its own for the match.
         tc = spec.tc or config.tc
         players.append(player if spec.kind == "cmd" and tc is None else Clocked(player, tc))
-        names.append(name)
     return players, names
 
 

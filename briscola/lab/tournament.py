@@ -24,7 +24,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,11 +33,13 @@ from ..spec import SpecError, UsageError, parse_spec
 from .arena import (
     REPORT_EVERY,
     config_from_args,
+    expand_specs,
     greet_stoppable,
     matches,
     show_log,
     unique,
 )
+from .results import RESULTS, append, held, read_rows, row_of
 from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
@@ -109,23 +111,20 @@ class Tournament:
         try:
             self.record_dir.mkdir(parents=True, exist_ok=True)
             if info.exists():
-                held = _held(self.record_dir)
-                if held.get("rules") != rules:
+                kept = _held(self.record_dir)
+                if kept.get("rules") != rules:
                     raise UsageError(
                         f"--record {str(self.record_dir)!r} holds a tournament with other "
-                        f"settings ({_table(held.get('rules'))}; not {_table(rules)}): give "
+                        f"settings ({_table(kept.get('rules'))}; not {_table(rules)}): give "
                         "the same options or a new directory"
                     )
             else:
                 info.write_text(json.dumps({"version": VERSION, "rules": rules}) + "\n")
-            path = self.record_dir / "results.jsonl"
-            cut = False
-            if path.exists():
-                cut = self._load(path)
-            out = path.open("a", encoding="utf-8")
-            if cut:  # a line cut short by a kill: what follows starts a line of its own
-                out.write("\n")
-            return out
+            path = self.record_dir / RESULTS
+            rows, cut = read_rows(path)
+            for row, res in rows:
+                self.results[(row["a"], row["b"], res.deal, res.rotation, res.seed)] = res
+            return append(path, cut)
         except (OSError, ValueError) as err:
             why = err.strerror if isinstance(err, OSError) and err.strerror else err
             raise UsageError(f"cannot use --record {str(self.record_dir)!r}: {why}") from None
@@ -144,58 +143,19 @@ class Tournament:
             **({"tc": str(self.base.tc)} if self.base.tc is not None else {}),
         }
 
-    def _load(self, path: Path) -> bool:
-        """Read the results; True when the last line has no end (cut short)."""
-        text = path.read_text(encoding="utf-8")
-        for line in text.splitlines():
-            try:
-                row = json.loads(line)
-                key: Key = (row["a"], row["b"], row["deal"], row["rotation"], row["seed"])
-                result = MatchResult(
-                    row["deal"],
-                    row["rotation"],
-                    row["winner"],
-                    tuple(tuple(r) for r in row["rounds"]),
-                    row["faults"],
-                    row["forfeit"],
-                    tuple((c, m) for c, m in row["failures"]),
-                    row["record_error"],
-                    # Added later: rows of an older tournament have none of these.
-                    seed=row.get("seed", 0),
-                    record=row.get("record", ""),
-                    side_faults=tuple(tuple(f) for f in row.get("side_faults", ())),
-                    side_failures=tuple(tuple(f) for f in row.get("side_failures", ())),
-                    think=tuple(tuple(t) for t in row.get("think", ())),
-                    late=tuple(row.get("late", ())),
-                )
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short when the last run was killed: played again
-            self.results[key] = result
-        return bool(text) and not text.endswith("\n")
-
 
 def _held(directory: Path) -> dict[str, Any]:
     """What a tournament directory's tournament.json says; {} when there is none."""
-    try:
-        held = json.loads((directory / "tournament.json").read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as err:
-        why = err.strerror if isinstance(err, OSError) and err.strerror else err
-        raise UsageError(f"cannot read {directory / 'tournament.json'}: {why}") from None
-    if not isinstance(held, dict) or not isinstance(held.get("rules"), dict):
+    kept = held(directory / "tournament.json", "a tournament's")
+    if kept and not isinstance(kept.get("rules"), dict):
         raise UsageError(f"{directory / 'tournament.json'} is not a tournament's settings")
-    return held
+    return kept
 
 
 def _table(rules: Any) -> str:
     if not isinstance(rules, dict):
         return "unknown"
     return ", ".join(f"{k} {v}" for k, v in rules.items())
-
-
-def _row(a: str, b: str, seed: int, res: MatchResult) -> str:
-    return json.dumps({"a": a, "b": b, "seed": seed, **asdict(res)}) + "\n"
 
 
 def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterator[MatchResult]:
@@ -213,7 +173,7 @@ def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterat
                 seed = seeds[(res.deal, res.rotation)]
                 t.results[(a, b, res.deal, res.rotation, seed)] = res
                 if out is not None:
-                    out.write(_row(a, b, seed, res))
+                    out.write(row_of(res, a=a, b=b))
                     out.flush()
                 yield res
         finally:
@@ -407,7 +367,11 @@ def _think_lines(s: dict[str, Any]) -> list[str]:
 
 
 def from_args(args: argparse.Namespace) -> Tournament:
-    specs = tuple(args.specs)
+    specs = tuple(expand_specs(args))
+    if args.anchor is not None and args.bots is not None:  # --anchor may name one of them
+        from .bots_file import read_bots
+
+        args.anchor = read_bots(args.bots).get(args.anchor, args.anchor)
     if len(specs) < 2 or len(set(specs)) != len(specs):
         raise UsageError(f"a tournament needs two or more different specs, got {' '.join(specs)}")
     if args.players not in (2, 4):
@@ -422,7 +386,7 @@ def from_args(args: argparse.Namespace) -> Tournament:
         args.seed = _held(record).get("rules", {}).get("seed")
     # The arena checks the table, the first pairing's specs and the deals; the other
     # specs are checked here, and the record directory is the tournament's own.
-    arena_args = {**vars(args), "specs": list(specs[:2]), "record": None}
+    arena_args = {**vars(args), "specs": list(specs[:2]), "record": None, "bots": None}
     base = config_from_args(argparse.Namespace(**arena_args, no_duplicate=False, sprt=None))
     for text in specs[2:]:
         try:
