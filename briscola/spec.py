@@ -147,6 +147,8 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "adapt": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "infer": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "club": _number(0, 120),
+    "prior": _number(0, 120),
+    "weights": ("a weights file (.npz)", lambda v: isinstance(v, str) and bool(v.strip())),
 }
 
 

@@ -28,7 +28,7 @@ from ..engine.game import Action
 from ..engine.observation import Observation
 from ..engine.text import printable
 from ..players import MatchInfo, Player, SeatFailure
-from .link import INFO_LINES, INFO_TOTAL, Link
+from .link import INFO_LINES, INFO_TOTAL, InfoBox, Link
 from .messages import (
     Message,
     ProtocolError,
@@ -79,6 +79,10 @@ class RemoteSeat(Player):
         handshake_ms: int = HANDSHAKE_MS,
     ) -> None:
         self.name = name
+        self.box = InfoBox()  # this seat's info texts and budget, whichever link it is on
+        self._pending = 0  # the id of the request waiting for its answer; 0: none
+        self._noise = 0  # lines that answer nothing, in this request
+        self._link_now: Link | None = None
         self.link = link
         self.move_ms = move_ms
         self.grace_ms = grace_ms
@@ -97,6 +101,20 @@ class RemoteSeat(Player):
         self.seen: list[tuple[str, str]] = []  # every fault and failure, until the arena reads it
         self._heard = False  # a line came from the peer: a silence is then not a buffer
 
+    @property
+    def link(self) -> Link | None:
+        return self._link_now
+
+    @link.setter
+    def link(self, link: Link | None) -> None:
+        """The link this seat is played over now: its lines are judged here as they
+        come, and its info counts against this seat's budget for the match."""
+        self._link_now = link
+        if link is not None:
+            link.box = self.box
+            link.keeps_info = True
+            link.judge = self._judge
+
     # -- the Player interface ---------------------------------------------------
 
     async def start(self, info: MatchInfo) -> None:
@@ -104,7 +122,7 @@ class RemoteSeat(Player):
         if self.move_ms is None:
             self.move_ms = info.move_ms
         link = self._link()
-        link.new_match()
+        self.box.new_match()
         self._info_told = False
         link.send(self.match_start(info))
 
@@ -160,14 +178,13 @@ class RemoteSeat(Player):
         return action
 
     async def info(self) -> list[str]:
-        if self.link is None or not self.link.infos:
-            return []
-        texts, self.link.infos = self.link.infos, []
+        texts = self.box.texts[:]
+        self.box.texts.clear()
         return texts
 
     async def faults(self) -> list[tuple[str, str]]:
         link = self.link
-        if link is not None and link.info_dropped and not self._info_told:
+        if link is not None and self.box.dropped and not self._info_told:
             self._info_told = True
             self._refuse(
                 ProtocolError(
@@ -201,7 +218,8 @@ class RemoteSeat(Player):
         try:
             while True:
                 self._next_id += 1
-                msg_id = self._next_id
+                msg_id = self._pending = self._next_id
+                self._noise = 0
                 link.send(make(msg_id), now=True)
                 try:
                     while True:
@@ -227,7 +245,51 @@ class RemoteSeat(Player):
                             f"{self.name}: {MAX_FAULTS} faults in a row for one {what}: {reasons}",
                         ) from None
         finally:
+            self._pending = 0
             self._settle()
+
+    def _judge(self, item: Message | ProtocolError) -> Message | ProtocolError | None:
+        """A line as it arrives: what waits for the pending request (an answer to it,
+        slimmed to what is read; a refused line, which is its fault), else refused now,
+        so that nothing a peer sends piles up (an answer to a request not yet made
+        included: it never answers that request when it comes)."""
+        if self.strict:  # every fault fails the seat: the request raises it
+            return item
+        pending = self._pending
+        if isinstance(item, ProtocolError):
+            if pending:
+                return item
+            self._refuse(item, None)
+            return None
+        kind = item["type"]
+        if kind in ANSWERS:
+            raw = item.get("id")
+            got = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
+            if got is not None and got > self._next_id:  # a request not yet made
+                waits = f"the pending request is id {pending}" if pending else "none is pending"
+                err = ProtocolError(
+                    "unknown_id", f"{kind!r} answers id {got}, which was never sent; {waits}"
+                )
+                if pending:
+                    return err  # a fault of the pending request, judged now
+                self._refuse(err, None)
+                return None
+            if got is not None and pending and 0 < got < pending:
+                self._refuse(_stale_answer(item, pending), None)
+                return None
+            if pending:  # its answer, or a fault of it (the request reads which)
+                if kind == "hello":
+                    return item
+                return {k: item[k] for k in ("type", "id", "card") if k in item}
+            why = f"{kind!r} with id {raw!r} answers no pending request"
+            self._refuse(ProtocolError("unknown_id", why), None)
+            return None
+        self._noise += 1
+        if pending and self._noise > MAX_NOISE:  # a fault of the pending request
+            self._noise = 0
+            return _flood(kind, "request", pending)
+        self._refuse(_not_an_answer(item), None)
+        return None
 
     async def _receive(self, deadline: float, what: str, msg_id: int) -> Message:
         link = self._link()
@@ -255,12 +317,18 @@ class RemoteSeat(Player):
     def _refuse(self, err: ProtocolError, msg_id: int | None) -> None:
         """Tell the bot what was wrong and keep it for the record; past TOLD uncounted
         refusals in one request, only count them (see :meth:`_settle`)."""
+        message = err.message
         if msg_id is None:
-            if self._told >= TOLD:
+            if self._told > TOLD:
                 self._untold[err.code] = self._untold.get(err.code, 0) + 1
                 return
             self._told += 1
-        self._link().send(error(err.code, err.message, msg_id))
+            if self._told > TOLD:  # the one notice: from here such lines are only counted
+                message += (
+                    f" (the host answers {TOLD} such lines a turn; the next are dropped "
+                    "unanswered, counted in the record)"
+                )
+        self._link().send(error(err.code, message, msg_id))
         self._faults.append((err.code, err.message))
         self.seen.append((err.code, err.message))
         log.info("%s: %s: %s", self.name, err.code, printable(err.message))
