@@ -51,6 +51,7 @@ from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
 from ..players import SeatFailure
 from ..protocol.host import CommandPlayer
+from ..protocol.messages import BotHello
 from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
 from .results import RESULTS, append, held, read_rows, row_of, settle
@@ -166,8 +167,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
 # -- before the first match: every program starts and says hello ------------------
 
 
-async def _greet(text: str, config: ArenaConfig) -> tuple[str, str | None, str]:
-    """Start ``text``'s program and shake hands: (text, its hello name or None, why not)."""
+async def _greet(text: str, config: ArenaConfig) -> tuple[str, BotHello | None, str]:
+    """Start ``text``'s program and shake hands: (text, its hello or None, why not)."""
     spec = parse_spec(text)
     host: dict[str, Any] = {"move_ms": config.move_ms}
     if config.bot_log is not None:
@@ -176,7 +177,8 @@ async def _greet(text: str, config: ArenaConfig) -> tuple[str, str | None, str]:
     assert isinstance(player, CommandPlayer)
     try:
         await player.greet(f"{spec.label}-start")
-        return text, player.bot.name, ""
+        hello: BotHello = player.bot
+        return text, hello, ""
     except SeatFailure as err:
         return text, None, _cannot_start(text, err, player)
     finally:
@@ -199,14 +201,14 @@ def _cannot_start(text: str, err: SeatFailure, player: CommandPlayer) -> str:
     return "\n".join(why)
 
 
-def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
-    """Every cmd: spec's program, started once before the run: its hello name by spec;
+def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, BotHello]:
+    """Every cmd: spec's program, started once before the run: its hello by spec;
     a UsageError (exit 2) with each failing program's stderr when one cannot start."""
     programs = sorted({t for t in texts if parse_spec(t).kind == "cmd"})
     if not programs:
         return {}
 
-    async def greet() -> list[tuple[str, str | None, str]]:
+    async def greet() -> list[tuple[str, BotHello | None, str]]:
         return list(await asyncio.gather(*(_greet(t, config) for t in programs)))
 
     answers = asyncio.run(greet())
@@ -216,17 +218,18 @@ def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
             "every cmd: program must start and answer hello before the first match\n"
             + "\n".join(failed)
         )
-    return {text: name for text, name, _ in answers if name is not None}
+    return {text: hello for text, hello, _ in answers if hello is not None}
 
 
-def named(config: ArenaConfig, hellos: dict[str, str]) -> ArenaConfig:
+def named(config: ArenaConfig, hellos: dict[str, BotHello]) -> ArenaConfig:
     """The config with each player's name (name=, else its hello, else a short form of
     its spec) and each side's label, unique in the run."""
     texts = {t for side in range(config.sides) for t in config.side_members(side)}
     names: dict[str, str] = {}
     for text in texts:
         spec = parse_spec(text)
-        names[text] = spec.name or hellos.get(text) or spec.label
+        hello = hellos.get(text)
+        names[text] = spec.name or (hello.name if hello is not None else spec.label)
     labels = []
     for side in range(config.sides):
         members = config.side_members(side)
@@ -418,7 +421,7 @@ def main(args: argparse.Namespace) -> int:
         return _run(named(config, hellos), sprt, args)
 
 
-def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
+def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, BotHello]:
     """:func:`greet_all`, where SIGTERM or SIGHUP raise :class:`Stopped` (the programs
     being started are stopped on the way out)."""
 

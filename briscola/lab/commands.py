@@ -290,6 +290,15 @@ def tournament_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help="keep the tournament in DIR: every result and record; run again to resume",
     )
+    p.add_argument(
+        "--restart-player",
+        metavar="NAME",
+        action="append",
+        default=None,
+        help="with --record: play this player's matches again (its label or spec; "
+        "repeatable); a resumed tournament refuses a player whose hello name, version or "
+        "files changed unless it is named here",
+    )
     add_host_options(p)
 
 

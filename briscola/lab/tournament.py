@@ -18,8 +18,10 @@ tournament resumes, and a longer ``--games`` or another spec adds to it.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
+import shlex
 import signal
 import sys
 import time
@@ -71,6 +73,8 @@ class Tournament:
     record_dir: Path | None = None
     results: dict[Key, MatchResult] = field(default_factory=dict)
     labels: tuple[str, ...] = ()  # per spec, its name in the results (unique)
+    identities: dict[str, dict[str, Any]] = field(default_factory=dict)  # spec: who it is
+    restart: tuple[str, ...] = ()  # --restart-player: labels or specs to play afresh
 
     def label(self, i: int) -> str:
         return self.labels[i] if self.labels else self.specs[i]
@@ -110,24 +114,62 @@ class Tournament:
         info = self.record_dir / "tournament.json"
         try:
             self.record_dir.mkdir(parents=True, exist_ok=True)
-            if info.exists():
-                kept = _held(self.record_dir)
-                if kept.get("rules") != rules:
-                    raise UsageError(
-                        f"--record {str(self.record_dir)!r} holds a tournament with other "
-                        f"settings ({_table(kept.get('rules'))}; not {_table(rules)}): give "
-                        "the same options or a new directory"
-                    )
-            else:
-                info.write_text(json.dumps({"version": VERSION, "rules": rules}) + "\n")
+            kept = _held(self.record_dir) if info.exists() else {}
+            if kept and kept.get("rules") != rules:
+                raise UsageError(
+                    f"--record {str(self.record_dir)!r} holds a tournament with other "
+                    f"settings ({_table(kept.get('rules'))}; not {_table(rules)}): give "
+                    "the same options or a new directory"
+                )
+            afresh = self._afresh(kept.get("players") or {})
+            players = {**(kept.get("players") or {}), **self.identities}
+            record = {"version": VERSION, "rules": rules, "players": players}
+            info.write_text(json.dumps(record) + "\n")
             path = self.record_dir / RESULTS
             rows, cut = read_rows(path)
+            if afresh and any(row["a"] in afresh or row["b"] in afresh for row, _ in rows):
+                # Their matches are played again: the file keeps only the others'.
+                rows = [(row, res) for row, res in rows if not {row["a"], row["b"]} & afresh]
+                path.write_text("".join(row_of(res, a=row["a"], b=row["b"]) for row, res in rows))
+                cut = False
             for row, res in rows:
                 self.results[(row["a"], row["b"], res.deal, res.rotation, res.seed)] = res
             return append(path, cut)
         except (OSError, ValueError) as err:
             why = err.strerror if isinstance(err, OSError) and err.strerror else err
             raise UsageError(f"cannot use --record {str(self.record_dir)!r}: {why}") from None
+
+    def _afresh(self, held_players: dict[str, Any]) -> set[str]:
+        """The specs whose matches are played again (--restart-player); a UsageError
+        when a player changed since the tournament began and is not among them."""
+        by_name = {
+            **{t: t for t in self.specs},
+            **{self.label(i): t for i, t in enumerate(self.specs)},
+        }
+        for text, old in held_players.items():  # the name it had then is good too
+            if text in self.specs and isinstance(old, dict) and isinstance(old.get("hello"), str):
+                by_name.setdefault(old["hello"], text)
+        unknown = [n for n in self.restart if n not in by_name]
+        if unknown:
+            raise UsageError(
+                f"--restart-player {unknown[0]!r} is not a player of this tournament: "
+                f"{', '.join(self.labels or self.specs)}"
+            )
+        afresh = {by_name[n] for n in self.restart}
+        changed = []
+        for i, text in enumerate(self.specs):
+            old, new = held_players.get(text), self.identities.get(text)
+            if old is not None and new is not None and old != new and text not in afresh:
+                changed.append(f"  {self.label(i)}: {_changes(old, new)}")
+        if changed:
+            raise UsageError(
+                f"--record {str(self.record_dir)!r}: players changed since the tournament "
+                "began, and its results were played by the old ones:\n"
+                + "\n".join(changed)
+                + "\ngive --restart-player NAME to play a changed player's matches again, "
+                "or a new directory"
+            )
+        return afresh
 
     def _rules(self) -> dict[str, Any]:
         r = self.base.rules
@@ -150,6 +192,36 @@ def _held(directory: Path) -> dict[str, Any]:
     if kept and not isinstance(kept.get("rules"), dict):
         raise UsageError(f"{directory / 'tournament.json'} is not a tournament's settings")
     return kept
+
+
+def identity(text: str, hello: Any) -> dict[str, Any]:
+    """Who a cmd: player is, for a tournament that resumes: its hello's name and version,
+    and a digest of each file its command names (its script, its program)."""
+    spec = parse_spec(text)
+    files = {}
+    for word in shlex.split(spec.command):
+        path = Path(spec.cwd or ".") / word
+        if path.is_file():
+            try:
+                files[word] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            except OSError:
+                continue  # unreadable: it says nothing of who the player is
+    return {"hello": hello.name, "version": hello.version, "files": files}
+
+
+def _changes(old: Any, new: dict[str, Any]) -> str:
+    if not isinstance(old, dict):
+        return "its identity was not kept"
+    told = []
+    for key, what in (("hello", "hello name"), ("version", "version")):
+        if old.get(key) != new.get(key):
+            told.append(f"{what} {old.get(key)!r}, now {new.get(key)!r}")
+    before, now = old.get("files") or {}, new["files"]
+    for name in sorted(set(before) | set(now)):
+        if before.get(name) != now.get(name):
+            how = "is new" if name not in before else "is gone" if name not in now else "changed"
+            told.append(f"its file {name} {how}")
+    return "; ".join(told) or "changed"
 
 
 def _table(rules: Any) -> str:
@@ -397,7 +469,8 @@ def from_args(args: argparse.Namespace) -> Tournament:
     labels = []
     for text in specs:
         spec = parse_spec(text)
-        labels.append(spec.name or hellos.get(text) or spec.label)
+        hello = hellos.get(text)
+        labels.append(spec.name or (hello.name if hello is not None else spec.label))
     return Tournament(
         base,
         specs,
@@ -405,6 +478,8 @@ def from_args(args: argparse.Namespace) -> Tournament:
         anchor=specs.index(anchor_text),
         record_dir=record,
         labels=tuple(unique(labels)),
+        identities={text: identity(text, hello) for text, hello in hellos.items()},
+        restart=tuple(getattr(args, "restart_player", None) or ()),
     )
 
 
