@@ -44,9 +44,9 @@ import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from ..engine.deals import DealsError, read_deals
+from ..engine.deals import DealsError, Start, read_suite
 from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
 from ..players import SeatFailure
@@ -54,12 +54,13 @@ from ..protocol.host import CommandPlayer
 from ..protocol.messages import BotHello
 from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
-from .results import RESULTS, append, held, read_rows, row_of, settle
+from .results import RESULTS, Kept, append, held, read_rows, row_of, settle
 from .runner import (
     STOP_SIGNALS,
     ArenaConfig,
     MatchResult,
     Stopped,
+    check_start,
     on_cluster,
     plan,
     run_arena,
@@ -128,12 +129,27 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     deals: tuple[int, ...] = ()
+    starts: tuple[Start | None, ...] = ()
     games = args.games or (SPRT_GAMES if getattr(args, "sprt", None) else GAMES)
     if getattr(args, "deals", None) is not None:
         try:
-            deals = read_deals(args.deals)
+            suite = read_suite(args.deals)
         except DealsError as err:
             raise UsageError(str(err)) from None
+        deals, starts = suite.seeds, suite.starts
+        if suite.players is not None and suite.players != rules.players:
+            raise UsageError(
+                f"--deals {args.deals} is a suite for {suite.players} players, and this "
+                f"table has {rules.players}: give --players {suite.players} or a suite "
+                f"made for {rules.players}"
+            )
+        for seed_of, start in zip(deals, starts, strict=False):
+            try:
+                if start is not None:
+                    check_start(rules, seed_of, start)
+            except ValueError as err:
+                assert start is not None
+                raise UsageError(f"--deals {args.deals}, line {start.line}: {err}") from None
         if args.games is not None and args.games > len(deals):
             raise UsageError(f"--games {args.games}: {args.deals} holds {len(deals)} deals")
         games = min(args.games or len(deals), len(deals))
@@ -159,6 +175,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         fresh_process=args.fresh_process,
         deals=deals,
         deals_name=args.deals if deals else None,
+        starts=starts,
         strict=getattr(args, "strict", False),
         tc=getattr(args, "tc", None),
     )
@@ -295,7 +312,7 @@ def settings(config: ArenaConfig) -> dict[str, Any]:
     }
 
 
-def kept(config: ArenaConfig) -> tuple[list[MatchResult], IO[str] | None]:
+def kept(config: ArenaConfig) -> tuple[list[MatchResult], Kept | None]:
     """With --record: the matches of this run its results.jsonl already holds (after
     checking the run's settings), and the file opened to add the rest; else nothing."""
     if config.record_dir is None:
@@ -325,14 +342,13 @@ def kept(config: ArenaConfig) -> tuple[list[MatchResult], IO[str] | None]:
 
 
 def _kept_as_played(
-    config: ArenaConfig, results: Iterator[MatchResult], out: IO[str] | None
+    config: ArenaConfig, results: Iterator[MatchResult], out: Kept | None
 ) -> Iterator[MatchResult]:
     """Each result as it comes, written to results.jsonl first (with who sat where)."""
     for res in results:
         if out is not None:
             sides = [config.label(side) for side in range(config.sides)]
             out.write(row_of(res, sides=sides, seats=seat_names(config, res.rotation)))
-            out.flush()
         yield res
 
 
@@ -494,7 +510,7 @@ def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> in
         if close is not None:
             close()
         if out is not None:
-            out.close()
+            out.close("arena")
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     summary = tally.summary()

@@ -10,7 +10,9 @@ before a run adds to it.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
@@ -18,7 +20,7 @@ from typing import IO, Any
 from ..spec import UsageError
 from .runner import MatchResult
 
-__all__ = ["RESULTS", "append", "held", "read_rows", "result_of", "row_of", "settle"]
+__all__ = ["RESULTS", "Kept", "append", "held", "read_rows", "result_of", "row_of", "settle"]
 
 RESULTS = "results.jsonl"
 
@@ -64,14 +66,44 @@ def read_rows(path: Path) -> tuple[list[tuple[dict[str, Any], MatchResult]], boo
     return rows, bool(text) and not text.endswith("\n")
 
 
-def append(path: Path, cut: bool) -> IO[str]:
+class Kept:
+    """results.jsonl being added to, a line per match as it ends.  A write that fails (a
+    full disk, a file size limit) ends the writing and ``error`` says why: the run goes
+    on, and a rerun plays the matches the file lacks again."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.error: str | None = None
+
+    def write(self, line: str) -> None:
+        if self.error is not None:
+            return
+        try:
+            self.out.write(line)
+            self.out.flush()
+        except OSError as err:
+            self.error = err.strerror or str(err)
+
+    def close(self, what: str) -> None:
+        """Close it; say on stderr when it could not be written in full."""
+        with contextlib.suppress(OSError):
+            self.out.close()
+        if self.error is not None:
+            print(
+                f"briscola {what}: {self.out.name} could not be written in full ({self.error}); "
+                "running the same command again plays the matches it lacks",
+                file=sys.stderr,
+            )
+
+
+def append(path: Path, cut: bool) -> Kept:
     """The results file opened for adding lines; a last line cut short (by a kill) is
     dropped first, so that every line stays one JSON object (its match is played again)."""
     if cut:
         data = path.read_bytes()
         with path.open("r+b") as f:
             f.truncate(data.rfind(b"\n") + 1)
-    return path.open("a", encoding="utf-8")
+    return Kept(path.open("a", encoding="utf-8"))
 
 
 def held(path: Path, what: str = "a run's") -> dict[str, Any]:

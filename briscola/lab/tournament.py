@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..engine.text import printable
 from ..spec import SpecError, UsageError, parse_spec
@@ -41,7 +41,7 @@ from .arena import (
     show_log,
     unique,
 )
-from .results import RESULTS, append, held, read_rows, row_of
+from .results import RESULTS, Kept, append, held, read_rows, row_of
 from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
@@ -105,7 +105,7 @@ class Tournament:
 
     # -- the directory ----------------------------------------------------------
 
-    def open(self) -> IO[str] | None:
+    def open(self) -> Kept | None:
         """Read what the directory holds, check it was played at this table, and open
         its results for appending; None without --record."""
         if self.record_dir is None:
@@ -230,7 +230,7 @@ def _table(rules: Any) -> str:
     return ", ".join(f"{k} {v}" for k, v in rules.items())
 
 
-def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterator[MatchResult]:
+def play(t: Tournament, args: argparse.Namespace, out: Kept | None) -> Iterator[MatchResult]:
     """Play every missing match, pairing by pairing; each result is kept (and
     written to ``out``) as it comes."""
     for pair in pairings(len(t.specs), t.gauntlet):
@@ -246,7 +246,6 @@ def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterat
                 t.results[(a, b, res.deal, res.rotation, seed)] = res
                 if out is not None:
                     out.write(row_of(res, a=a, b=b))
-                    out.flush()
                 yield res
         finally:
             results.close()
@@ -515,7 +514,7 @@ def _main(args: argparse.Namespace) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if out is not None:
-            out.close()
+            out.close("tournament")
     s = summary(t, interrupted, time.monotonic() - start)
     print(json.dumps(s) if args.json else render(s))
     sides = [side for run in s["pairings"] for side in run["sides"]]

@@ -233,9 +233,7 @@ class Client:
         if not isinstance(token, str) or not token:
             raise LobbyError("bad_message", "resume needs the 'token' that join gave")
         if len(token) != TOKEN_CHARS:  # refused before any work: no hash of 64 KiB
-            raise LobbyError(
-                "bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it"
-            )
+            raise LobbyError("bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it")
         held = self.server.seat_by_token(token_hash(token))
         if held is None:
             raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
