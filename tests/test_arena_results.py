@@ -139,6 +139,9 @@ def test_a_league_in_one_file(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert out["labels"] == ["carlo", "quick", "g"] and out["complete"]
     assert out["anchor"].endswith("name=g")
     assert "tc=30+0.1" in out["specs"][0] and out["pairings"][0]["failures"] == {}
+    # Without --anchor, the league's plain greedy is the anchor, named or not.
+    plain = run(capsys, "tournament", "g", "quick", "--bots", str(league), "--games", "1")
+    assert plain["anchor"] == "greedy:name=g"
     arena = run(capsys, "arena", "carlo", "random", "--bots", str(league), "--games", "1")
     assert [s["label"] for s in arena["sides"]] == ["carlo", "random"]
     as_json = tmp_path / "league.json"

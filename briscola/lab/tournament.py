@@ -447,7 +447,8 @@ def from_args(args: argparse.Namespace) -> Tournament:
         raise UsageError(f"a tournament needs two or more different specs, got {' '.join(specs)}")
     if args.players not in (2, 4):
         raise UsageError(f"a tournament is played at 2 or 4 seats (two sides), not {args.players}")
-    anchor_text = args.anchor or ("greedy" if "greedy" in specs else specs[0])
+    plain = [t for t in specs if t == "greedy" or t.startswith("greedy:name=")]
+    anchor_text = args.anchor or (plain[0] if plain else specs[0])  # greedy, named or not
     if anchor_text not in specs:
         raise UsageError(f"--anchor {anchor_text!r} is not one of the specs: {' '.join(specs)}")
     record = Path(args.record) if args.record is not None else None
