@@ -200,6 +200,8 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
             raise SpecError(f"bad option {part!r} in {text!r}; expected NAME=VALUE")
         options[key.strip()] = _value(val.strip())
     tc = _time_control(options.pop("tc"), text) if "tc" in options else None
+    if tc is not None and allow is not None:  # play and serve: no match clock for bots
+        raise SpecError(f"tc= in {text!r}: a match clock is for arena and tournament only")
     accepted = list(inspect.signature(BOTS[name]).parameters)
     unknown = [key for key in options if key not in accepted]
     if unknown:
