@@ -404,6 +404,17 @@ REQUESTS: dict[str, Callable[[Client, Message], None]] = {
 }
 
 
+# Letters and digits nobody mistakes for one another when a code is read out across a
+# room (no I, 1, O, 0): 32 of them, 12 in groups of 4, 60 bits.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def made_code() -> str:
+    """A private table's code the server makes: e.g. ``K7MX-Q2PA-9WDE``."""
+    chars = "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
+    return "-".join(chars[i : i + 4] for i in range(0, 12, 4))
+
+
 def _request_id(msg: Message) -> None:
     msg_id = msg.get("id")
     if not isinstance(msg_id, int) or isinstance(msg_id, bool):
@@ -642,11 +653,7 @@ class Server:
         except (RulesError, TypeError) as err:
             raise LobbyError("bad_message", str(err)) from None
         made = msg.get("code") is True  # the server makes one nobody can guess
-        code = (
-            secrets.token_urlsafe(9)
-            if made
-            else _text(msg, "code", NAME_CHARS, "code", required=False)
-        )
+        code = made_code() if made else _text(msg, "code", NAME_CHARS, "code", required=False)
         bots_msg = msg.get("bots") or {}
         if not isinstance(bots_msg, dict):
             raise LobbyError("bad_message", "bots is an object from seat number to a bot spec")
