@@ -35,15 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from lan import Client, Closed, ServeProcess, play_out
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+from lan import Client, Closed, ServeProcess, play_out, rss_mb
 
 
 def folder_mb(folder: Path) -> float:

@@ -23,6 +23,7 @@ from lan import (
     play_out,
     read_records,
     records_settled,
+    rss_mb,
     running,
     serving,
     verify_records,
@@ -86,9 +87,9 @@ async def test_records_and_seats_files_are_the_hosts_alone(tmp_path: Path) -> No
 
     async with running(tmp_path) as lan:
         host = await lan.connect("Host")
-        await host.create("t", players=3, code="1234", bots={"2": "random"})
-        await lan.seated("Anna", "t", code="1234")
-        await lan.seated("Bruno", "t", code="1234")
+        await host.create("t", players=3, code="our-secret", bots={"2": "random"})
+        await lan.seated("Anna", "t", code="our-secret")
+        await lan.seated("Bruno", "t", code="our-secret")
         for _ in range(100):  # the match starts: its record and seats file are written
             if list(lan.records.glob("*.seats.json")):
                 break
@@ -98,9 +99,9 @@ async def test_records_and_seats_files_are_the_hosts_alone(tmp_path: Path) -> No
         assert mode(lan.records) == 0o700
         assert mode(record) == 0o600 and mode(seats) == 0o600
         data = json.loads(seats.read_text())
-        assert "1234" not in seats.read_text() and "code_sha256" not in data
+        assert "our-secret" not in seats.read_text() and "code_sha256" not in data
         kept = data["code_hash"]
-        assert code_matches("1234", kept) and not code_matches("1235", kept)
+        assert code_matches("our-secret", kept) and not code_matches("our-secreT", kept)
         assert data["code_hash"].startswith("pbkdf2_sha256$")
 
 
@@ -236,14 +237,6 @@ async def test_a_seated_guest_cannot_grow_the_server(tmp_path: Path) -> None:
             errors = [m for m in await guest.quiet(0.3) + guest.lines if m["type"] == "error"]
             assert errors and errors[0]["code"] == "unknown_type", guest.lines[-3:]
             await guest.close()
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
 
 
 # -- 5. tokens -------------------------------------------------------------------------

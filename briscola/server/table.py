@@ -419,7 +419,9 @@ class Table:
         seat = key if key >= 0 else -1 - key
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
-    def _tell(self, code: str, seat: int | None, text: str, seconds: float | None) -> None:
+    def _tell(
+        self, code: str, seat: int | None, text: str, seconds: float | None, count: int = 0
+    ) -> None:
         name = None
         if seat is not None:
             held = self.seats[seat]
@@ -428,6 +430,8 @@ class Table:
         msg: Message = {"type": "notice", "code": code, "seat": seat, "name": name, "text": text}
         if seconds is not None:
             msg["seconds"] = seconds
+        if count:
+            msg["count"] = count
         self.broadcast(msg)
 
     def mark(self, line: Message) -> None:
@@ -448,8 +452,11 @@ class Table:
 
     def _chat_told(self) -> None:
         dropped, self._chat_dropped = self._chat_dropped, 0
-        self._tell("chat_dropped", None, f"{dropped} chat lines were dropped: the table "
-                   f"takes {TABLE_BURST:g} in a row, then one a second", None)  # fmt: skip
+        text = (
+            f"{dropped} chat lines were dropped: the table takes {TABLE_BURST:g} in a row, "
+            "then one a second"
+        )
+        self._tell("chat_dropped", None, text, None, count=dropped)
 
     def state_for(self, seat: int | None) -> Message | None:
         """The snapshot of the round in progress, as ``seat`` may see it (None: a spectator)."""
