@@ -323,6 +323,18 @@ async def test_the_info_budget_is_the_seats_for_the_match_across_a_resume(
     assert infos == ["first 0", "first 1", "first 2", "again 0", "again 1"], infos
 
 
+async def test_who_left_a_seat_writes_no_more_into_its_record(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        anna = await mid_match(lan.port)
+        await anna.ask("leave", "left")
+        for n in range(3):
+            await anna.send({"type": "info", "text": f"after {n}"})
+        await anna.ask("list", "tables")
+        await records_settled(lan.records, 1, GAME)
+    ((_, lines),) = read_records(lan.records).items()
+    assert not [x for x in lines if x["type"] == "info"], "info from a seat given up"
+
+
 async def test_matches_per_connection_per_minute_are_bounded(tmp_path: Path) -> None:
     async with running(tmp_path, matches_per_minute=2) as lan:
         anna = await lan.connect("Anna")
