@@ -112,7 +112,11 @@ class RemoteSeat(Player):
     def link(self, link: Link | None) -> None:
         """The link this seat is played over now: its lines are judged here as they
         come, and its info counts against this seat's budget for the match."""
-        self._link_now = link
+        old, self._link_now = self._link_now, link
+        if old is not None and old is not link:  # it plays this seat no more
+            old.judge = None
+            old.keeps_info = False
+            old.box = InfoBox()
         if link is not None:
             link.box = self.box
             link.keeps_info = True

@@ -308,6 +308,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} hat die Verbindung verloren; der Platz wird freigehalten.",
     "resumed": "{name} ist zurück.",
     "takeover": "Ein Bot spielt für {name}, bis die Verbindung zurück ist.",
+    "closed": "Der Tisch ist geschlossen: niemand spielt mehr daran.",
+    "chat_dropped": "Verworfene Chatzeilen, zu viele auf einmal: {n}.",
     "handback": "{name} spielt wieder selbst.",
     "timeout": "Die Zeit von {name} ist abgelaufen; ein Bot hat die Karte gespielt.",
     "faults": "{name} hat dreimal falsch geantwortet; ein Bot hat die Karte gespielt.",

@@ -281,6 +281,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} lost the connection; the seat is held for them.",
     "resumed": "{name} is back.",
     "takeover": "A bot plays for {name} until they come back.",
+    "closed": "The table closed: nobody plays at it any more.",
+    "chat_dropped": "Chat lines dropped, too many at once: {n}.",
     "handback": "{name} plays again.",
     "timeout": "{name}'s time ran out; a bot played the card.",
     "faults": "{name} sent three bad answers; a bot played the card.",

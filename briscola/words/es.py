@@ -332,6 +332,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} ha perdido la conexión; se le guarda el puesto.",
     "resumed": "{name} ha vuelto.",
     "takeover": "Un bot juega por {name} hasta que vuelva.",
+    "closed": "La mesa se cerró: ya nadie juega en ella.",
+    "chat_dropped": "Mensajes del chat descartados, demasiados a la vez: {n}.",
     "handback": "{name} vuelve a jugar.",
     "timeout": "A {name} se le acabó el tiempo; un bot jugó la carta.",
     "faults": "{name} mandó tres respuestas no válidas; un bot jugó la carta.",

@@ -325,6 +325,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} ha perso la connessione; il posto resta suo per un po'.",
     "resumed": "{name} è di nuovo qui.",
     "takeover": "Un bot gioca per {name} finché non torna.",
+    "closed": "Il tavolo è chiuso: non ci gioca più nessuno.",
+    "chat_dropped": "Messaggi della chat scartati, troppi tutti insieme: {n}.",
     "handback": "{name} gioca di nuovo.",
     "timeout": "Il tempo di {name} è scaduto; un bot ha giocato la carta.",
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",

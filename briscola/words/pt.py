@@ -324,6 +324,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} perdeu a ligação; o lugar fica guardado.",
     "resumed": "{name} voltou.",
     "takeover": "Um bot joga por {name} até voltar.",
+    "closed": "A mesa fechou: já ninguém joga nela.",
+    "chat_dropped": "Mensagens do chat descartadas, demasiadas de uma vez: {n}.",
     "handback": "{name} volta a jogar.",
     "timeout": "Acabou o tempo de {name}; um bot jogou a carta.",
     "faults": "{name} mandou três respostas inválidas; um bot jogou a carta.",
