@@ -99,6 +99,13 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
     return f"{i}: {shown or t(lang, 'free')}"
 
 
+def _variant(lang: Language, variant: object) -> str:
+    """A table's variant in words ("Italian rules"); brisca and bisca are names."""
+    if variant == "italian":
+        return t(lang, "variant.italian")
+    return printable(str(variant), 20)
+
+
 def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
     """The lobby's list: each table, its seats (bots marked), and who waits at it."""
     tables = listing.get("tables") or []
@@ -118,7 +125,7 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
             "table_line",
             table=printable(str(tab.get("table")), 40),
             players=tab.get("players"),
-            variant=tab.get("variant"),
+            variant=_variant(lang, tab.get("variant")),
             target=tab.get("target"),
             state=_state(lang, tab.get("state")),
             seats=seats,
@@ -139,10 +146,13 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
     return out
 
 
-def refusal(lang: Language, err: ServerError, table: str | None = None) -> str:
-    """What a refused request says; a private table's wrong code says a code is needed."""
+def refusal(
+    lang: Language, err: ServerError, table: str | None = None, *, cli: bool = False
+) -> str:
+    """What a refused request says; a private table's code missing or wrong is one
+    message, in the lobby's syntax or (``cli``) the command line's."""
     if err.code == "bad_code" and table:
-        return t(lang, "code_needed", table=printable(table, 40))
+        return t(lang, "code_needed_cli" if cli else "code_needed", table=printable(table, 40))
     return t(lang, "refused", text=printable(err.message, 300))
 
 

@@ -79,6 +79,9 @@ class RemoteSeat(Player):
         handshake_ms: int = HANDSHAKE_MS,
     ) -> None:
         self.name = name
+        #: a person's seat (a LAN table): a timeout is a person's time running out,
+        #: not a program that is slow or does not flush, and is told so
+        self.person = False
         self.box = InfoBox()  # this seat's info texts and budget, whichever link it is on
         self._pending = 0  # the id of the request waiting for its answer; 0: none
         self._noise = 0  # lines that answer nothing, in this request
@@ -109,7 +112,11 @@ class RemoteSeat(Player):
     def link(self, link: Link | None) -> None:
         """The link this seat is played over now: its lines are judged here as they
         come, and its info counts against this seat's budget for the match."""
-        self._link_now = link
+        old, self._link_now = self._link_now, link
+        if old is not None and old is not link:  # it plays this seat no more
+            old.judge = None
+            old.keeps_info = False
+            old.box = InfoBox()
         if link is not None:
             link.box = self.box
             link.keeps_info = True
@@ -300,9 +307,10 @@ class RemoteSeat(Player):
             # Never a line from it: an answer stuck in a buffer looks like this.  Otherwise
             # it did write, and is slow (or stuck in a loop).
             hint = "does it flush stdout after each line?" if not self._heard else "too slow?"
-            raise self._failed(
-                "timeout", f"{self.name} did not answer {what} id {msg_id} within {limit} ({hint})"
-            ) from None
+            said = f"{self.name} did not answer {what} id {msg_id} within {limit} ({hint})"
+            if self.person:
+                said = f"{self.name} timed out: no answer within {limit}"
+            raise self._failed("timeout", said) from None
         if item is None:
             link.items.append(None)  # whoever asks next hears of the end too
             code, how, last = await link.gone()
@@ -349,7 +357,10 @@ class RemoteSeat(Player):
         self._untold = {}
 
     def _failed(self, code: str, message: str) -> SeatFailure:
-        log.info("%s failed: %s: %s", self.name, code, printable(message))
+        if self.person and code == "timeout":
+            log.info("%s", printable(message))
+        else:
+            log.info("%s failed: %s: %s", self.name, code, printable(message))
         return SeatFailure(code, message)
 
     def drain(self) -> tuple[list[tuple[str, str]], list[float], int]:
@@ -399,6 +410,7 @@ class CommandPlayer(RemoteSeat):
         tap: Tap | None = None,
         keep: bool = False,
         strict: bool = False,
+        cwd: str | None = None,
     ) -> None:
         argv = split_command(command)  # refuse a broken command line now, not at the table
         super().__init__(
@@ -414,6 +426,7 @@ class CommandPlayer(RemoteSeat):
         self.tap = tap
         self.keep = keep
         self.strict = strict
+        self.cwd = cwd
         self.process: BotProcess | None = None
         self.spawned = 0  # processes started, over all matches
         self._broken = False  # this process failed: the next match gets a fresh one
@@ -442,6 +455,7 @@ class CommandPlayer(RemoteSeat):
             verbose=self.verbose,
             tap=self.tap,
             close_ms=self.close_ms,
+            cwd=self.cwd,
         )
         self.link = self.process
         self.bot = None
@@ -539,6 +553,6 @@ def _now() -> float:
 def make_command_player(command: str, name: str | None = None, **options: Any) -> Player:
     """A Player for ``cmd:COMMAND``; options: grace_ms, handshake_ms, close_ms, bot_log (a
     directory for the bot's stderr), verbose (its stderr at INFO), tap, keep (one process
-    for many matches: see CommandPlayer) and move_ms (used only when the table gives no
-    time per move; the table's own always wins)."""
+    for many matches: see CommandPlayer), cwd (the directory it runs in) and move_ms
+    (used only when the table gives no time per move; the table's own always wins)."""
     return CommandPlayer(command, name, **options)

@@ -9,6 +9,7 @@ join``) show the same table through the same words.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from ..engine.cards import (
@@ -127,9 +128,10 @@ def _typed(word: str, lang: str) -> str:
     return word if lang == "de" else word.lower()
 
 
-def help_text(lang: Language, faces: Faces, variant: str) -> str:
+def help_text(lang: Language, faces: Faces, variant: str, *, lan: bool = False) -> str:
     """``help``: the card codes of these faces and language with their key, and the
-    commands of this variant (``exchange`` only in brisca)."""
+    commands of this variant (``exchange`` only in brisca); at a LAN table (``lan``)
+    those that work there: no hint and no undo, but say and leave."""
     ace = Card.parse("AD")
     ranks, suits = letters_key(faces, lang)
     name = card_name(ace, faces, lang)
@@ -144,7 +146,14 @@ def help_text(lang: Language, faces: Faces, variant: str) -> str:
     ]  # fmt: skip
     if variant == "brisca":
         lines.append(words(lang, "help.exchange"))
-    lines.append(words(lang, "help.quit"))
+    if lan:
+        # A command's line starts with its word, or with the language's own and the
+        # English one after it: "hint ...", "tipp (hint) ...".
+        lines = [ln for part in lines for ln in part.splitlines()
+                 if not re.match(r"\s*(hint|undo)\b|\s*\S+ \((hint|undo)\)", ln)]  # fmt: skip
+        lines += [words(lang, "help.say"), words(lang, "help.leave")]
+    else:
+        lines.append(words(lang, "help.quit"))
     return "\n".join(lines)
 
 
