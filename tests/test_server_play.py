@@ -318,7 +318,7 @@ async def test_a_seat_left_is_played_by_a_bot_and_another_person_may_take_it(
         (anna, bruno), (vera,) = await sit(lan)
         await anna.until("match_start")
         await anna.ask("leave", "left")
-        left = await vera.until(lambda m: m.get("code") == "left")
+        left = await vera.until(lambda m: m.get("code") == "left_bot")
         assert left["seat"] == 0
         stranger = await lan.connect("Stranger")
         listed = await stranger.ask("list", "tables")

@@ -70,6 +70,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from random import Random
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.game import EXCHANGE, Action
@@ -82,6 +83,9 @@ from .model import OpponentModel
 from .reasons import wins_round_now
 from .seeds import base_seed, position_rng
 from .solver import Position, expect, solve, trick_result
+
+if TYPE_CHECKING:
+    from .net import Network
 
 __all__ = [
     "ADVICE_SAMPLES",
@@ -117,6 +121,9 @@ SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the 
 DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
+# Points of search value the network's policy may add to a move among those the
+# samples cannot tell apart (0: no network; docs/strength.md has the measurements).
+NET_PRIOR = 0.0
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 _RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
@@ -715,6 +722,8 @@ class ExpertBot(Bot):
         adapt: bool | None = None,
         infer: bool = True,
         club: float = CLUB_MARGIN,
+        prior: float = NET_PRIOR,
+        weights: str | None = None,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -747,6 +756,10 @@ class ExpertBot(Bot):
         self.model = OpponentModel(seed) if adapt else None
         self.infer = bool(infer)
         self.club = club
+        if not isinstance(prior, int | float) or not 0 <= prior <= 120:
+            raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
+        self.prior = prior
+        self.network = None if prior == 0 else _network(weights)
 
     def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
@@ -777,7 +790,15 @@ class ExpertBot(Bot):
         search = self._noisy(obs)
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, search)
-        return recommend(obs, self._estimate(obs, search), self.club)
+        return recommend(obs, self._estimate(obs, search), self.club, self._prior(obs))
+
+    def _prior(self, obs: Observation) -> dict[Action, float] | None:
+        """The network's policy as a prior among moves the samples cannot tell
+        apart: up to ``prior`` points of value (None: no network here)."""
+        if self.network is None or not self.network.knows(obs.rules):
+            return None
+        chances, _ = self.network.policy(obs)
+        return {a: self.prior * chances.get(a, 0.0) for a in obs.legal}
 
     def _estimate(self, obs: Observation, search: Search) -> Estimates:
         """The estimate of every legal action: over every possible deal, solved,
@@ -870,6 +891,13 @@ class ExpertBot(Bot):
         return keep_proven(obs.legal, proven, hoped)
 
 
+def _network(weights: str | None) -> Network:
+    """The shipped network, or the one in ``weights`` (NumPy loads only here)."""
+    from .net import load, shipped
+
+    return shipped() if weights is None else load(weights)
+
+
 def _check_switch(name: str, value: object) -> None:
     """An on/off option: 0 or 1 (or unset)."""
     if value is not None and (not isinstance(value, int | float) or value not in (0, 1)):
@@ -923,13 +951,21 @@ def advise(obs: Observation, seed: int, samples: int = ADVICE_SAMPLES) -> Advice
     return bot.advise(obs)
 
 
-def recommend(obs: Observation, est: Estimates, club: float = CLUB_MARGIN) -> Action:
+def recommend(
+    obs: Observation,
+    est: Estimates,
+    club: float = CLUB_MARGIN,
+    prior: Mapping[Action, float] | None = None,
+) -> Action:
     """The action to play by the estimate ``est`` (:func:`overruling`'s first)."""
-    return overruling(obs, est, club)[0]
+    return overruling(obs, est, club, prior)[0]
 
 
 def overruling(
-    obs: Observation, est: Estimates, club: float = CLUB_MARGIN
+    obs: Observation,
+    est: Estimates,
+    club: float = CLUB_MARGIN,
+    prior: Mapping[Action, float] | None = None,
 ) -> tuple[Action, Action | None]:
     """The action to play, by the estimate ``est``: a round won on the spot before
     any other (:func:`~.reasons.wins_round_now`); else the highest chance of
@@ -945,14 +981,15 @@ def overruling(
     action overruled comes second, and the advice says so.  So the action
     recommended never has a lower chance than another one as far as the
     estimate can tell, nor fewer points at the same chance, but where a club
-    veto, said, overrules them."""
+    veto, said, overrules them.  A ``prior`` (the network's, in points) adds to
+    the values among the actions the estimate cannot tell apart."""
     rules = obs.rules
     by = est.by_action
     legal = obs.legal
     won = [a for a in legal if wins_round_now(obs, a)]
     even = [a for a in legal if not _outdone(est, a, legal, "match")]
     pool = won or [a for a in even if not _outdone(est, a, even, "value")]
-    values = {a: by[a].value for a in legal}
+    values = {a: by[a].value + (prior or {}).get(a, 0.0) for a in legal}
 
     def cost(a: Action) -> tuple[int, int]:
         if not isinstance(a, Card):

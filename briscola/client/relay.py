@@ -23,6 +23,8 @@ from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, SOFTWARE
 from ..protocol.messages import Message, ProtocolError, hello
 from ..protocol.process import BotProcess
+from ..words.names import name_problem
+from .check import Checker, ServerFault
 from .session import ServerError, Session
 
 __all__ = ["relay"]
@@ -32,7 +34,8 @@ _IDS = itertools.count(2_000_001)  # the relay's own requests
 
 
 def _say(text: str) -> None:
-    print(f"briscola join: {text}", file=sys.stderr, flush=True)
+    # Every line may quote the server (a table's name, an error): all through the one filter.
+    print(f"briscola join: {printable(text, 600)}", file=sys.stderr, flush=True)
 
 
 async def _bot_hello(bot: BotProcess) -> str:
@@ -82,6 +85,10 @@ async def _relay(
     try:
         await bot.spawn()
         name = await _bot_hello(bot)
+        problem = name_problem(name, "the bot's name")  # the server's own rule, said here
+        if problem is not None:
+            _say(f"{problem}; a table takes no such name")
+            return 1
         session = Session(host, port, name)
         await session.connect()
         if create is not None:
@@ -152,6 +159,7 @@ def _team(msg: Message, seat: int) -> int:
 async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
     played = 0
     names: list[str] = []
+    checker = Checker()
     from_server: asyncio.Task[Message | None] | None = None
     from_bot: asyncio.Task[Any] | None = None
     try:
@@ -184,9 +192,18 @@ async def _pump(session: Session, bot: BotProcess, matches: int) -> int:
                 if not await session.reconnect(
                     lambda _, pause: _say(f"lost; again in {pause:g} s")
                 ):
-                    _say("the connection is lost and the seat could not be resumed")
+                    if session.refusal:
+                        _say(f"the server is back but refused the seat: "
+                             f"{printable(session.refusal, 200)}")  # fmt: skip
+                    else:
+                        _say("the connection is lost and the server did not come back in time")
                     return 1
                 continue
+            try:
+                checker.message(msg)  # the bot is shown nothing that cannot be
+            except ServerFault as err:
+                _say(f"{err.message}; leaving")
+                return 1
             if msg["type"] == "bye":
                 if msg.get("reason") == "restart":  # a pause: resumed by the next turn
                     continue

@@ -99,6 +99,15 @@ class Tokens:
             del data[next(iter(data))]
         self._write(data)
 
+    def keep_hand(self, server: str, table: str, round_: int, hand: list[str | None]) -> None:
+        """The hand's slots, so that a client started again numbers the cards as before."""
+        data = self._read()
+        kept = data.get(self._key(server, table))
+        if kept is None or (kept.get("hand"), kept.get("round")) == (hand, round_):
+            return
+        kept["hand"], kept["round"] = hand, round_
+        self._write(data)
+
     def forget(self, server: str, table: str) -> None:
         data = self._read()
         if data.pop(self._key(server, table), None) is not None:

@@ -334,9 +334,11 @@ def run_bench(path: str | None, player: str, seed: int, as_json: bool) -> int:
 
     where = Path(path) if path else SUITE
     try:
-        spec = parse_spec(player, allow=("random", "greedy", "expert"))
+        spec = parse_spec(player, allow=("random", "greedy", "net", "expert"))
         if spec.kind == "cmd":
-            raise SpecError("a built-in bot is needed here (random, greedy or expert), not cmd:")
+            raise SpecError(
+                "a built-in bot is needed here (random, greedy, net or expert), not cmd:"
+            )
         suite = read_suite(where)
     except SpecError as err:
         return _fail(f"--player: {err}")

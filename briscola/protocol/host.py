@@ -161,7 +161,10 @@ class RemoteSeat(Player):
 
         def ask(msg_id: int) -> Message:
             left = max(0, move_ms - int((_now() - start) * 1000))
-            return self.turn(obs, msg_id, left)
+            msg = self.turn(obs, msg_id, left)
+            if self.clock is not None:  # under a time control: the match clock too
+                msg["clock_ms"], msg["increment_ms"] = self.clock
+            return msg
 
         def accept(msg: Message, msg_id: int) -> Action:
             if msg["type"] == "hello":
@@ -515,8 +518,8 @@ def _stale(msg: Message, pending: int) -> bool:
 def _stale_answer(msg: Message, pending: int) -> ProtocolError:
     return ProtocolError(
         "unknown_id",
-        f"{msg['type']!r} answers id {msg['id']}, an earlier request; ignored and not "
-        f"counted (the pending request is id {pending})",
+        f"{msg['type']!r} answers id {msg['id']}, an earlier request; refused, not one of "
+        f"the three faults in a row (the pending request is id {pending})",
     )
 
 

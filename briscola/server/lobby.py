@@ -33,6 +33,7 @@ from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
+from ..words.names import NAME_CHARS, looks_alike, name_problem
 from .config import ServerConfig
 from .disk import Disk, private_folder
 from .pool import BotPool
@@ -43,9 +44,22 @@ __all__ = ["Client", "Server"]
 
 log = logging.getLogger("briscola.server")
 
-NAME_CHARS = 40
 SEAT_KEY = re.compile(r"[0-9]")
 CHAT_CHARS = 500
+
+
+def _name(msg: Message, key: str, what: str, *, seat: bool = True) -> str | None:
+    """A name a client gives (its own; a table's, which may be left out): the one check
+    of :func:`~..words.names.name_problem`."""
+    value = msg.get(key)
+    if value is None and not seat:
+        return None
+    if not isinstance(value, str):
+        raise LobbyError("bad_message", f"{what} must be a string, got {value!r}")
+    problem = name_problem(value.strip(), what, seat=seat)
+    if problem is not None:
+        raise LobbyError("bad_message", problem)
+    return value.strip()
 
 
 def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = True) -> str | None:
@@ -169,7 +183,7 @@ class Client:
             self.link.bye("unsupported_protocol", "protocol version 1 only")
             return
         try:
-            self.name = _text(msg, "name", NAME_CHARS, "name")
+            self.name = _name(msg, "name", "a name")
         except LobbyError as err:
             self._refuse(msg, err.code, err.message)
             return
@@ -197,10 +211,10 @@ class Client:
         self.may_start()
         self.stop_watching()
         assert self.name is not None
-        seat, token = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
+        seat, token, name = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
         self.seat = table.seats[seat]
         # Flushed now: the answer goes out before the match_start a last seat sets off.
-        self.answer(msg, "joined", table=table.name, seat=seat, token=token)
+        self.answer(msg, "joined", table=table.name, seat=seat, token=token, name=name)
         self.link.flush()
 
     def watch(self, msg: Message) -> None:
@@ -297,8 +311,9 @@ class Client:
                 "rate_limited", "chat: 5 lines in a row, then one every 2 s, per address too"
             )
         seat = self.seat.seat if self.seat is not None else None
-        assert self.name is not None
-        if not table.chat(seat, self.name, printable(text.strip(), CHAT_CHARS)):
+        name = self.seat.name if self.seat is not None else self.name  # "Giulia 2" at the table
+        assert name is not None
+        if not table.chat(seat, name, printable(text.strip(), CHAT_CHARS)):
             raise LobbyError("rate_limited", "the table's chat is full; a notice counts the rest")
 
     def may_start(self) -> None:
@@ -444,6 +459,7 @@ class Server:
         self.tokens: dict[str, NetSeat[Table]] = {}  # by the token's hash
         self.port = 0
         self.numbered = 0
+        self.stopping = False
         self._server: asyncio.Server | None = None
 
     async def start(self, warm: bool = False) -> None:
@@ -612,11 +628,12 @@ class Server:
             raise LobbyError(
                 "too_many_tables", f"the server holds {self.config.max_tables} tables at most"
             )
-        name = _text(msg, "table", NAME_CHARS, "table", required=False)
+        name = _name(msg, "table", "a table's name", seat=False)
         if name is None:
             name = next(f"table-{i}" for i in range(1, 10**6) if f"table-{i}" not in self.tables)
-        if name in self.tables:
-            raise LobbyError("table_exists", f"there is a table {name!r} already")
+        alike = next((t for t in self.tables if looks_alike(t, name)), None)
+        if alike is not None:
+            raise LobbyError("table_exists", f"there is a table {alike!r} already")
         try:
             rules = TableRules(
                 players=msg.get("players", 2),
@@ -648,6 +665,7 @@ class Server:
         self.numbered += 1
         table = Table(self, name, rules, code=code, bots=bots, number=self.numbered)
         self.tables[name] = table
+        table.place()
         log.info("table %s created (%d players, %s)", name, rules.players, rules.variant)
         return table, code if made and code else ""
 
@@ -682,8 +700,8 @@ class Server:
     def tidy(self, table: Table) -> None:
         """A table nobody is at goes: a match in progress there ends (its record says
         why), since no person would see another card of it."""
-        if not table.deserted or self.tables.get(table.name) is not table:
-            return
+        if self.stopping or not table.deserted or self.tables.get(table.name) is not table:
+            return  # a stop keeps every table for the next start
         if table.task is not None and not table.task.done():
             table.task.cancel()
         del self.tables[table.name]
@@ -693,6 +711,7 @@ class Server:
                 client.watching = None
                 client.arm()
         table.spectators.clear()
+        table.forget()
         log.info("table %s closed", table.name)
 
     # -- shutdown and restart ---------------------------------------------------------------
@@ -701,6 +720,7 @@ class Server:
         """A clean stop is a pause: every client told (``bye``, reason ``restart``),
         every unfinished match's record marked paused and fsynced, to be reopened by
         the next start with the same records, as after a crash."""
+        self.stopping = True
         if self._server is not None:
             self._server.close()
         for table in self.tables.values():
@@ -724,30 +744,36 @@ class Server:
         log.info("stopped")
 
     def restore(self) -> None:
-        """Reopen the tables whose match had not ended when the server last stopped."""
+        """Reopen the tables kept when the server last stopped, each in its state."""
         for seats_file in sorted(self.config.records.glob("*.seats.json")):
-            record = seats_file.with_suffix("").with_suffix(".jsonl")
             try:
-                self._restore(seats_file, record)
+                self._restore(seats_file)
             except (OSError, ValueError, KeyError, TypeError, RecordError) as err:
-                log.warning("cannot reopen the table of %s: %s", record.name, err)
+                log.warning("cannot reopen the table of %s: %s", seats_file.name, err)
 
-    def _restore(self, seats_file: Path, record: Path) -> None:
+    def _restore(self, seats_file: Path) -> None:
         data = json.loads(seats_file.read_text(encoding="utf-8"))
-        if not record.exists():
-            seats_file.unlink(missing_ok=True)
-            return
-        data_bytes = record.read_bytes()
-        point = resume_point(data_bytes)
-        if point is None:  # ended: nothing to reopen
+        kept = data.get("record", "")  # absent: a file of an older server, named as its record
+        if kept is None:
+            record = None
+        elif kept:
+            record = self.config.records / Path(str(kept)).name
+        else:
+            record = seats_file.with_suffix("").with_suffix(".jsonl")
+        point, data_bytes = None, b""
+        if record is not None and record.exists():
+            data_bytes = record.read_bytes()
+            point = resume_point(data_bytes)
+        between = "state" in data  # the table is kept between matches too
+        if point is None and not between:  # ended, or its record is gone: nothing to reopen
             seats_file.unlink(missing_ok=True)
             return
         if self.config.abandon_unfinished:  # the host ends what was left, on purpose
-            self._abandon(record, point, "the host started the server with --abandon-unfinished")
+            if point is not None and record is not None:
+                why = "the host started the server with --abandon-unfinished"
+                self._abandon(record, point, why)
             seats_file.unlink(missing_ok=True)
             return
-        last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
-        after = "pause" if last.startswith(b'{"type":"pause"') else "crash"
         rules = TableRules.from_dict(data["rules"])
         name = str(data["table"])
         if name in self.tables:
@@ -758,6 +784,7 @@ class Server:
         table.code_kept = str(data.get("code_hash") or "")
         if data.get("code_sha256"):  # an older server's unsalted hash: no code opens it
             table.code_kept = "unusable$"
+        table.table_file = seats_file
         for i, held in enumerate(data["seats"]):
             if held is not None and i not in bots:
                 seat = NetSeat(
@@ -767,10 +794,15 @@ class Server:
                 table.seats[i] = seat
                 if seat.person:
                     self.register(seat)
+        if point is None or record is None:
+            self._reopen_between(table, data, record)
+            return
         if table.deserted:  # nobody of it is left to come back: its end, said
             self._abandon(record, point, "deserted: no person held a seat when it reopened")
             seats_file.unlink(missing_ok=True)
             return
+        last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
+        after = "pause" if last.startswith(b'{"type":"pause"') else "crash"
         with open(record, "r+b") as f:
             f.truncate(point.size)
         table.record_path = record
@@ -784,6 +816,30 @@ class Server:
             if held_seat is not None:
                 held_seat.hold()
         log.info("table %s reopened from %s (after a %s)", name, record.name, after)
+
+    def _reopen_between(self, table: Table, data: dict[str, Any], record: Path | None) -> None:
+        """A table that was waiting for players or resting between matches: its seats are
+        held for their people for the grace time, the table itself too."""
+        table.record_path = record if record is not None and record.exists() else None
+        table.matches = int(data["matches"])
+        table.seats = [s if s is None or s.person else None for s in table.seats]
+        table.rematch = {int(i) for i in data.get("rematch", [])} & {
+            s.seat for s in table.seats if s is not None
+        }
+        table.state = "waiting" if table.free_seats() or not table.matches else "done"
+        table.creator = table  # nobody's connection: kept for the grace, then tidied
+        self.tables[table.name] = table
+        table.save()
+        for held_seat in table.seats:
+            if held_seat is not None:
+                held_seat.hold()
+        asyncio.get_running_loop().call_later(self.config.grace, self._kept_over, table)
+        log.info("table %s reopened, %s (match %d)", table.name, table.state, table.matches)
+
+    def _kept_over(self, table: Table) -> None:
+        if table.creator is table:
+            table.creator = None
+            self.tidy(table)
 
     def _abandon(self, record: Path, point: Resumable, why: str) -> None:
         ended = event_line(point.match.end(None, "abandoned"))

@@ -27,9 +27,10 @@ import hmac
 import logging
 import os
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from ..engine.events import Event
+from ..engine.cards import Card
+from ..engine.events import Event, Played, TrickDone
 from ..engine.game import Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
@@ -97,6 +98,8 @@ class SeatsTable(Protocol):
 
     def state_for(self, seat: int | None) -> Message | None: ...
 
+    def expired(self, seat: NetSeat[Any]) -> None: ...
+
 
 T = TypeVar("T", bound=SeatsTable)
 
@@ -131,6 +134,10 @@ class NetSeat(Player, Generic[T]):
         self._asking: TcpLink | None = None  # the link a turn waits on now
         self._standin_listens = False
         self._grace: asyncio.TimerHandle | None = None
+        # While the person does not play the seat (away, dropped, a restart): the cards
+        # a bot played for them and the tricks played; None while they play.
+        self.missed: list[Card] | None = None
+        self.missed_tricks = 0
 
     # -- connections --------------------------------------------------------------
 
@@ -175,6 +182,25 @@ class NetSeat(Player, Generic[T]):
         """The seat's connection sent something: a person away after a timeout is back."""
         if self.bot_plays == "timeout":
             self._back()
+            self.tell_missed()
+
+    def _miss(self) -> None:
+        """From now the person does not see (or play) the seat's cards."""
+        if self.missed is None:
+            self.missed, self.missed_tricks = [], 0
+
+    def tell_missed(self) -> None:
+        """The person plays again: what a bot played for them and how many tricks went
+        by meanwhile, to them alone (``notice`` code ``meanwhile``)."""
+        missed, self.missed = self.missed, None
+        if missed is None or self.link is None or (not missed and not self.missed_tricks):
+            return
+        cards = [str(c) for c in missed]
+        text = (f"while you were away a bot played for you: {', '.join(cards) or 'no card'}; "
+                f"{self.missed_tricks} tricks were played")  # fmt: skip
+        self.link.send({"type": "notice", "code": "meanwhile", "seat": self.seat,
+                        "name": self.name, "cards": cards, "tricks": self.missed_tricks,
+                        "text": text})  # fmt: skip
 
     def _back(self) -> None:
         if self.bot_plays in ("dropped", "timeout"):
@@ -187,6 +213,7 @@ class NetSeat(Player, Generic[T]):
         if self.bot_plays:
             return
         self.bot_plays = why
+        self._miss()
         self.table.mark({"type": "standin", "seat": self.seat, "reason": why})
         self.table.announce(code, self.seat, text)
         self._attached.set()  # wake a turn that waits for the person
@@ -208,6 +235,8 @@ class NetSeat(Player, Generic[T]):
         self.host.link = None
         self._attached.clear()
         if self.table.playing:
+            self._miss()
+            self.table.mark({"type": "dropped", "seat": self.seat})
             self.hold("dropped", f"{self.name} lost the connection")
 
     def hold(self, code: str = "restored", why: str = "") -> None:
@@ -216,6 +245,8 @@ class NetSeat(Player, Generic[T]):
             return
         loop = asyncio.get_running_loop()
         self.dropped_at = loop.time()
+        if self.table.playing:
+            self._miss()
         grace = self.table.config.grace
         why = why or f"the server restarted; {self.name} may resume seat {self.seat}"
         self.table.announce(
@@ -225,7 +256,9 @@ class NetSeat(Player, Generic[T]):
 
     def _grace_over(self) -> None:
         self._grace = None
-        if self.link is None and self.table.playing:
+        if self.link is None and not self.table.playing:  # between matches: the seat is free
+            self.table.expired(self)
+        elif self.link is None:
             self._bot_takes(
                 "dropped", "takeover", f"a bot plays for {self.name} until they come back"
             )
@@ -240,7 +273,7 @@ class NetSeat(Player, Generic[T]):
             self._grace = None
         if self.bot_plays:  # away already: the record says the bot plays on for "left"
             self.bot_plays = ""
-        self._bot_takes("left", "left", f"{self.name} left; a bot plays seat {self.seat}")
+        self._bot_takes("left", "left_bot", f"{self.name} left; a bot plays for {self.name}")
         self._hand_changed()
 
     # -- the Player interface -------------------------------------------------------
@@ -257,6 +290,11 @@ class NetSeat(Player, Generic[T]):
             self.catch_up()
 
     async def notify(self, event: Event) -> None:
+        if self.missed is not None:
+            if isinstance(event, Played) and event.seat == self.seat:
+                self.missed.append(event.card)
+            elif isinstance(event, TrickDone):
+                self.missed_tricks += 1
         if self.link is not None:
             await self.host.notify(event)
         if self.standin is not None and self._standin_listens:

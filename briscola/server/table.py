@@ -37,7 +37,7 @@ from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
-from ..words.table import BOT_NAMES
+from ..words.names import bot_names, free_name
 from .config import ServerConfig
 from .disk import Disk, DiskFile, private_file
 from .pool import BotPool, PooledBot
@@ -56,6 +56,7 @@ FLAP_RATE, FLAP_BURST = 0.2, 4.0
 TABLE_RATE, TABLE_BURST = 1.0, 10.0  # notices about seats, and chat lines, per table
 CODE_CHARS = 40  # as the lobby takes a code: longer is wrong at once, unhashed
 SECRET_BITS = 128  # of the operating system's generator, for the bots' seeds
+MARKS_PER_SEAT = 100  # drops and returns of a seat written into a match's record
 
 
 class LobbyError(Exception):
@@ -173,6 +174,7 @@ class Table:
         self.round: Round | None = None
         self.task: asyncio.Task[None] | None = None
         self.record_path: Path | None = None
+        self.table_file: Path | None = None  # what a restart needs; see save()
         self.rematch: set[int] = set()
         self.ending = False  # the match has ended; the table is not done with it yet
         # A match to go on with after a restart: its state, and "pause" or "crash".
@@ -190,6 +192,7 @@ class Table:
         self._chats = TokenBucket(TABLE_RATE, TABLE_BURST)
         self._chat_dropped = 0
         self.active = asyncio.get_running_loop().time()  # when it last said anything
+        self._marks: dict[int, int] = {}  # drops and returns in the record, by seat
         self.ready: set[int] = set()  # who went on after a round's end
         self.all_ready: asyncio.Event | None = None  # set while the table rests
         self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
@@ -220,6 +223,8 @@ class Table:
             grace = None
             if i in self.bots:
                 kind = "bot"
+            elif self.is_free(i) and held is not None and self.playing:
+                kind = "open"  # left mid-match: a bot plays it until a person takes it
             elif self.is_free(i):
                 kind = "free"
             else:
@@ -285,8 +290,8 @@ class Table:
                 return
         raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
 
-    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str]:
-        """Seat a connection; its seat number and token."""
+    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str, str]:
+        """Seat a connection; its seat number, token and name at this table."""
         self.check_code(code)
         free = self.free_seats()
         if seat is None:
@@ -306,42 +311,62 @@ class Table:
                 raise LobbyError("seat_taken", f"seat {seat} of {self.name!r} is taken")
             number = seat
         token = secrets.token_hex(32)
+        name = self.free_name(name, number)
         held = self.seats[number]
         if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
-            held.name = name
+            was, held.name = held.name, name
             held.token_sha = token_hash(token)
             self.server.register(held)
             held.bot_plays = ""
-            self.mark({"type": "handback", "seat": number, "name": name})
+            held.missed = None  # the cards played before were nobody's of this person
+            self.mark({"type": "seated", "seat": number, "name": name})
             held.attach(link)
             # After the lobby's "joined", which goes out when this returns.
             asyncio.get_running_loop().call_soon(held.catch_up)
+            self.save()
+            self.announce("takes", number, f"{name} takes {was}'s seat", was=was)
         else:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
             net.attach(link)
             self.seats[number] = net
             self.server.register(net)
-        self.save()
-        self.announce("joined", number, f"{name} sits down at seat {number}")
+            self.save()
+            self.announce("joined", number, f"{name} sits down at seat {number}")
         if self.state == "waiting" and not self.free_seats():
             self.start_match()
-        return number, token
+        return number, token, name
 
     def resume(self, link: TcpLink, s: NetSeat[Table]) -> None:
         """The holder of a seat's token (found by the lobby) takes it again."""
+        self.mark({"type": "resumed", "seat": s.seat})
         s.attach(link)
         self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
         if self.playing:
             s.catch_up()
+            s.tell_missed()
 
     def vacate(self, seat: NetSeat[Table]) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
-        if not self.playing and self.seats[seat.seat] is seat:
+        if not self.playing and not self.pausing and self.seats[seat.seat] is seat:
             self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
-            self.seats[seat.seat] = None
-            self.rematch.discard(seat.seat)
-            if self.state == "done":
-                self.state = "waiting"
+            self._free(seat.seat)
+
+    def expired(self, seat: NetSeat[Table]) -> None:
+        """A seat held between matches (after a restart) whose person did not come back
+        within the grace: it is free for someone else."""
+        if self.playing or self.pausing or self.seats[seat.seat] is not seat:
+            return
+        self.announce("expired", seat.seat,
+                      f"{seat.name} did not come back; seat {seat.seat} is free")  # fmt: skip
+        self._free(seat.seat)
+        self.server.tidy(self)
+
+    def _free(self, number: int) -> None:
+        self.seats[number] = None
+        self.rematch.discard(number)
+        if self.state == "done":
+            self.state = "waiting"
+        self.save()
 
     def leave(self, seat: NetSeat[Table]) -> None:
         name = seat.name
@@ -349,15 +374,13 @@ class Table:
             seat.release()
         else:
             self.announce("left", seat.seat, f"{name} left seat {seat.seat}")  # named, still
-            self.seats[seat.seat] = None
-            self.rematch.discard(seat.seat)
-            if self.state == "done":
-                self.state = "waiting"
+            self._free(seat.seat)
         self.save()
 
     def ask_rematch(self, seat: NetSeat[Table]) -> list[int]:
         """A seated person wants another match; the seats still to agree."""
         self.rematch.add(seat.seat)
+        self.save()
         self.announce("rematch", seat.seat, f"{seat.name} wants a rematch")
         waiting = self._rematch_waits()
         if not waiting and not self.free_seats() and self.state == "done":
@@ -365,10 +388,14 @@ class Table:
         return waiting
 
     def _rematch_waits(self) -> list[int]:
+        """The people still to agree: here, or held for their return (after a restart)."""
         return [
             s.seat
             for s in self.seats
-            if s is not None and s.person and s.connected and s.seat not in self.rematch
+            if s is not None
+            and s.person
+            and (s.connected or s.grace_left() is not None)
+            and s.seat not in self.rematch
         ]
 
     def _standin(self, seat: int) -> Any:
@@ -392,7 +419,13 @@ class Table:
             link.send(data)
 
     def announce(
-        self, code: str, seat: int | None, text: str, *, seconds: float | None = None
+        self,
+        code: str,
+        seat: int | None,
+        text: str,
+        *,
+        seconds: float | None = None,
+        was: str | None = None,
     ) -> None:
         """A ``notice`` to everyone at the table.  A seat's comings and goings are
         rate limited: past a few in a row, only the latest is told, a little later."""
@@ -404,7 +437,7 @@ class Table:
         if seat is not None and not self._notices.take():  # the table's limit: merged too
             self._hold(-1 - seat, code, text, seconds, 1 / TABLE_RATE)  # apart from the above
             return
-        self._tell(code, seat, text, seconds)
+        self._tell(code, seat, text, seconds, was)
 
     def _hold(self, key: int, code: str, text: str, seconds: float | None, delay: float) -> None:
         """Keep the latest notice under ``key``, told after ``delay`` with how many merged."""
@@ -419,7 +452,9 @@ class Table:
         seat = key if key >= 0 else -1 - key
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
-    def _tell(self, code: str, seat: int | None, text: str, seconds: float | None) -> None:
+    def _tell(
+        self, code: str, seat: int | None, text: str, seconds: float | None, was: str | None = None
+    ) -> None:
         name = None
         if seat is not None:
             held = self.seats[seat]
@@ -428,12 +463,22 @@ class Table:
         msg: Message = {"type": "notice", "code": code, "seat": seat, "name": name, "text": text}
         if seconds is not None:
             msg["seconds"] = seconds
+        if was is not None:  # the seat changed hands: whose it was
+            msg["was"] = was
         self.broadcast(msg)
 
     def mark(self, line: Message) -> None:
-        """A line of the table's own into the match's record: who plays a seat, pauses."""
-        if self.record is not None and self.playing and not self.ending:
-            self.record.write(line)
+        """A line of the table's own into the match's record: who plays a seat, pauses.
+        A seat's drops and returns are kept up to a bound a match (a flapping client
+        must not fill the disk)."""
+        if self.record is None or not self.playing or self.ending or self.pausing:
+            return  # (a stop drops every connection: no line for each after the pause)
+        if line["type"] in ("dropped", "resumed"):
+            count = self._marks.get(line["seat"], 0)
+            if count >= MARKS_PER_SEAT:
+                return
+            self._marks[line["seat"]] = count + 1
+        self.record.write(line)
 
     def chat(self, seat: int | None, name: str, text: str) -> bool:
         """A chat line to the table; False when the table's chat limit drops it (the
@@ -489,14 +534,26 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The names at the table, by seat: a person's, or a bot's (a name of its own
         and its spec, as ``briscola play`` gives them: "Marco (expert)")."""
+        seats = enumerate(self.seats)
+        people = {i: s.name for i, s in seats if s is not None and i not in self.bots}
+        bots = iter(bot_names(len(self.bots), people.values()))  # none looks like a person's
         out = []
-        for i, held in enumerate(self.seats):
+        for i in range(self.rules.players):
             spec = self.bots.get(i)
-            if spec is not None:
-                out.append(f"{list(BOT_NAMES)[sorted(self.bots).index(i)]} ({spec.text})")
-            else:
-                out.append(held.name if held is not None else "?")
+            out.append(f"{next(bots)} ({spec.text})" if spec is not None else people.get(i, "?"))
         return tuple(out)
+
+    def free_name(self, name: str, seat: int) -> str:
+        """``name`` for a person sitting down at ``seat``, with a number added when
+        someone else at the table has a name like it: a person's, or a bot's while a
+        match is on (else the bots give way: :meth:`names`)."""
+        names = self.names()
+        taken = [
+            names[i].partition(" (")[0] if i in self.bots else names[i]
+            for i, held in enumerate(self.seats)
+            if i != seat and (held is not None or (self.playing and i in self.bots))
+        ]
+        return free_name(name, taken)
 
     # -- the match --------------------------------------------------------------------
 
@@ -543,6 +600,7 @@ class Table:
         if restored is not None:
             seed = restored[0].seed
         out = self._open_record(restored is not None)
+        self._marks = {}
         self.record = Record(out, sync=out.fsync)
         if restored is not None:  # a pause (the last line) or a crash came before
             self.record.write({"type": "restart", "after": restored[2]})
@@ -583,7 +641,6 @@ class Table:
             out.close()
         self.state = "done"
         self.round = None
-        self.forget()
         for i, held in enumerate(self.seats):
             if held is None:
                 continue
@@ -594,6 +651,7 @@ class Table:
         if self.free_seats():
             self.state = "waiting"
         self.ending = False
+        self.save()  # the table goes on between matches, a restart too
         self.server.tidy(self)
         log.info(
             "table %s: match %d ends: %s, rounds %s (%.0f s)",
@@ -649,9 +707,8 @@ class Table:
         folder = self.config.records
         if not append or self.record_path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
             self.record_path = (
-                folder / f"{stamp}-{safe}-{self.matches}-{secrets.token_hex(3)}.jsonl"
+                folder / f"{stamp}-{self._safe()}-{self.matches}-{secrets.token_hex(3)}.jsonl"
             )
         out = self.server.disk.open(self.record_path, "a" if append else "w")
         self.save()  # after the open: that makes the folder if it went away
@@ -664,21 +721,31 @@ class Table:
             self.code_kept = code_hash(self.code)
         return self.code_kept
 
+    def place(self) -> None:
+        """Name the table's file (once, when it is made) and write it."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"{stamp}-{self._safe()}-{secrets.token_hex(3)}.seats.json"
+        self.table_file = self.config.records / name
+        self.save()
+
+    def _safe(self) -> str:
+        return "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
+
     def seats_file(self) -> Path | None:
-        return None if self.record_path is None else self.record_path.with_suffix(".seats.json")
+        return self.table_file
 
     def forget(self) -> None:
-        """The match ended: nothing to reopen after a restart, no token hashes left."""
-        path = self.seats_file()
+        """The table closed: nothing to reopen after a restart, no token hashes left."""
+        path, self.table_file = self.table_file, None
         if path is not None:
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
 
     def save(self) -> None:
-        """While a match runs, the seats file beside its record (written whole, then
-        renamed into place): what a restarted server needs to reopen the table."""
+        """The table's file (written whole, then renamed into place), at every change of
+        its seats or state: what a restarted server needs to reopen the table as it was."""
         path = self.seats_file()
-        if path is None or not self.playing:
+        if path is None:
             return
         data = {
             "table": self.name,
@@ -691,6 +758,9 @@ class Table:
                 for s in self.seats
             ],
             "matches": self.matches,
+            "state": self.state,
+            "rematch": sorted(self.rematch),
+            "record": None if self.record_path is None else self.record_path.name,
         }
         # Write before you tell, as the record: in place now (a kill -9 keeps what the
         # operating system was given); the fsync, for a power cut, in the disk thread.
