@@ -820,7 +820,7 @@ class ExpertBot(Bot):
         recommends (:func:`recommend`) first, then by the chance of winning the
         match and the value; the same for the same position and seed."""
         est = self._estimate(obs, self._noisy(obs))
-        chosen, overruled = overruling(obs, est, self.club)
+        chosen, overruled = overruling(obs, est, self.club, self._prior(obs))  # as choose
         by = est.by_action
         rest = sorted((a for a in obs.legal if a not in (chosen, overruled)),
                       key=lambda a: (-by[a].match, -by[a].value))  # fmt: skip
