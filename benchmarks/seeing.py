@@ -36,7 +36,7 @@ class SeeingBot(ExpertBot):
     def reveal(self, r: Round) -> None:
         self._round = r
 
-    def _sampler(self, obs: Observation) -> Callable[[], Position]:
+    def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         base = Position.from_round(self._round)
         rules = obs.rules
         mine = rules.team_of[obs.seat]
@@ -46,7 +46,6 @@ class SeeingBot(ExpertBot):
             if s != obs.seat and self.partners_only and rules.team_of[s] != mine
         ]
         known = {s: [int(c) for c in obs.known[s]] for s in hidden}
-        rng: Random = self.rng
 
         def sample() -> Position:
             p = base.copy()

@@ -20,7 +20,7 @@ from .client.commands import JOIN
 from .engine.text import printable
 from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT, TRAIN
 from .options import FACES_DEFAULT, Command, add_words_options
-from .prompt.commands import PLAY
+from .prompt.commands import PLAY, STATS
 from .protocol.commands import BOT, CHECK_BOT
 from .server.commands import SERVE
 from .settings import default_faces, words_from_settings
@@ -62,6 +62,7 @@ RULES = Command(
 # In the order a newcomer needs them: the order of 'briscola --help'.
 COMMANDS = (
     PLAY,
+    STATS,
     RULES,
     JOIN,
     SERVE,

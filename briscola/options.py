@@ -113,8 +113,14 @@ def seed_type(text: str) -> int:
 
 
 def add_table_options(
-    p: argparse.ArgumentParser, players: Sequence[int] = PLAYER_COUNTS, *, seed: bool = True
+    p: argparse.ArgumentParser,
+    players: Sequence[int] = PLAYER_COUNTS,
+    *,
+    seed: bool = True,
+    variant_by_lang: bool = False,
 ) -> None:
+    """The table's options; ``variant_by_lang``: no ``--variant`` is None, and the
+    command takes the game of the person's language."""
     note = "6: three pairs; default 2" if 6 in players else "default 2"
     p.add_argument(
         "--players",
@@ -141,8 +147,8 @@ def add_table_options(
     p.add_argument(
         "--variant",
         choices=VARIANTS,
-        default="italian",
-        help="italian (default), brisca (trump 7/2 exchange) or bisca (A 7 K Q J 6 5 4 3 2)",
+        default=None if variant_by_lang else "italian",
+        help=VARIANT_BY_LANG if variant_by_lang else VARIANT_HELP,
     )
     if not seed:  # the server deals: its own --seed
         return
@@ -154,6 +160,11 @@ def add_table_options(
     )
 
 
+VARIANT_HELP = "italian (default), brisca (trump 7/2 exchange) or bisca (A 7 K Q J 6 5 4 3 2)"
+VARIANT_BY_LANG = (
+    "italian, brisca (trump 7/2 exchange) or bisca (A 7 K Q J 6 5 4 3 2); default: the game "
+    "of your language (brisca in Spanish, bisca in Portuguese, else italian)"
+)
 LANG_SETTINGS = "language: en, de, it, es or pt (default: the settings file's, else the locale's)"
 LANG_LOCALE = "en, de, it, es or pt (default: the locale's when the program speaks it, else en)"
 FACES_DEFAULT = "default portuguese with --lang pt, else italian"

@@ -50,6 +50,7 @@ class PlayerSpec:
     command: str = ""
     name: str | None = None  # the name= given in the spec
     tc: TimeControl | None = None  # the tc= given in the spec: its own match clock
+    cwd: str | None = None  # cmd: the directory its program runs in (cwd=, a bots file's)
 
     @property
     def label(self) -> str:
@@ -68,11 +69,13 @@ class PlayerSpec:
             return
         program = shlex.split(self.command)[0]
         where = f"cannot run {self.text!r}:"
+        if self.cwd is not None and not Path(self.cwd).is_dir():
+            raise SpecError(f"{where} its directory {self.cwd} does not exist")
         if os.sep not in program:
             if shutil.which(program) is None:
                 raise SpecError(f"{where} there is no program {program!r} on the PATH")
             return
-        path = Path(program)
+        path = Path(self.cwd or ".") / program
         if not path.exists():
             raise SpecError(f"{where} {program} does not exist")
         if not path.is_file():
@@ -93,6 +96,8 @@ class PlayerSpec:
         if self.kind == "cmd":
             from .protocol.host import make_command_player  # floor 6, loaded on demand
 
+            if self.cwd is not None:
+                host = {**host, "cwd": self.cwd}
             return make_command_player(self.command, name=name, **host)
         options = dict(self.options)
         options.setdefault("seed", seed)
@@ -147,8 +152,9 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
 }
 
 
-# A cmd: spec's own options at the end of its command line: ",name=LABEL", ",tc=30+0.5".
-_CMD_OPTION = re.compile(r"\s*,\s*(name|tc)=([^\s,]+)\s*$")
+# A cmd: spec's own options at the end of its command line: ",name=LABEL", ",tc=30+0.5",
+# ",cwd=DIR" (the directory it runs in: anything but a comma).
+_CMD_OPTION = re.compile(r"\s*,\s*(?:(name|tc)=([^\s,]+)|(cwd)=([^,]+?))\s*$")
 
 
 def _time_control(value: Any, text: str) -> TimeControl:
@@ -168,7 +174,8 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
         given: dict[str, str] = {}
         while (option := _CMD_OPTION.search(command)) is not None:
             command = command[: option.start()].strip()
-            given.setdefault(option.group(1), option.group(2))  # the last one given wins
+            key, value = option.group(1) or option.group(3), option.group(2) or option.group(4)
+            given.setdefault(key, value)  # the last one given wins
         name = given.get("name")
         tc = _time_control(given["tc"], text) if "tc" in given else None
         if not command:
@@ -177,7 +184,8 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
             shlex.split(command)
         except ValueError as err:
             raise SpecError(f"cannot read the command in {text!r}: {err}") from None
-        return PlayerSpec(text, "cmd", command=command, name=name, tc=tc)
+        cwd = given.get("cwd")
+        return PlayerSpec(text, "cmd", command=command, name=name, tc=tc, cwd=cwd)
     name, _, rest = text.partition(":")
     levels = allow if allow is not None else tuple(sorted(BOTS))
     if name not in levels:
@@ -192,6 +200,8 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
             raise SpecError(f"bad option {part!r} in {text!r}; expected NAME=VALUE")
         options[key.strip()] = _value(val.strip())
     tc = _time_control(options.pop("tc"), text) if "tc" in options else None
+    if tc is not None and allow is not None:  # play and serve: no match clock for bots
+        raise SpecError(f"tc= in {text!r}: a match clock is for arena and tournament only")
     accepted = list(inspect.signature(BOTS[name]).parameters)
     unknown = [key for key in options if key not in accepted]
     if unknown:

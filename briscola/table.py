@@ -25,11 +25,24 @@ from .engine.records import Record
 from .engine.rules import TableRules
 from .players import MatchInfo, Player, SeatFailure
 
-__all__ = ["UNDO", "FaultPolicy", "MatchOutcome", "SeatFault", "play_match", "run_match"]
+__all__ = [
+    "UNDO",
+    "FaultPolicy",
+    "MatchOutcome",
+    "Paused",
+    "SeatFault",
+    "play_match",
+    "run_match",
+]
 
 FaultPolicy = Literal["forfeit", "takeover"]
 DEFAULT_MOVE_MS = 10_000
 UNDO: Final = "undo"  # a seat's answer: take back my last move (see play_match's undo)
+
+
+class Paused(BaseException):
+    """Raised by a seat at its turn to stop the match so that it goes on later: the
+    record gets a ``pause`` line, no ending (a person keeping a match at ``play``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +90,9 @@ async def play_match(
 ) -> MatchOutcome:
     """Play one match between ``players`` (one per seat) and return how it ended.
 
-    ``decks`` gives each round's pack in dealing order (tests); otherwise every
-    deal comes from ``seed``.  ``takeover(seat)`` makes the Player that sits
-    down for a failed seat under the ``takeover`` policy.  ``start_from`` goes
+    ``decks`` gives the first rounds' packs in dealing order (tests, a deal suite's
+    card orders); every other deal comes from ``seed``.  ``takeover(seat)`` makes the
+    Player that sits down for a failed seat under the ``takeover`` policy.  ``start_from`` goes
     on with a match rebuilt from its record (the LAN server after a restart:
     the record already has its header and every line so far); ``on_round(r)``
     is told of each round as it is dealt (or resumed).  The seats in ``undo`` may
@@ -182,7 +195,8 @@ async def play_match(
             if resumed is not None and not resumed.over:
                 r, resumed = resumed, None
             else:
-                deck = list(decks[len(match.results)]) if decks else match.shuffled_deck()
+                n = len(match.results)  # given packs first, then the seed's
+                deck = list(decks[n]) if decks and n < len(decks) else match.shuffled_deck()
                 if record is not None:
                     record.deal(len(match.results) + 1, match.next_dealer, deck)
                 r = match.start_round(deck)
@@ -246,7 +260,7 @@ async def play_match(
         why = (
             stopping() if stopping is not None and isinstance(exc, asyncio.CancelledError) else None
         )
-        if why == "pause":
+        if why == "pause" or isinstance(exc, Paused):
             if record is not None and asking:
                 record.pause()
         elif not match.over:

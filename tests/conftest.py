@@ -75,9 +75,11 @@ def _no_personal_settings(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The machine's own ~/.config/briscola/config.toml must not change any test, nor
-    the seats ``join`` keeps in ~/.local/state/briscola."""
+    the seats ``join`` keeps in ~/.local/state/briscola, nor the matches ``play``
+    keeps in ~/.local/share/briscola."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture

@@ -264,7 +264,7 @@ def test_a_failing_program_under_each_fault_policy(policy: str, tmp_path: Path) 
         assert crashed["wins"] + crashed["losses"] == 4
     faults = [
         json.loads(line)
-        for rec in (tmp_path / "rec").glob("*.jsonl")
+        for rec in (tmp_path / "rec").glob("deal*.jsonl")
         for line in rec.read_text().splitlines()
         if json.loads(line)["type"] == "fault"
     ]
@@ -283,7 +283,7 @@ def test_in_process_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path:
         "greedy vs random: 2 players, 40 cards, italian, first to 1; 5 deals, 10 matches"
     )
     assert "Elo difference (greedy - random)" in text
-    assert len(list((tmp_path / "rec").iterdir())) == 10
+    assert len(list((tmp_path / "rec").glob("deal*.jsonl"))) == 10
     assert cli_main([*args[:-2], "--json", "--no-duplicate", "--jobs", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["duplicate"] is False and out["matches"] == 5 and out["games"] == 5

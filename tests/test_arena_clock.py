@@ -55,6 +55,8 @@ def test_a_spec_carries_its_own_clock() -> None:
     assert (spec.tc, spec.name, spec.options.get("tc")) == (TimeControl(2_000, 50), "e", None)
     with pytest.raises(SpecError, match="bad tc= in 'greedy:tc=fast'"):
         parse_spec("greedy:tc=fast")
+    with pytest.raises(SpecError, match="a match clock is for arena and tournament only"):
+        parse_spec("greedy:tc=5", allow=("greedy", "expert"))  # as play and serve read them
 
 
 def test_the_clock_goes_out_in_every_turn_and_the_increment_comes_back(tmp_path: Path) -> None:

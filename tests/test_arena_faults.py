@@ -68,7 +68,7 @@ def test_sigterm_or_sighup_stops_every_bot_and_ends_the_records(
         for path in pids.glob("*.pid"):
             with contextlib.suppress(OSError):
                 os.kill(int(path.stem), signal.SIGKILL)
-    records = sorted(rec.glob("*.jsonl"))
+    records = sorted(rec.glob("deal*.jsonl"))
     assert records
     for path in records:  # every record ends, and checks
         last = json.loads(path.read_text().splitlines()[-1])

@@ -44,9 +44,9 @@ def test_the_table_shows_pairs_and_the_sprt(capsys: pytest.CaptureFixture[str]) 
     argv = ["arena", "greedy", "random", "--sprt", "elo0=0", "elo1=50", "--seed", "1"]
     assert cli_main(argv) == 0
     out = capsys.readouterr().out
-    assert "Paired by deal (23 pairs; scored 0, 1/2, 1, 3/2, 2: 0 0 5 0 18): Elo +366" in out
-    assert "SPRT elo0=0 elo1=50 alpha=0.05 beta=0.05: LLR +3.07 [-2.94, +2.94]" in out
-    assert "after 23 pairs, H1 accepted (Elo +50 rather than +0)" in out
+    assert "Paired by deal (29 pairs; scored 0, 1/2, 1, 3/2, 2: 2 0 9 0 18): Elo +216" in out
+    assert "SPRT elo0=0 elo1=50 alpha=0.05 beta=0.05: LLR +2.98 [-2.94, +2.94]" in out
+    assert "after 29 pairs, H1 accepted (Elo +50 rather than +0)" in out
 
 
 def test_pairs_only_where_deals_come_in_pairs(capsys: pytest.CaptureFixture[str]) -> None:

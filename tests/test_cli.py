@@ -83,9 +83,12 @@ def test_bad_arguments_exit_2(
             ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AM steht"],
         ),
         ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD sta"]),
-        ("es", ["BRISCOLA: LAS REGLAS", "asistir al", "Rey, Caballo o Sota", "decir As de Oros"]),
+        ("es", ["BRISCA: LAS REGLAS", "asistir al", "Rey, Caballo o Sota", "decir As de Oros"]),
         # Portuguese names the Portuguese pack by default, its cards by their points.
-        ("pt", ["BRISCOLA: REGRAS DO JOGO", "Valete 3, Dama 2", "C ♥ Copas", "VE, Valete de"]),
+        (
+            "pt",
+            ["BISCA E BRISCOLA: REGRAS DO JOGO", "Valete 3, Dama 2", "C ♥ Copas", "VE, Valete de"],
+        ),
     ],
 )
 def test_rules(capsys: pytest.CaptureFixture[str], lang: str, words: list[str]) -> None:

@@ -51,7 +51,7 @@ def test_the_commands_on_the_cluster(scheduler: str, capsys: pytest.CaptureFixtu
     arena = ("arena", "greedy", "random", "--games", "3", "--seed", "2", "--players", "4")
     assert run(*arena, "--scheduler", scheduler) == run(*arena)
     sprt = ("arena", "greedy", "random", "--sprt", "elo0=0", "elo1=50", "--seed", "1")
-    assert run(*sprt, "--scheduler", scheduler)["sprt"]["pairs"] == 23
+    assert run(*sprt, "--scheduler", scheduler)["sprt"]["pairs"] == 29
     tour = ("tournament", "greedy", "random", "random:seed=1", "--games", "2", "--seed", "3")
     assert run(*tour, "--scheduler", scheduler) == run(*tour)
 

@@ -214,8 +214,11 @@ def test_a_unique_start_of_a_name_plays_and_an_ambiguous_one_asks_which() -> Non
     assert r.read("coins") == Card.parse("AD") and r.read("six of s") == Card.parse("6S")
     with pytest.raises(EntryError, match=r"^Which one: 6C or 6S\?$"):
         r.read("six")
-    with pytest.raises(EntryError, match=r"^Not a card or a command: 'king'"):
+    # A rank of the pack held by none of the hand is said so, not "not a card" (issue 30).
+    with pytest.raises(EntryError, match=r"^You hold no card that 'king' names \(your hand: AD"):
         r.read("king")
+    with pytest.raises(EntryError, match=r"^Not a card or a command: 'kzq'"):
+        r.read("kzq")
     r = Reader("italian", "de", "italian")
     r.set_turn(hand, hand)
     assert r.read("ass") == Card.parse("AD")  # the second half of Münz-Ass
@@ -347,7 +350,7 @@ async def test_keys_during_a_pause() -> None:
             await asyncio.sleep(0.02)
         inp.send_text("\x03")
         await wait_for(lambda: "Your hand" in shown.getvalue(), "the person's turn")
-        inp.send_text("y\r")
+        inp.send_text("y\rn\r")  # leave; the match is not kept
         assert await asyncio.wait_for(task, 10) == 0
     out = shown.getvalue().replace("\r\n", "\n")
     assert "You play" not in out and out.endswith("You left the table.\n")
@@ -381,9 +384,9 @@ async def test_four_players_with_a_partner() -> None:
     assert "Giulia (random): your partner, opposite you" in out
     assert "Marco (greedy): against you, on your right" in out
     assert "Luca (greedy): against you, on your left" in out
-    assert re.search(r"^  You & Giulia: \d+ points", out, re.M)
-    assert re.search(r"^  Marco & Luca: \d+ points", out, re.M)
-    assert re.search(r"(You & Giulia win|Marco & Luca win) the match", out)
+    assert re.search(r"^  You and Giulia: \d+ points", out, re.M)
+    assert re.search(r"^  Marco and Luca: \d+ points", out, re.M)
+    assert re.search(r"(You and Giulia win|Marco and Luca win) the match", out)
 
 
 async def test_play_again_deals_the_next_seed(tmp_path: Path) -> None:
@@ -420,11 +423,11 @@ async def test_tab_completes_a_card_by_its_name() -> None:
 
 async def test_a_match_in_italian_with_spanish_faces() -> None:
     _, out = await typed(whole_round(20) + "no\r", options(lang="it", faces="spanish"))
-    assert "Briscola · 2 giocatori · vince chi arriva a 1 smazzata · codice 7" in out
+    assert "Briscola · 2 giocatori · partita a 1 smazzata vinta · codice 7" in out
     assert "La tua mano:  1 5O Cinco de Oros  2 3E Tres de Espadas  3 RB Rey de Bastos" in out
     assert "  Tu giochi 5O Cinco de Oros" in out and "  Marco gioca 6C Seis de Copas" in out
     assert "  → La presa è tua: nessun punto" in out and "  → La presa va a Marco: " in out
-    assert "Marco vince la partita (smazzate vinte: Tu 0 · Marco 1)." in out
+    assert "Marco vince la partita (smazzate vinte: tu 0 · Marco 1)." in out
 
 
 class Interrupting(GreedyBot):
@@ -703,7 +706,7 @@ def test_six_seats_name_the_other_pairs_in_the_toolbar() -> None:
     rules = TableRules(players=6)
     view = View(rules, 0, ["You", "Marco", "Giulia", "Luca", "Sofia", "Paolo"])
     assert view.scores((1, 0, 2), short=True) == "Us 1 · Marco+Sofia 0 · Giulia+Paolo 2"
-    assert view.scores((1, 0, 2)) == "You & Luca 1 · Marco & Sofia 0 · Giulia & Paolo 2"
+    assert view.scores((1, 0, 2)) == "You and Luca 1 · Marco and Sofia 0 · Giulia and Paolo 2"
 
 
 def test_the_mark_sits_on_the_card_winning_so_far_wherever_it_lies() -> None:

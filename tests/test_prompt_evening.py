@@ -91,6 +91,8 @@ def test_the_shell_is_clean_after_quit_twenty_times() -> None:
                 pane.keys("quit", "Enter")
                 pane.wait(lambda: "Leave the game" in pane.screen(), "the question")
                 pane.keys("y", "Enter")
+                pane.wait(lambda: "Keep the match" in pane.screen(), "the offer to keep it")
+                pane.keys("n", "Enter")
             pane.wait(lambda: pane.screen().rstrip().endswith("$"), "the shell again")
             pane.keys(f"echo clean-{run}", "Enter")
             pane.wait(lambda r=run: f"\nclean-{r}" in pane.screen(), "the echo")  # type: ignore[misc]

@@ -122,7 +122,7 @@ def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("checking ") and "10 of 10 checks passed" in out
     assert "PASS  brisca exchange: offered 1 time(s), taken 1 time(s)" in out
-    assert "PASS  match, 2 seats: 2 round(s), 40 answers, no fault" in out
+    assert "PASS  match, 2 seats: 3 round(s), 60 answers, no fault" in out
     args.bot = f"{MISBEHAVE} exit_before_hello"
     args.verbose = True
     assert check.main(args) == 2  # it did not start

@@ -181,7 +181,7 @@ def test_every_code_has_its_words_and_none_is_invented() -> None:
             assert code in WORDS[lang]
     obs = table("AC 4B 5S", "KS", seat=1)
     text = because(reasons(obs, Card.parse("AC")), "it", lambda c: str(c), "AC")
-    assert text == "AC: regala agli avversari i suoi 11 punti."
+    assert text == "AC: regala i suoi 11 punti alla parte avversaria."
     assert because([], "en", str, "4B") == ""
     assert say(WORDS, "de", "gives_points", count=1) == "sie schenkt der Gegenseite ihren 1 Punkt"
 

@@ -82,8 +82,11 @@ def test_arena_records_cut_by_a_full_disk_are_reported(tmp_path: Path) -> None:
     out = json.loads(done.stdout)
     assert out["matches"] == 4 and out["record_errors"]["count"] == 4
     assert "File too large" in out["record_errors"]["first"]
-    for path in rec.glob("*.jsonl"):
+    for path in rec.glob("deal*.jsonl"):
         assert path.read_text().endswith("\n") and path.stat().st_size <= 2000
+    # results.jsonl too: its whole lines kept, the run told on stderr, no traceback.
+    assert "results.jsonl could not be written in full (File too large)" in done.stderr
+    assert (rec / "results.jsonl").stat().st_size <= 2000
 
 
 def test_check_bot_with_a_bot_log_it_cannot_make(capsys: pytest.CaptureFixture[str]) -> None:

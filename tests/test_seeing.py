@@ -33,7 +33,7 @@ def test_partner_samples_keep_the_partners_hand_and_redeal_the_rest() -> None:
     partner = (seat + 2) % 4
     bot = seeing.PartnerBot(seed=1, samples=5)
     bot.reveal(r.copy())
-    sample = bot._sampler(observe(r, seat))
+    sample = bot._sampler(observe(r, seat), random.Random(0))
     hidden = sorted(int(c) for s in (1, 3) for c in r.hands[(seat + s) % 4]) + sorted(
         int(c) for c in r.stock[1:]
     )
@@ -49,5 +49,5 @@ def test_partner_samples_keep_the_partners_hand_and_redeal_the_rest() -> None:
     assert moved
     hands = seeing.SeeingBot(seed=1, samples=5)
     hands.reveal(r.copy())
-    p = hands._sampler(observe(r, seat))()
+    p = hands._sampler(observe(r, seat), random.Random(0))()
     assert p.hands == [[int(c) for c in h] for h in r.hands]

@@ -99,6 +99,13 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
     return f"{i}: {shown or t(lang, 'free')}"
 
 
+def _variant(lang: Language, variant: object) -> str:
+    """A table's variant in words ("Italian rules"); brisca and bisca are names."""
+    if variant == "italian":
+        return t(lang, "variant.italian")
+    return printable(str(variant), 20)
+
+
 def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
     """The lobby's list: each table, its seats (bots marked), and who waits at it."""
     tables = listing.get("tables") or []
@@ -118,7 +125,7 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
             "table_line",
             table=printable(str(tab.get("table")), 40),
             players=tab.get("players"),
-            variant=tab.get("variant"),
+            variant=_variant(lang, tab.get("variant")),
             target=tab.get("target"),
             state=_state(lang, tab.get("state")),
             seats=seats,

@@ -230,8 +230,11 @@ LANGUAGES: Final[tuple[Language, ...]] = ("en", "de", "it", "es", "pt")
 
 def default_faces(lang: str) -> Faces:
     """The pack a language's players know: the Portuguese one in Portuguese (its Jack
-    worth 3, its Queen 2), else the Italian."""
-    return "portuguese" if lang == "pt" else "italian"
+    worth 3, its Queen 2), the Spanish one in Spanish, else the Italian."""
+    return _LANGUAGE_FACES.get(lang, "italian")
+
+
+_LANGUAGE_FACES: Final[dict[str, Faces]] = {"pt": "portuguese", "es": "spanish"}
 
 
 _NUM: Final = {

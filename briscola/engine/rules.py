@@ -33,10 +33,20 @@ __all__ = [
     "RulesError",
     "TableRules",
     "Variant",
+    "default_variant",
 ]
 
 Variant = Literal["italian", "brisca", "bisca"]
 VARIANTS: Final[tuple[Variant, ...]] = ("italian", "brisca", "bisca")
+# The game a language's players know by its name: brisca in Spanish, bisca in Portuguese.
+_LANGUAGE_VARIANTS: Final[dict[str, Variant]] = {"es": "brisca", "pt": "bisca"}
+
+
+def default_variant(lang: str) -> Variant:
+    """The variant a player of ``lang`` expects when none is asked for."""
+    return _LANGUAGE_VARIANTS.get(lang, "italian")
+
+
 PLAYER_COUNTS: Final = (2, 3, 4, 6)
 TARGETS: Final = (1, 2, 3)
 HAND_SIZE: Final = 3

@@ -46,21 +46,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..engine.deals import DealsError, read_deals
+from ..engine.deals import DealsError, Start, read_suite
 from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
 from ..players import SeatFailure
 from ..protocol.host import CommandPlayer
+from ..protocol.messages import BotHello
 from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
+from .results import RESULTS, Kept, append, held, read_rows, row_of, settle
 from .runner import (
     STOP_SIGNALS,
     ArenaConfig,
     MatchResult,
     Stopped,
+    check_start,
     on_cluster,
     plan,
     run_arena,
+    seat_names,
 )
 from .sprt import Sprt, SprtError, parse_sprt
 from .tally import Tally, failed_status, render
@@ -74,8 +78,23 @@ REPORT_EVERY = 100  # matches between progress lines when stdout is not a termin
 SPRT_GAMES = 100_000  # the most deals an SPRT plays, when --games is not given
 
 
+def expand_specs(args: argparse.Namespace) -> list[str]:
+    """The players of the command line, a name from --bots standing for its player, and
+    every player of --bots when none is given."""
+    texts = list(args.specs)
+    if getattr(args, "bots", None) is not None:
+        from .bots_file import read_bots
+
+        league = read_bots(args.bots)
+        texts = [league.get(t, t) for t in texts] or list(league.values())
+    if not texts:
+        raise UsageError("give the players: two or more specs, or --bots FILE")
+    return texts
+
+
 def config_from_args(args: argparse.Namespace) -> ArenaConfig:
     """Check the arguments together; a bad combination is a UsageError (exit 2)."""
+    args.specs = expand_specs(args)
     try:
         rules = TableRules(
             players=args.players, variant=args.variant, target=args.target, pack=args.pack
@@ -104,14 +123,33 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
             parse_spec(text).check_program()
         except (SpecError, ValueError) as err:
             raise UsageError(str(err)) from None
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = args.seed
+    if seed is None and args.record is not None and Path(args.record).is_dir():  # resuming
+        seed = held(Path(args.record) / SETTINGS).get("settings", {}).get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
     deals: tuple[int, ...] = ()
+    starts: tuple[Start | None, ...] = ()
     games = args.games or (SPRT_GAMES if getattr(args, "sprt", None) else GAMES)
     if getattr(args, "deals", None) is not None:
         try:
-            deals = read_deals(args.deals)
+            suite = read_suite(args.deals)
         except DealsError as err:
             raise UsageError(str(err)) from None
+        deals, starts = suite.seeds, suite.starts
+        if suite.players is not None and suite.players != rules.players:
+            raise UsageError(
+                f"--deals {args.deals} is a suite for {suite.players} players, and this "
+                f"table has {rules.players}: give --players {suite.players} or a suite "
+                f"made for {rules.players}"
+            )
+        for seed_of, start in zip(deals, starts, strict=False):
+            try:
+                if start is not None:
+                    check_start(rules, seed_of, start)
+            except ValueError as err:
+                assert start is not None
+                raise UsageError(f"--deals {args.deals}, line {start.line}: {err}") from None
         if args.games is not None and args.games > len(deals):
             raise UsageError(f"--games {args.games}: {args.deals} holds {len(deals)} deals")
         games = min(args.games or len(deals), len(deals))
@@ -137,6 +175,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         fresh_process=args.fresh_process,
         deals=deals,
         deals_name=args.deals if deals else None,
+        starts=starts,
         strict=getattr(args, "strict", False),
         tc=getattr(args, "tc", None),
     )
@@ -145,8 +184,8 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
 # -- before the first match: every program starts and says hello ------------------
 
 
-async def _greet(text: str, config: ArenaConfig) -> tuple[str, str | None, str]:
-    """Start ``text``'s program and shake hands: (text, its hello name or None, why not)."""
+async def _greet(text: str, config: ArenaConfig) -> tuple[str, BotHello | None, str]:
+    """Start ``text``'s program and shake hands: (text, its hello or None, why not)."""
     spec = parse_spec(text)
     host: dict[str, Any] = {"move_ms": config.move_ms}
     if config.bot_log is not None:
@@ -155,7 +194,8 @@ async def _greet(text: str, config: ArenaConfig) -> tuple[str, str | None, str]:
     assert isinstance(player, CommandPlayer)
     try:
         await player.greet(f"{spec.label}-start")
-        return text, player.bot.name, ""
+        hello: BotHello = player.bot
+        return text, hello, ""
     except SeatFailure as err:
         return text, None, _cannot_start(text, err, player)
     finally:
@@ -178,14 +218,14 @@ def _cannot_start(text: str, err: SeatFailure, player: CommandPlayer) -> str:
     return "\n".join(why)
 
 
-def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
-    """Every cmd: spec's program, started once before the run: its hello name by spec;
+def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, BotHello]:
+    """Every cmd: spec's program, started once before the run: its hello by spec;
     a UsageError (exit 2) with each failing program's stderr when one cannot start."""
     programs = sorted({t for t in texts if parse_spec(t).kind == "cmd"})
     if not programs:
         return {}
 
-    async def greet() -> list[tuple[str, str | None, str]]:
+    async def greet() -> list[tuple[str, BotHello | None, str]]:
         return list(await asyncio.gather(*(_greet(t, config) for t in programs)))
 
     answers = asyncio.run(greet())
@@ -195,17 +235,18 @@ def greet_all(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
             "every cmd: program must start and answer hello before the first match\n"
             + "\n".join(failed)
         )
-    return {text: name for text, name, _ in answers if name is not None}
+    return {text: hello for text, hello, _ in answers if hello is not None}
 
 
-def named(config: ArenaConfig, hellos: dict[str, str]) -> ArenaConfig:
+def named(config: ArenaConfig, hellos: dict[str, BotHello]) -> ArenaConfig:
     """The config with each player's name (name=, else its hello, else a short form of
     its spec) and each side's label, unique in the run."""
     texts = {t for side in range(config.sides) for t in config.side_members(side)}
     names: dict[str, str] = {}
     for text in texts:
         spec = parse_spec(text)
-        names[text] = spec.name or hellos.get(text) or spec.label
+        hello = hellos.get(text)
+        names[text] = spec.name or (hello.name if hello is not None else spec.label)
     labels = []
     for side in range(config.sides):
         members = config.side_members(side)
@@ -228,9 +269,14 @@ def unique(labels: Sequence[str]) -> list[str]:
     return out
 
 
+SETTINGS = "arena.json"  # beside results.jsonl: what the run was played with
+VERSION = 1
+
+
 def _record_dir(text: str) -> None:
-    """A directory for the run's records: made if need be, and holding none yet (a
-    second run must not overwrite the first one's records)."""
+    """A directory for the run's records: made if need be, and holding none of another
+    run (a second run must not overwrite the first one's records; the same run's
+    results.jsonl is resumed instead)."""
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise UsageError(f"cannot use --record {text!r}: it is a file, not a directory")
@@ -239,11 +285,71 @@ def _record_dir(text: str) -> None:
         old = sorted(p.name for p in path.glob("deal*-rot*.jsonl"))
     except OSError as err:
         raise UsageError(f"cannot use --record {text!r}: {err.strerror or err}") from None
-    if old:
+    if old and not (path / RESULTS).exists():
         raise UsageError(
             f"--record {text!r} already holds the records of a run ({old[0]}, ... {len(old)} "
-            "files); give a new or empty directory"
+            "files) and no results.jsonl to resume it from; give a new or empty directory"
         )
+
+
+def settings(config: ArenaConfig) -> dict[str, Any]:
+    """What a kept run must be resumed with: the table, the players, the deals and the
+    host's rules (not --games: a larger one adds to it)."""
+    r = config.rules
+    return {
+        "players": r.players,
+        "pack": r.pack,
+        "variant": r.variant,
+        "target": r.target,
+        "specs": [list(config.side_members(side)) for side in range(config.sides)],
+        "seed": config.seed,
+        "deals": config.deals_name,
+        "duplicate": config.duplicate,
+        "on_fault": config.on_fault,
+        "strict": config.strict,
+        "move_ms": config.move_ms,
+        "tc": None if config.tc is None else str(config.tc),
+    }
+
+
+def kept(config: ArenaConfig) -> tuple[list[MatchResult], Kept | None]:
+    """With --record: the matches of this run its results.jsonl already holds (after
+    checking the run's settings), and the file opened to add the rest; else nothing."""
+    if config.record_dir is None:
+        return [], None
+    directory = Path(config.record_dir)
+    given = settings(config)
+    try:
+        differ = settle(directory / SETTINGS, "settings", given, VERSION, "an arena run's")
+        if differ:
+            told = "; ".join(f"{k} {old!r}, not {new!r}" for k, (old, new) in differ.items())
+            old = sorted(p.name for p in directory.glob("deal*-rot*.jsonl"))
+            first = f" ({old[0]}, ... {len(old)} files)" if old else ""
+            raise UsageError(
+                f"--record {config.record_dir!r} already holds the records of a run{first} "
+                f"with other settings ({told}): run the same command to resume it, or give "
+                "a new or empty directory"
+            )
+        rows, cut = read_rows(directory / RESULTS)
+        wanted = set(plan(config))
+        done = {(r.deal, r.rotation, r.seed): r for _, r in rows}
+        return [done[t] for t in plan(config) if t in done and t in wanted], append(
+            directory / RESULTS, cut
+        )
+    except OSError as err:
+        why = err.strerror or err
+        raise UsageError(f"cannot use --record {config.record_dir!r}: {why}") from None
+
+
+def _kept_as_played(
+    config: ArenaConfig, results: Iterator[MatchResult], out: Kept | None
+) -> Iterator[MatchResult]:
+    """Each result as it comes, written to results.jsonl first (with who sat where)."""
+    for res in results:
+        if out is not None:
+            sides = [config.label(side) for side in range(config.sides)]
+            out.write(row_of(res, sides=sides, seats=seat_names(config, res.rotation)))
+        yield res
 
 
 def _collect(
@@ -331,7 +437,7 @@ def main(args: argparse.Namespace) -> int:
         return _run(named(config, hellos), sprt, args)
 
 
-def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, str]:
+def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, BotHello]:
     """:func:`greet_all`, where SIGTERM or SIGHUP raise :class:`Stopped` (the programs
     being started are stopped on the way out)."""
 
@@ -368,8 +474,14 @@ def show_log(args: argparse.Namespace) -> Iterator[None]:
 
 
 def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> int:
-    tally = Tally(config, sprt=sprt)
-    results = matches(config, args)
+    done, out = kept(config)
+    tally = Tally(config, sprt=sprt, resumed=len(done))
+    for res in done:  # a resumed run: what its results.jsonl holds counts first
+        tally.add(res)
+    held_tasks = {(r.deal, r.rotation, r.seed) for r in done}
+    tasks = [t for t in plan(config) if t not in held_tasks]
+    played = matches(config, args, tasks)
+    results = _kept_as_played(config, played, out)
 
     def on_interrupt(signum: int, frame: object) -> None:
         # In one process the match being played ends first, so that its record and its
@@ -394,9 +506,11 @@ def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> in
         tally.interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130
     finally:
-        close = getattr(results, "close", None)
+        close = getattr(played, "close", None)
         if close is not None:
             close()
+        if out is not None:
+            out.close("arena")
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     summary = tally.summary()

@@ -155,6 +155,14 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="time per move for external bots (default 10000)",
     )
     p.add_argument(
+        "--bots",
+        metavar="FILE",
+        default=None,
+        help="players defined in FILE (TOML, or JSON named .json): a list 'bots' of name, "
+        "command or bot, cwd, options, tc; a SPEC that is one of its names is that "
+        "player, and no SPEC at all is every player of the file",
+    )
+    p.add_argument(
         "--tc",
         type=time_control,
         default=None,
@@ -187,10 +195,10 @@ EXIT_STATUS = (
 def arena_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "specs",
-        nargs="+",
+        nargs="*",
         metavar="SPEC",
         help="players: random, greedy, expert, expert:think_ms=50, oracle, "
-        "cmd:COMMAND (two or more)",
+        "cmd:COMMAND, a name from --bots (two or more)",
     )
     p.add_argument(
         "--games",
@@ -251,7 +259,7 @@ ARENA = Command(
 
 def tournament_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "specs", nargs="+", metavar="SPEC", help="the players, as for arena (two or more)"
+        "specs", nargs="*", metavar="SPEC", help="the players, as for arena (two or more)"
     )
     p.add_argument(
         "--gauntlet",
@@ -282,6 +290,15 @@ def tournament_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help="keep the tournament in DIR: every result and record; run again to resume",
     )
+    p.add_argument(
+        "--restart-player",
+        metavar="NAME",
+        action="append",
+        default=None,
+        help="with --record: play this player's matches again (its label or spec; "
+        "repeatable); a resumed tournament refuses a player whose hello name, version or "
+        "files changed unless it is named here",
+    )
     add_host_options(p)
 
 
@@ -299,6 +316,7 @@ TOURNAMENT = Command(
     examples=(
         "briscola tournament expert greedy random --games 100 --jobs 2",
         "briscola tournament 'cmd:python3 mybot.py' expert greedy --gauntlet --record t1/",
+        "briscola tournament --bots league.toml --tc 10+0.1 --record league/",
     ),
     arguments=tournament_arguments,
     run=run_tournament,
@@ -526,7 +544,13 @@ def run_train(args: argparse.Namespace) -> int:
     # shared machine BLAS's own threads cost eight times the CPU for the same step.
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")
-    from .train import main
+    try:
+        from .train import main
+    except ImportError as err:
+        from ..spec import UsageError
+
+        needs = "briscola train needs NumPy: pip install 'briscola[net]'"
+        raise UsageError(f"{needs} ({err})") from None
 
     return main(args)
 

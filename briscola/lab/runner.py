@@ -26,6 +26,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..bots import make_bot
+from ..engine.cards import Card
+from ..engine.deals import Start
+from ..engine.game import Match, Round
 from ..engine.records import Record
 from ..engine.rules import TableRules
 from ..players import Clocked, Player, TimeControl
@@ -53,6 +56,7 @@ class ArenaConfig:
     fresh_process: bool = False  # a new process per match for cmd: players
     deals: tuple[int, ...] = ()  # the match seeds of --deals; none: drawn from seed
     deals_name: str | None = None  # where they came from
+    starts: tuple[Start | None, ...] = ()  # per deal of --deals: a pack or a position
     labels: tuple[str, ...] = ()  # per side, its name in results (unique); none: the specs
     names: tuple[tuple[str, str], ...] = ()  # spec text: the player's name (name=, hello)
     strict: bool = False  # every fault of a cmd: player is a failure
@@ -106,6 +110,39 @@ def side_of_team(team: int, rotation: int, sides: int) -> int:
     """Which side sits in ``team``'s seats in ``rotation``: rotation r moves side i
     to team (i + r) mod sides."""
     return (team - rotation) % sides
+
+
+def begin(rules: TableRules, seed: int, start: Start) -> tuple[Match, Round, list[Card]]:
+    """The match of a position: its first round dealt from ``seed``, and every card the
+    position says was played, played; (the match, the round, its pack).  A ValueError
+    names the first card that cannot be played there."""
+    match = Match(rules, seed, first_dealer=start.first_dealer, record_events=True)
+    deck = match.shuffled_deck()
+    r = match.start_round(deck)
+    for n, (seat, card) in enumerate(start.moves, 1):
+        if r.over or r.to_move != seat or card not in r.legal_actions():
+            raise ValueError(
+                f"card {n} of the position, {card} by seat {seat}, cannot be played in "
+                f"the round its seed {seed} deals"
+            )
+        r.act(card)
+    return match, r, deck
+
+
+def check_start(rules: TableRules, seed: int, start: Start) -> None:
+    """A ValueError when a deal's start does not fit the table."""
+    for pack in start.decks:
+        if sorted(pack) != sorted(rules.deck):
+            raise ValueError(
+                f"its pack holds {len(pack)} cards, not the {rules.pack} of this table "
+                f"({rules.players} players), each once"
+            )
+    if start.first_dealer is not None and start.first_dealer >= rules.players:
+        raise ValueError(
+            f"first_dealer {start.first_dealer}: this table has seats 0-{rules.players - 1}"
+        )
+    if start.moves:
+        begin(rules, seed, start)
 
 
 def plan(config: ArenaConfig) -> list[tuple[int, int, int]]:
@@ -164,6 +201,20 @@ async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
     await asyncio.gather(*aws, return_exceptions=True)
 
 
+def seat_names(config: ArenaConfig, rotation: int) -> list[str]:
+    """Who sits where in ``rotation``: by seat, its side's label when all the side's
+    seats play one spec, else the member's own name."""
+    rules = config.rules
+    names = []
+    for seat in range(rules.players):
+        team = rules.team_of[seat]
+        side = side_of_team(team, rotation, config.sides)
+        members = config.side_members(side)
+        text = members[rules.teams[team].index(seat) % len(members)]
+        names.append(config.label(side) if len(set(members)) == 1 else config.name_of(text))
+    return names
+
+
 def _seat_players(
     config: ArenaConfig,
     specs: dict[str, PlayerSpec],
@@ -174,15 +225,12 @@ def _seat_players(
     """The players by seat, and their names in the record (a side's label)."""
     rules = config.rules
     players: list[Player] = []
-    names: list[str] = []
+    names = seat_names(config, rotation)
     instances: dict[str, int] = {}  # cmd: seats of each spec so far in this match
-    for seat in range(rules.players):
+    for seat, name in enumerate(names):
         team = rules.team_of[seat]
-        side = side_of_team(team, rotation, config.sides)
-        members = config.side_members(side)
+        members = config.side_members(side_of_team(team, rotation, config.sides))
         spec = specs[members[rules.teams[team].index(seat) % len(members)]]
-        # The side's name when all its seats play one spec, else the member's own.
-        name = config.label(side) if len(set(members)) == 1 else config.name_of(spec.text)
         bot_seed = random.Random(f"{seed}/{rotation}/{seat}").randrange(2**63)
         host: dict[str, Any] = {"move_ms": config.move_ms, "strict": config.strict}
         if config.bot_log is not None:
@@ -198,7 +246,6 @@ def _seat_players(
         # control every player runs on a clock of its own for the match.
         tc = spec.tc or config.tc
         players.append(player if spec.kind == "cmd" and tc is None else Clocked(player, tc))
-        names.append(name)
     return players, names
 
 
@@ -222,6 +269,17 @@ def play_one(
     sides = [
         side_of_team(rules.team_of[seat], rotation, config.sides) for seat in range(rules.players)
     ]
+    start = config.starts[deal] if config.starts else None
+    given: dict[str, Any] = {}
+    if start is not None and start.moves:  # a position: the match goes on from there
+        began, r, deck = begin(rules, seed, start)
+        given["start_from"] = (began, r)
+        if record is not None:  # what play_match writes itself when it deals
+            extra = {"move_ms": config.move_ms, "on_fault": config.on_fault}
+            record.header(rules, names, seed, began.first_dealer, **extra)
+            record.deal(1, r.dealer, deck)
+    elif start is not None:
+        given.update(decks=start.decks, first_dealer=start.first_dealer)
     try:
         match = play_match(
             rules,
@@ -232,6 +290,7 @@ def play_one(
             record=record,
             on_fault=config.on_fault,
             takeover=lambda seat: make_bot("greedy", seed=seed + seat),
+            **given,
         )
         outcome = session.run(match) if session is not None else asyncio.run(match)
     finally:

@@ -34,6 +34,7 @@ class Tally:
     verdict: str | None = None
     counts: list[int] = field(default_factory=lambda: [0] * 5)  # pentanomial, side 0
     elapsed: float | None = None  # seconds of play, when timed
+    resumed: int = 0  # results kept from an earlier run (not played in elapsed)
     _open: dict[int, list[MatchResult]] = field(default_factory=dict)
     # Per side: code -> [count, first occurrence]; recovered faults, then failures.
     _faults: list[dict[str, list[Any]]] = field(default_factory=list)
@@ -93,7 +94,7 @@ class Tally:
         if self.sprt is not None:
             line += f"; LLR {self.llr:+.2f}"
         if self.elapsed:
-            line += f"; {self.elapsed:.1f} s, {n / self.elapsed:.1f} matches/s"
+            line += f"; {self.elapsed:.1f} s, {(n - self.resumed) / self.elapsed:.1f} matches/s"
         return line
 
     @property
@@ -173,7 +174,11 @@ class Tally:
             "strict": cfg.strict,
             "tc": None if cfg.tc is None else str(cfg.tc),
             "elapsed_s": None if self.elapsed is None else round(self.elapsed, 3),
-            "matches_per_s": (round(len(self.results) / self.elapsed, 2) if self.elapsed else None),
+            "matches_per_s": (
+                round((len(self.results) - self.resumed) / self.elapsed, 2)
+                if self.elapsed
+                else None
+            ),
             "faults": sum(len(r.side_faults) for r in self.results),
             "record_errors": {
                 "count": len(unwritten),

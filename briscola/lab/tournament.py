@@ -18,26 +18,30 @@ tournament resumes, and a longer ``--games`` or another spec adds to it.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
+import shlex
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..engine.text import printable
 from ..spec import SpecError, UsageError, parse_spec
 from .arena import (
     REPORT_EVERY,
     config_from_args,
+    expand_specs,
     greet_stoppable,
     matches,
     show_log,
     unique,
 )
+from .results import RESULTS, Kept, append, held, read_rows, row_of
 from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
@@ -69,6 +73,8 @@ class Tournament:
     record_dir: Path | None = None
     results: dict[Key, MatchResult] = field(default_factory=dict)
     labels: tuple[str, ...] = ()  # per spec, its name in the results (unique)
+    identities: dict[str, dict[str, Any]] = field(default_factory=dict)  # spec: who it is
+    restart: tuple[str, ...] = ()  # --restart-player: labels or specs to play afresh
 
     def label(self, i: int) -> str:
         return self.labels[i] if self.labels else self.specs[i]
@@ -99,7 +105,7 @@ class Tournament:
 
     # -- the directory ----------------------------------------------------------
 
-    def open(self) -> IO[str] | None:
+    def open(self) -> Kept | None:
         """Read what the directory holds, check it was played at this table, and open
         its results for appending; None without --record."""
         if self.record_dir is None:
@@ -108,27 +114,62 @@ class Tournament:
         info = self.record_dir / "tournament.json"
         try:
             self.record_dir.mkdir(parents=True, exist_ok=True)
-            if info.exists():
-                held = _held(self.record_dir)
-                if held.get("rules") != rules:
-                    raise UsageError(
-                        f"--record {str(self.record_dir)!r} holds a tournament with other "
-                        f"settings ({_table(held.get('rules'))}; not {_table(rules)}): give "
-                        "the same options or a new directory"
-                    )
-            else:
-                info.write_text(json.dumps({"version": VERSION, "rules": rules}) + "\n")
-            path = self.record_dir / "results.jsonl"
-            cut = False
-            if path.exists():
-                cut = self._load(path)
-            out = path.open("a", encoding="utf-8")
-            if cut:  # a line cut short by a kill: what follows starts a line of its own
-                out.write("\n")
-            return out
+            kept = _held(self.record_dir) if info.exists() else {}
+            if kept and kept.get("rules") != rules:
+                raise UsageError(
+                    f"--record {str(self.record_dir)!r} holds a tournament with other "
+                    f"settings ({_table(kept.get('rules'))}; not {_table(rules)}): give "
+                    "the same options or a new directory"
+                )
+            afresh = self._afresh(kept.get("players") or {})
+            players = {**(kept.get("players") or {}), **self.identities}
+            record = {"version": VERSION, "rules": rules, "players": players}
+            info.write_text(json.dumps(record) + "\n")
+            path = self.record_dir / RESULTS
+            rows, cut = read_rows(path)
+            if afresh and any(row["a"] in afresh or row["b"] in afresh for row, _ in rows):
+                # Their matches are played again: the file keeps only the others'.
+                rows = [(row, res) for row, res in rows if not {row["a"], row["b"]} & afresh]
+                path.write_text("".join(row_of(res, a=row["a"], b=row["b"]) for row, res in rows))
+                cut = False
+            for row, res in rows:
+                self.results[(row["a"], row["b"], res.deal, res.rotation, res.seed)] = res
+            return append(path, cut)
         except (OSError, ValueError) as err:
             why = err.strerror if isinstance(err, OSError) and err.strerror else err
             raise UsageError(f"cannot use --record {str(self.record_dir)!r}: {why}") from None
+
+    def _afresh(self, held_players: dict[str, Any]) -> set[str]:
+        """The specs whose matches are played again (--restart-player); a UsageError
+        when a player changed since the tournament began and is not among them."""
+        by_name = {
+            **{t: t for t in self.specs},
+            **{self.label(i): t for i, t in enumerate(self.specs)},
+        }
+        for text, old in held_players.items():  # the name it had then is good too
+            if text in self.specs and isinstance(old, dict) and isinstance(old.get("hello"), str):
+                by_name.setdefault(old["hello"], text)
+        unknown = [n for n in self.restart if n not in by_name]
+        if unknown:
+            raise UsageError(
+                f"--restart-player {unknown[0]!r} is not a player of this tournament: "
+                f"{', '.join(self.labels or self.specs)}"
+            )
+        afresh = {by_name[n] for n in self.restart}
+        changed = []
+        for i, text in enumerate(self.specs):
+            old, new = held_players.get(text), self.identities.get(text)
+            if old is not None and new is not None and old != new and text not in afresh:
+                changed.append(f"  {self.label(i)}: {_changes(old, new)}")
+        if changed:
+            raise UsageError(
+                f"--record {str(self.record_dir)!r}: players changed since the tournament "
+                "began, and its results were played by the old ones:\n"
+                + "\n".join(changed)
+                + "\ngive --restart-player NAME to play a changed player's matches again, "
+                "or a new directory"
+            )
+        return afresh
 
     def _rules(self) -> dict[str, Any]:
         r = self.base.rules
@@ -144,48 +185,43 @@ class Tournament:
             **({"tc": str(self.base.tc)} if self.base.tc is not None else {}),
         }
 
-    def _load(self, path: Path) -> bool:
-        """Read the results; True when the last line has no end (cut short)."""
-        text = path.read_text(encoding="utf-8")
-        for line in text.splitlines():
-            try:
-                row = json.loads(line)
-                key: Key = (row["a"], row["b"], row["deal"], row["rotation"], row["seed"])
-                result = MatchResult(
-                    row["deal"],
-                    row["rotation"],
-                    row["winner"],
-                    tuple(tuple(r) for r in row["rounds"]),
-                    row["faults"],
-                    row["forfeit"],
-                    tuple((c, m) for c, m in row["failures"]),
-                    row["record_error"],
-                    # Added later: rows of an older tournament have none of these.
-                    seed=row.get("seed", 0),
-                    record=row.get("record", ""),
-                    side_faults=tuple(tuple(f) for f in row.get("side_faults", ())),
-                    side_failures=tuple(tuple(f) for f in row.get("side_failures", ())),
-                    think=tuple(tuple(t) for t in row.get("think", ())),
-                    late=tuple(row.get("late", ())),
-                )
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short when the last run was killed: played again
-            self.results[key] = result
-        return bool(text) and not text.endswith("\n")
-
 
 def _held(directory: Path) -> dict[str, Any]:
     """What a tournament directory's tournament.json says; {} when there is none."""
-    try:
-        held = json.loads((directory / "tournament.json").read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as err:
-        why = err.strerror if isinstance(err, OSError) and err.strerror else err
-        raise UsageError(f"cannot read {directory / 'tournament.json'}: {why}") from None
-    if not isinstance(held, dict) or not isinstance(held.get("rules"), dict):
+    kept = held(directory / "tournament.json", "a tournament's")
+    if kept and not isinstance(kept.get("rules"), dict):
         raise UsageError(f"{directory / 'tournament.json'} is not a tournament's settings")
-    return held
+    return kept
+
+
+def identity(text: str, hello: Any) -> dict[str, Any]:
+    """Who a cmd: player is, for a tournament that resumes: its hello's name and version,
+    and a digest of each file its command names (its script, its program)."""
+    spec = parse_spec(text)
+    files = {}
+    for word in shlex.split(spec.command):
+        path = Path(spec.cwd or ".") / word
+        if path.is_file():
+            try:
+                files[word] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            except OSError:
+                continue  # unreadable: it says nothing of who the player is
+    return {"hello": hello.name, "version": hello.version, "files": files}
+
+
+def _changes(old: Any, new: dict[str, Any]) -> str:
+    if not isinstance(old, dict):
+        return "its identity was not kept"
+    told = []
+    for key, what in (("hello", "hello name"), ("version", "version")):
+        if old.get(key) != new.get(key):
+            told.append(f"{what} {old.get(key)!r}, now {new.get(key)!r}")
+    before, now = old.get("files") or {}, new["files"]
+    for name in sorted(set(before) | set(now)):
+        if before.get(name) != now.get(name):
+            how = "is new" if name not in before else "is gone" if name not in now else "changed"
+            told.append(f"its file {name} {how}")
+    return "; ".join(told) or "changed"
 
 
 def _table(rules: Any) -> str:
@@ -194,11 +230,7 @@ def _table(rules: Any) -> str:
     return ", ".join(f"{k} {v}" for k, v in rules.items())
 
 
-def _row(a: str, b: str, seed: int, res: MatchResult) -> str:
-    return json.dumps({"a": a, "b": b, "seed": seed, **asdict(res)}) + "\n"
-
-
-def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterator[MatchResult]:
+def play(t: Tournament, args: argparse.Namespace, out: Kept | None) -> Iterator[MatchResult]:
     """Play every missing match, pairing by pairing; each result is kept (and
     written to ``out``) as it comes."""
     for pair in pairings(len(t.specs), t.gauntlet):
@@ -213,8 +245,7 @@ def play(t: Tournament, args: argparse.Namespace, out: IO[str] | None) -> Iterat
                 seed = seeds[(res.deal, res.rotation)]
                 t.results[(a, b, res.deal, res.rotation, seed)] = res
                 if out is not None:
-                    out.write(_row(a, b, seed, res))
-                    out.flush()
+                    out.write(row_of(res, a=a, b=b))
                 yield res
         finally:
             results.close()
@@ -407,12 +438,17 @@ def _think_lines(s: dict[str, Any]) -> list[str]:
 
 
 def from_args(args: argparse.Namespace) -> Tournament:
-    specs = tuple(args.specs)
+    specs = tuple(expand_specs(args))
+    if args.anchor is not None and args.bots is not None:  # --anchor may name one of them
+        from .bots_file import read_bots
+
+        args.anchor = read_bots(args.bots).get(args.anchor, args.anchor)
     if len(specs) < 2 or len(set(specs)) != len(specs):
         raise UsageError(f"a tournament needs two or more different specs, got {' '.join(specs)}")
     if args.players not in (2, 4):
         raise UsageError(f"a tournament is played at 2 or 4 seats (two sides), not {args.players}")
-    anchor_text = args.anchor or ("greedy" if "greedy" in specs else specs[0])
+    plain = [t for t in specs if t == "greedy" or t.startswith("greedy:name=")]
+    anchor_text = args.anchor or (plain[0] if plain else specs[0])  # greedy, named or not
     if anchor_text not in specs:
         raise UsageError(f"--anchor {anchor_text!r} is not one of the specs: {' '.join(specs)}")
     record = Path(args.record) if args.record is not None else None
@@ -422,7 +458,7 @@ def from_args(args: argparse.Namespace) -> Tournament:
         args.seed = _held(record).get("rules", {}).get("seed")
     # The arena checks the table, the first pairing's specs and the deals; the other
     # specs are checked here, and the record directory is the tournament's own.
-    arena_args = {**vars(args), "specs": list(specs[:2]), "record": None}
+    arena_args = {**vars(args), "specs": list(specs[:2]), "record": None, "bots": None}
     base = config_from_args(argparse.Namespace(**arena_args, no_duplicate=False, sprt=None))
     for text in specs[2:]:
         try:
@@ -433,7 +469,8 @@ def from_args(args: argparse.Namespace) -> Tournament:
     labels = []
     for text in specs:
         spec = parse_spec(text)
-        labels.append(spec.name or hellos.get(text) or spec.label)
+        hello = hellos.get(text)
+        labels.append(spec.name or (hello.name if hello is not None else spec.label))
     return Tournament(
         base,
         specs,
@@ -441,6 +478,8 @@ def from_args(args: argparse.Namespace) -> Tournament:
         anchor=specs.index(anchor_text),
         record_dir=record,
         labels=tuple(unique(labels)),
+        identities={text: identity(text, hello) for text, hello in hellos.items()},
+        restart=tuple(getattr(args, "restart_player", None) or ()),
     )
 
 
@@ -476,7 +515,7 @@ def _main(args: argparse.Namespace) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if out is not None:
-            out.close()
+            out.close("tournament")
     s = summary(t, interrupted, time.monotonic() - start)
     print(json.dumps(s) if args.json else render(s))
     sides = [side for run in s["pairings"] for side in run["sides"]]

@@ -28,10 +28,11 @@ from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
 from ..bots.expert import ADVICE_SAMPLES, Advice, advise
-from ..engine.cards import Faces, Language
-from ..engine.observation import Observation
+from ..engine.cards import FACES, LANGUAGES, Faces, Language
+from ..engine.observation import Observation, observe
 from ..engine.records import Record
-from ..engine.rules import RulesError, TableRules
+from ..engine.replay import RecordError, Resumable, resume_point
+from ..engine.rules import RulesError, TableRules, default_variant
 from ..players import Player
 from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
@@ -39,7 +40,8 @@ from ..table import MatchOutcome, play_match
 from ..words.names import bot_names, name_problem
 from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
-from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
+from .keep import Finished, add_history, kept_path, now, open_private, playing_path
+from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed
 from .view import style_for
 
 __all__ = [
@@ -90,6 +92,19 @@ class Options:
     hints: bool = True
     own_name: str | None = None  # --name or the settings' name, shown in the scores
     colours: str = "dark"
+    resume: Resumable | None = None  # play --resume: the kept match, going on
+
+    def kept(self) -> dict[str, object]:
+        """What a kept match needs besides its record's header to go on as it was."""
+        return {
+            "opponents": [spec.text for spec in self.opponents],
+            "level": self.level,
+            "lang": self.lang,
+            "count": self.count,
+            "hints": self.hints,
+            "own_name": self.own_name,
+            "seed_given": self.seed is not None,
+        }
 
 
 @dataclass
@@ -161,9 +176,16 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
             settings = load()
         except SettingsError as err:
             raise SetupError(str(err)) from None
+    if getattr(args, "resume", False):
+        return resumed_options(args, settings)
+    lang = args.lang or settings.lang or default_lang()
     try:
         rules = TableRules(
-            players=args.players, variant=args.variant, target=args.target, pack=args.pack
+            players=args.players,
+            # The game a language's players know, unless the options say another.
+            variant=args.variant or default_variant(lang),
+            target=args.target,
+            pack=args.pack,
         )
     except RulesError as err:
         raise SetupError(str(err)) from None
@@ -178,7 +200,6 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
     if opponents is None:
         level = level or settings.level or "expert"
         opponents = LEVELS[level]
-    lang = args.lang or settings.lang or default_lang()
     name = args.name or settings.name
     problem = name_problem(name.strip(), "--name") if name is not None else None
     if problem is not None:
@@ -198,6 +219,45 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
         own_name=name.strip() if name else None,
         colours=settings.colours or background(),
     )
+
+
+def resumed_options(args: argparse.Namespace, settings: Settings) -> Options:
+    """``play --resume``: the kept match's own options; the pace and colours as now."""
+    path = kept_path()
+    try:
+        point = resume_point(path.read_bytes())
+    except FileNotFoundError:
+        raise SetupError("no match is kept (quit a match at your turn to keep it)") from None
+    except (OSError, RecordError) as err:
+        raise SetupError(f"the kept match in {path} cannot go on: {err}") from None
+    kept = point.header.get("play") if point is not None else None
+    if point is None or point.round is None or not isinstance(kept, dict):
+        path.unlink(missing_ok=True)
+        raise SetupError("the kept match had already ended; nothing to resume")
+    try:
+        names = [str(n) for n in point.header["names"]]
+        opponents = tuple(parse_spec(str(t), allow=_allowed()) for t in kept["opponents"])
+        lang: Language = next((x for x in LANGUAGES if x == kept["lang"]), "en")
+        faces = point.header.get("faces")
+        own = kept.get("own_name")
+        pace = getattr(args, "pace", None)
+        return Options(
+            rules=point.match.rules,
+            opponents=opponents,
+            name=names[0],
+            faces=next((f for f in FACES if f == faces), default_faces(lang)),
+            lang=lang,
+            count=bool(kept["count"]),
+            pace=pace if pace is not None else settings.pace or DEFAULT_PACE,
+            seed=point.match.seed if kept["seed_given"] else None,
+            level=str(kept["level"]) if kept["level"] in LEVELS else "",
+            hints=bool(kept["hints"]),
+            own_name=str(own) if own else None,
+            colours=settings.colours or background(),
+            resume=point,
+        )
+    except (KeyError, TypeError, IndexError, SpecError) as err:
+        raise SetupError(f"the kept match in {path} cannot go on: {err}") from None
 
 
 def hinter(rules: TableRules, seed: int) -> Hinter:
@@ -226,6 +286,11 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     """
     n = opts.rules.players
     names = [opts.name, *bot_names(n - 1, [opts.name])]  # none looks like the person's
+    resume, going_on = (opts.resume, None) if game == 1 else (None, None)
+    if resume is not None:
+        names = [str(name) for name in resume.header["names"]]
+        assert resume.round is not None
+        going_on = observe(resume.round, 0)
     # A level names every seat's bot (in words); else each spec is its own note.
     notes = ["", *(opts.level or s.label for s in opts.opponents)]
     # Take-backs against built-in bots only: a program would see a game go backwards.
@@ -245,6 +310,8 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
         hints_off=not opts.hints,
         undo=takeback,
         round_pause=True,
+        keep=True,
+        resumed=going_on,
     )
     # A command typed while the bots play (score, seen, last, hand, help, rules) is
     # answered at once; a card is kept for the person's turn (typed ahead).
@@ -266,42 +333,91 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
         why = err.strerror or str(err)
         console.show([[("class:dim", words(opts.lang, "record.failed", why=why))]])
 
-    out: IO[str] | None = None
-    if opts.record is not None:
-        path = _record_path(opts.record, game)
-        try:
-            out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as err:
-            raise SetupError(f"cannot write the record {str(path)!r}: {err.strerror}") from None
-        if game > 1:  # not the file named: say where this one goes
-            console.show([[("class:dim", words(opts.lang, "record.next", path=str(path)))]])
+    # Every match is recorded, so that leaving at a turn can keep it: to --record's
+    # file when one is named, else to a private file of its own that goes at the end.
+    path, out = _open_record(opts, game, resume)
+    if opts.record is not None and game > 1:  # not the file named: say where this one goes
+        console.show([[("class:dim", words(opts.lang, "record.next", path=str(path)))]])
+    record = Record(out, header={"people": [0], "faces": opts.faces, "play": opts.kept()},
+                    on_error=record_failed)  # fmt: skip
+    if resume is not None:
+        record.write({"type": "restart", "after": "pause"})
+    ended = False
     try:
-        return await play_match(
+        outcome = await play_match(
             opts.rules,
             players,
             seed=seed,
             names=names,
-            # The person's seat, so that a replay can tell it as "you".
-            # Its faces too, which replay and review keep unless told others.
-            record=Record(out, header={"people": [0], "faces": opts.faces}, on_error=record_failed)
-            if out
-            else None,
+            record=record,
             on_fault="takeover",
             takeover=takeover,
             undo=(0,) if takeback else (),
+            start_from=None if resume is None else (resume.match, resume.round),
         )
+        ended = True
+        _add_history(opts, outcome)
+        return outcome
     except InputEnded:
         raise
+    except KeepMatch:
+        out.close()
+        if path != kept_path():
+            with open_private(kept_path()) as kept:
+                kept.write(path.read_text(encoding="utf-8"))
+        console.show([[("", words(opts.lang, "kept"))], [("", words(opts.lang, "left"))]])
+        return None
     except LeaveTable:
         console.show([[("", words(opts.lang, "left"))]])
         return None
     except PromptFailed as failed:
         raise failed.error from None  # an ordinary error again, for the command's last guard
     finally:
-        if out is not None:
-            out.close()
-        if opts.seed is None:
+        out.close()
+        if opts.record is None and path != kept_path():
+            path.unlink(missing_ok=True)
+        if ended and resume is not None:
+            kept_path().unlink(missing_ok=True)  # finished: nothing kept any more
+        if opts.seed is None and (resume is None or ended):
             console.show([[("class:dim", words(opts.lang, "seed.told", seed=seed))]])
+
+
+def _open_record(opts: Options, game: int, resume: Resumable | None) -> tuple[Path, IO[str]]:
+    """Where this match's record goes, open: the kept one goes on (cut to its last
+    whole move), else --record's file, else a private file of the data folder."""
+    try:
+        if resume is not None:
+            path = kept_path()
+            with open(path, "r+b") as f:
+                f.truncate(resume.size)
+            return path, open_private(path, "a")
+        if opts.record is not None:
+            path = _record_path(opts.record, game)
+            return path, open(path, "w", encoding="utf-8")
+        path = playing_path()
+        return path, open_private(path)
+    except OSError as err:
+        raise SetupError(f"cannot write the record {str(path)!r}: {err.strerror}") from None
+
+
+def _add_history(opts: Options, outcome: MatchOutcome) -> None:
+    """A finished match in the history of ``briscola stats`` (a failure to write it
+    costs the history a line, never the game)."""
+    team = opts.rules.team_of[0]
+    result = "drawn" if outcome.winner is None else "won" if outcome.winner == team else "lost"
+    mine = sum(r.points[team] for r in outcome.rounds)
+    theirs = sum(sum(r.points) - r.points[team] for r in outcome.rounds)
+    level = opts.level or ",".join(sorted({s.label for s in opts.opponents}))
+    entry = Finished(now(), level, opts.rules.players, opts.rules.variant, opts.rules.target,
+                     result, mine, theirs)  # fmt: skip
+    with contextlib.suppress(OSError):
+        add_history(entry)
+
+
+def _first_seed(opts: Options) -> int:
+    if opts.resume is not None:
+        return opts.resume.match.seed
+    return opts.seed if opts.seed is not None else _fresh_seed()
 
 
 def _fresh_seed() -> int:
@@ -315,7 +431,7 @@ async def run(opts: Options, console: Console) -> int:
     would: the table stops every bot (their process groups too) and ends the
     record as abandoned; the exit status is 128 + the signal.
     """
-    seed = opts.seed if opts.seed is not None else _fresh_seed()
+    seed = _first_seed(opts)
     stopped: list[int] = []
     async with console.interrupts():
         with _stopped_by_signals(stopped):

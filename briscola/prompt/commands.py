@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import argparse
 
-from ..options import LANG_LOCALE, Command, add_table_options, add_words_options
+from ..options import (
+    LANG_LOCALE,
+    LANG_SETTINGS,
+    Command,
+    add_lang_option,
+    add_table_options,
+    add_words_options,
+)
 
-__all__ = ["PLAY"]
+__all__ = ["PLAY", "STATS"]
 
 
 def play_arguments(p: argparse.ArgumentParser) -> None:
-    add_table_options(p)
+    add_table_options(p, variant_by_lang=True)
     p.add_argument(
         "--opponents",
         metavar="SPEC",
@@ -31,8 +38,20 @@ def play_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-hints", action="store_true", help="no hint command in this match")
     p.add_argument("--name", default=None, help="your name at the table")
-    add_words_options(p, None, "card pictures and names (default italian)", LANG_LOCALE)
+    add_words_options(
+        p,
+        None,
+        "card pictures and names (default: your language's pack: spanish in Spanish, "
+        "portuguese in Portuguese, else italian)",
+        LANG_LOCALE,
+    )
     p.add_argument("--record", metavar="FILE", default=None, help="save the match record")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the match kept when you last quit at your turn (its own table, "
+        "opponents and language)",
+    )
     p.add_argument("--no-count", action="store_true", help="do not show the points captured so far")
     p.add_argument(
         "--pace",
@@ -59,4 +78,25 @@ PLAY = Command(
     ),
     arguments=play_arguments,
     run=run_play,
+)
+
+
+def stats_arguments(p: argparse.ArgumentParser) -> None:
+    add_lang_option(p, LANG_SETTINGS)
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from .stats import main
+
+    return main(args)
+
+
+STATS = Command(
+    "stats",
+    help="your finished matches at the prompt: wins and points",
+    description="The matches finished with 'briscola play' ($XDG_DATA_HOME/briscola): "
+    "matches, wins and points by level, table size and variant, and the last ones.",
+    examples=("briscola stats", "briscola stats --lang it"),
+    arguments=stats_arguments,
+    run=run_stats,
 )

@@ -16,6 +16,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..engine.cards import (
+    ALL_CARDS,
     Card,
     Faces,
     Language,
@@ -121,6 +122,17 @@ class Reader:
             )
         return card
 
+    def _names_a_card(self, low: str) -> bool:
+        """Whether ``low`` starts a rank or a suit of some card of the pack (``ass``,
+        ``coppe``), so that a refusal can say none is held rather than "not a card"."""
+        if len(low) < 2:
+            return False
+        for card in ALL_CARDS:
+            tails = _words_of(card_name(card, self.faces, self.lang))
+            if any(re.split(r"[\s-]", tail)[0].startswith(low) for tail in (tails[0], tails[-1])):
+                return True
+        return False
+
     def _by_prefix(self, low: str, text: str) -> Card:
         """A card in hand whose name has a word starting with ``low`` (``ace``, ``six``,
         ``coins``); several such cards are named so the person can choose."""
@@ -137,6 +149,10 @@ class Reader:
             codes = [self.code(c) for c in found]
             choice = words(w, "or", a=", ".join(codes[:-1]), b=codes[-1])
             raise EntryError(words(w, "entry.which", cards=choice))
+        if self._names_a_card(low):  # a rank or suit of the pack, none of it in hand
+            mine = ", ".join(self.code(c) for c in self.hand)
+            said = repr(printable(text.strip(), limit=40))
+            raise EntryError(words(w, "entry.none_held", text=said, hand=mine))
         raise EntryError(
             words(
                 w,

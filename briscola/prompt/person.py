@@ -30,13 +30,13 @@ from ..engine.events import (
 from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player
-from ..table import UNDO
-from ..words.table import YES, help_text, short_rules, words
+from ..table import UNDO, Paused
+from ..words.table import NO, YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
 from .view import Seen, Text, View
 
-__all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
+__all__ = ["Hinter", "InputEnded", "KeepMatch", "LeaveTable", "Person", "PromptFailed"]
 
 # What the expert makes of each legal action here (its chances and points), its own choice first.
 Hinter = Callable[[Observation], Advice]
@@ -49,6 +49,10 @@ class LeaveTable(BaseException):
 
 class InputEnded(LeaveTable):
     """The piped input ended mid-match: the person did not choose to leave."""
+
+
+class KeepMatch(LeaveTable, Paused):
+    """The person left and the match is kept, to go on with ``briscola play --resume``."""
 
 
 class PromptFailed(BaseException):
@@ -83,11 +87,15 @@ class Person(Player):
         hints_off: bool = False,
         undo: bool = False,
         round_pause: bool = False,
+        keep: bool = False,
+        resumed: Observation | None = None,
     ) -> None:
         self.console, self.name, self.faces, self.lang = console, name, faces, lang
         self.count, self.pace, self.notes, self.seed = count, pace, tuple(notes), seed
         self.own_name, self.level, self.hint, self.hints_off = own_name, level, hint, hints_off
         self.undo, self.takebacks, self.round_pause = undo, 0, round_pause
+        self.keep = keep  # leaving at a turn keeps the match (play --resume)
+        self.resumed = resumed  # a kept match going on: the table as it was left
         self.retell = False  # a card was taken back: the next turn shows the table again
         #: what the panel says the table waits for, when it is not a turn (LAN: the
         #: table filling, a rematch vote, the server away); None: whose turn it is
@@ -125,6 +133,9 @@ class Person(Player):
         notes = self.notes or ("",) * info.rules.players
         intro = self.view.intro(notes, self.seed, toolbar=self.console.toolbar, level=self.level)
         self.console.show(intro)
+        if self.resumed is not None:  # the round as it stood, then its next turn
+            obs, self.resumed = self.resumed, None
+            await self.resume(obs)
 
     async def notify(self, event: Event) -> None:
         assert self.view is not None and self.seen is not None
@@ -312,8 +323,26 @@ class Person(Player):
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         try:
             return await self._turn(obs)
+        except InputEnded:
+            raise
+        except LeaveTable:
+            if self.keep and await self._keep():  # left at a turn: kept to go on later
+                raise KeepMatch from None
+            raise
         except Exception as err:  # our own failure: the table must not seat a bot for the person
             raise PromptFailed(err) from err
+
+    async def _keep(self) -> bool:
+        """Whether the person wants the match kept (``play --resume``); the end of the
+        input, Ctrl-C or Ctrl-D say no."""
+        while True:
+            try:
+                answer = " ".join((await self.console.ask(words(self.lang, "ask.keep"))).split())
+            except (KeyboardInterrupt, EOFError):
+                return False
+            if answer.lower() in YES or answer.lower() in NO:
+                return answer.lower() in YES
+            self.console.show([[("class:dim", words(self.lang, "ask.yes_no"))]])
 
     async def _turn(self, obs: Observation) -> Action:
         assert self.view is not None and self.seen is not None and self.reader is not None

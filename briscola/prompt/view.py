@@ -353,10 +353,14 @@ class View:
             you if s == seat else printable(shown_name(lang, name), 24)
             for s, name in enumerate(names)
         ]
-        # In lists of scores the person goes by the name given (--name), if any.
+        # In lists of scores the person goes by the name given (--name), if any, else
+        # by "you" as a list after a colon says it ("Smazzate vinte: tu e Giulia 1").
         self.listed = list(self.names)
+        self.own_name = own_name if seat >= 0 else None
         if own_name and seat >= 0:
             self.listed[seat] = printable(own_name, 24)
+        elif seat >= 0:
+            self.listed[seat] = words(lang, "you.listed")
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
 
@@ -421,7 +425,16 @@ class View:
         return "other" if alone else "they"
 
     def side(self, team: int, names: Sequence[str] | None = None) -> str:
-        return " & ".join((names or self.names)[s] for s in self.rules.teams[team])
+        """A side's seats by name: "You and Giulia", "Emma and you"."""
+        names = names or self.names
+        shown = [
+            words(self.lang, "you.mid") if s == self.seat and i and names[s] == self.names[s]
+            else names[s]
+            for i, s in enumerate(self.rules.teams[team])
+        ]  # fmt: skip
+        if len(shown) == 1:
+            return shown[0]
+        return words(self.lang, "and", a=", ".join(shown[:-1]), b=shown[-1])
 
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
@@ -446,7 +459,9 @@ class View:
                 return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
-        return " · ".join(f"{name(t)} {v}" for t, v in enumerate(values))
+        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
+        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
+        return " · ".join(f"{name(t)} {values[t]}" for t in order)
 
     def points(self, n: int) -> str:
         return words(self.lang, "points", count=n)
@@ -457,12 +472,12 @@ class View:
         self, notes: Sequence[str], seed: int | None, *, toolbar: bool = True, level: str = ""
     ) -> list[Text]:
         r, w = self.rules, self.lang
-        head = ["Briscola", words(w, "intro.players", players=r.players)]
+        # The title is the game's own name: Brisca with the exchange, Bisca with the 7 second.
+        head = [r.variant.capitalize() if r.variant != "italian" else "Briscola"]
+        head.append(words(w, "intro.players", players=r.players))
         if not r.default_pack:
             head.append(words(w, "intro.pack", count=r.pack))
         head.append(words(w, "intro.target", count=r.target))
-        if r.variant != "italian":
-            head.append(words(w, "intro.variant", variant=r.variant))
         if level:
             head.append(words(w, "intro.level", level=words(w, f"level.{level}")))
         if seed is not None:
@@ -491,7 +506,7 @@ class View:
                 lines.append(self.say("intro.seat", who=self.who(s), note=note, role=role_text))
             else:
                 lines.append(self.say("intro.seat_bare", who=self.who(s), role=role_text))
-        if self.listed[self.seat] != self.names[self.seat]:
+        if self.own_name:
             lines.append(self.say("intro.you_are", name=self.listed[self.seat]))
         lines.append(self.say("intro.tip" if toolbar else "intro.tip_lines", "class:dim"))
         return lines

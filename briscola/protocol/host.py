@@ -112,7 +112,11 @@ class RemoteSeat(Player):
     def link(self, link: Link | None) -> None:
         """The link this seat is played over now: its lines are judged here as they
         come, and its info counts against this seat's budget for the match."""
-        self._link_now = link
+        old, self._link_now = self._link_now, link
+        if old is not None and old is not link:  # it plays this seat no more
+            old.judge = None
+            old.keeps_info = False
+            old.box = InfoBox()
         if link is not None:
             link.box = self.box
             link.keeps_info = True
@@ -406,6 +410,7 @@ class CommandPlayer(RemoteSeat):
         tap: Tap | None = None,
         keep: bool = False,
         strict: bool = False,
+        cwd: str | None = None,
     ) -> None:
         argv = split_command(command)  # refuse a broken command line now, not at the table
         super().__init__(
@@ -421,6 +426,7 @@ class CommandPlayer(RemoteSeat):
         self.tap = tap
         self.keep = keep
         self.strict = strict
+        self.cwd = cwd
         self.process: BotProcess | None = None
         self.spawned = 0  # processes started, over all matches
         self._broken = False  # this process failed: the next match gets a fresh one
@@ -449,6 +455,7 @@ class CommandPlayer(RemoteSeat):
             verbose=self.verbose,
             tap=self.tap,
             close_ms=self.close_ms,
+            cwd=self.cwd,
         )
         self.link = self.process
         self.bot = None
@@ -546,6 +553,6 @@ def _now() -> float:
 def make_command_player(command: str, name: str | None = None, **options: Any) -> Player:
     """A Player for ``cmd:COMMAND``; options: grace_ms, handshake_ms, close_ms, bot_log (a
     directory for the bot's stderr), verbose (its stderr at INFO), tap, keep (one process
-    for many matches: see CommandPlayer) and move_ms (used only when the table gives no
-    time per move; the table's own always wins)."""
+    for many matches: see CommandPlayer), cwd (the directory it runs in) and move_ms
+    (used only when the table gives no time per move; the table's own always wins)."""
     return CommandPlayer(command, name, **options)

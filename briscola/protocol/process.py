@@ -108,9 +108,11 @@ class BotProcess(Link):
         verbose: bool = False,
         tap: Tap | None = None,
         close_ms: int = CLOSE_MS,
+        cwd: str | None = None,
     ) -> None:
         super().__init__(label, tap=tap)
         self.argv = split_command(command)
+        self.cwd = cwd  # the directory it runs in (a bots file's cwd=); None: ours
         self.bot_log = Path(bot_log) if bot_log is not None else None
         self.verbose = verbose
         self.close_ms = close_ms
@@ -153,6 +155,7 @@ class BotProcess(Link):
                 stdout=pipe,
                 stderr=pipe,
                 start_new_session=True,
+                cwd=self.cwd,
             )
         except OSError as err:
             raise SeatFailure(

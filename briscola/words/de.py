@@ -14,6 +14,9 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "Du",
+    "you.listed": "Du",
+    "you.mid": "du",
+    "and": "{a} und {b}",
     "us": "Wir",
     "them": "Sie",
     "intro.players": "{players} Spieler",
@@ -21,7 +24,6 @@ TABLE: Final[dict[str, Message]] = {
         "one": "wer zuerst 1 Runde gewinnt",
         "other": "wer zuerst {n} Runden gewinnt",
     },
-    "intro.variant": "Variante {variant}",
     "intro.pack": "{n} Karten",
     "intro.seed": "Startwert {seed}",
     "intro.level": "Stufe {level}",
@@ -152,8 +154,31 @@ TABLE: Final[dict[str, Message]] = {
     "bar.points": "Punkte",
     "prompt": "spiel> ",
     "ask.leave": "Die laufende Partie verlassen? (j/n) ",
+    "ask.keep": "Die Partie aufheben, um sie später zu Ende zu spielen (briscola play --resume)? (j/n) ",
     "ask.again": "Noch eine Partie? (j/n) ",
     "left": "Du hast den Tisch verlassen.",
+    "stats.none": "Noch keine beendete Partie: briscola play hält jede hier fest.",
+    "stats.all": "Alle Partien",
+    "stats.row": {
+        "one": (
+            "{label}: 1 Partie, {won} gewonnen, {lost} verloren ({share} % gewonnen); Punkte {mine} zu {theirs}"
+        ),
+        "other": (
+            "{label}: {n} Partien, {won} gewonnen, {lost} verloren ({share} % gewonnen); Punkte {mine} zu {theirs}"
+        ),
+    },
+    "stats.by_level": "Nach Stufe:",
+    "stats.by_players": "Nach Tischgröße:",
+    "stats.by_variant": "Nach Variante:",
+    "stats.last": {
+        "one": (
+            "Die letzte Partie (W gewonnen, L verloren, = unentschieden; der Balken: der Punktabstand):"
+        ),
+        "other": (
+            "Die letzten {n} Partien (W gewonnen, L verloren, = unentschieden; die Balken: der Punktabstand):"
+        ),
+    },
+    "kept": "Die Partie ist aufgehoben: briscola play --resume spielt hier weiter.",
     "back": "Zurück am Tisch.",
     "back.taken": "Du übernimmst diesen Platz; so steht die Partie:",
     "input.ended": "Die Eingabe endete mitten in der Partie; die Partie ist abgebrochen.",
@@ -184,6 +209,7 @@ TABLE: Final[dict[str, Message]] = {
         "Keine Karte und kein Befehl: {text}. Tippe {range}, eine Karte deiner Hand wie {example}, "
         "oder hilfe."
     ),
+    "entry.none_held": "Du hast keine Karte, die {text} heißt (deine Hand: {hand}).",
     "entry.not_in_hand": "Nicht in deiner Hand: {card} (du hast {hand}).",
     "entry.which": "Welche: {cards}?",
     "or": "{a} oder {b}",
@@ -219,28 +245,28 @@ TABLE: Final[dict[str, Message]] = {
     "help.key": "Ein Kürzel ist Rang, dann Farbe: {ranks}, 2 bis 7 wie sie sind; {suits}.",
     "help.head": "Befehle:",
     "help.top": """\
-  help      (hilfe) dieser Text
-  hand      deine Hand und der Tisch noch einmal
-  last      (letzter) der letzte Stich""",
+  hilfe (help)         dieser Text
+  hand                 deine Hand und der Tisch noch einmal
+  letzter (last)       der letzte Stich""",
     "help.seen": (
-        "  seen      (gespielt) die Karten dieser Runde nach Farben, und welche Asse und Dreien "
+        "  gespielt (seen)      die Karten dieser Runde nach Farben, und welche Asse und Dreien "
         "noch fehlen"
     ),
     "help.seen7": (
-        "  seen      (gespielt) die Karten dieser Runde nach Farben, und welche Asse und Siebenen "
+        "  gespielt (seen)      die Karten dieser Runde nach Farben, und welche Asse und Siebenen "
         "noch fehlen"
     ),
     "help.mid": """\
-  score     (stand) gewonnene Runden und Punkte bisher
-  hint      (tipp) was der Experte hier spielen würde, und warum
-  undo      (zurück) deine letzte Karte und die Antworten der Bots zurücknehmen
-  rules     (regeln) die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
-    "help.say": "  say TEXT  an alle am Tisch schreiben",
-    "help.leave": "  leave     den Platz aufgeben (ein Bot spielt weiter; Strg-C fragt auch)",
+  stand (score)        gewonnene Runden und Punkte bisher
+  tipp (hint)          was der Experte hier spielen würde, und warum
+  zurück (undo)        deine letzte Karte und die Antworten der Bots zurücknehmen
+  regeln (rules)       die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
+    "help.say": "  say TEXT             an alle am Tisch schreiben",
+    "help.leave": "  leave                den Platz aufgeben (ein Bot spielt weiter; Strg-C fragt auch)",
     "help.exchange": (
-        "  exchange  (tausch) die Trumpf-7 oder -2 gegen die offene Karte tauschen (wenn erlaubt)"
+        "  tausch (exchange)    die Trumpf-7 oder -2 gegen die offene Karte tauschen (wenn erlaubt)"
     ),
-    "help.quit": "  quit      (ende) die Partie verlassen (Strg-C fragt auch; Strg-D geht sofort)",
+    "help.quit": "  ende (quit)          die Partie verlassen (Strg-C fragt auch; Strg-D geht sofort)",
     "rules.short": """\
 Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst die höchste
 Karte der ausgespielten Farbe.
@@ -282,6 +308,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} hat die Verbindung verloren; der Platz wird freigehalten.",
     "resumed": "{name} ist zurück.",
     "takeover": "Ein Bot spielt für {name}, bis die Verbindung zurück ist.",
+    "closed": "Der Tisch ist geschlossen: niemand spielt mehr daran.",
+    "chat_dropped": "Verworfene Chatzeilen, zu viele auf einmal: {n}.",
     "handback": "{name} spielt wieder selbst.",
     "timeout": "Die Zeit von {name} ist abgelaufen; ein Bot hat die Karte gespielt.",
     "faults": "{name} hat dreimal falsch geantwortet; ein Bot hat die Karte gespielt.",
@@ -313,6 +341,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "Lobby> ",
     "no_tables": "Noch keine Tische: lege einen an (help zeigt wie).",
+    "variant.italian": "italienische Regeln",
     "table_line": "{table}: {players} Spieler, {variant}, bis {target}, {state}: {seats}",
     "state.waiting": "wartet",
     "state.playing": "spielt",

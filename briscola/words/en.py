@@ -14,6 +14,9 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "You",
+    "you.listed": "You",
+    "you.mid": "you",
+    "and": "{a} and {b}",
     "us": "Us",
     "them": "Them",
     "intro.players": "{players} players",
@@ -21,7 +24,6 @@ TABLE: Final[dict[str, Message]] = {
         "one": "first to 1 round",
         "other": "first to {n} rounds",
     },
-    "intro.variant": "{variant} variant",
     "intro.pack": "{n} cards",
     "intro.seed": "seed {seed}",
     "intro.level": "level {level}",
@@ -140,8 +142,27 @@ TABLE: Final[dict[str, Message]] = {
     "bar.points": "Points",
     "prompt": "play> ",
     "ask.leave": "Leave the game in progress? (y/n) ",
+    "ask.keep": "Keep the match to finish later (briscola play --resume)? (y/n) ",
     "ask.again": "Play again? (y/n) ",
     "left": "You left the table.",
+    "stats.none": "No finished match yet: briscola play keeps each one here.",
+    "stats.all": "All matches",
+    "stats.row": {
+        "one": (
+            "{label}: 1 match, {won} won, {lost} lost ({share}% won); points {mine} to {theirs}"
+        ),
+        "other": (
+            "{label}: {n} matches, {won} won, {lost} lost ({share}% won); points {mine} to {theirs}"
+        ),
+    },
+    "stats.by_level": "By level:",
+    "stats.by_players": "By table size:",
+    "stats.by_variant": "By variant:",
+    "stats.last": {
+        "one": ("The last match (W won, L lost, = drawn; the bar: the point margin):"),
+        "other": ("The last {n} matches (W won, L lost, = drawn; the bars: the point margin):"),
+    },
+    "kept": "The match is kept: briscola play --resume goes on from here.",
     "back": "Back at the table.",
     "back.taken": "You take over this seat; the match as it stands:",
     "input.ended": "The input ended in the middle of the match; the match is abandoned.",
@@ -165,6 +186,7 @@ TABLE: Final[dict[str, Message]] = {
         "Not a card or a command: {text}. Type {range}, a card in your hand such as {example}, or "
         "help."
     ),
+    "entry.none_held": "You hold no card that {text} names (your hand: {hand}).",
     "entry.not_in_hand": "{card} is not in your hand ({hand}).",
     "entry.which": "Which one: {cards}?",
     "or": "{a} or {b}",
@@ -259,6 +281,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} lost the connection; the seat is held for them.",
     "resumed": "{name} is back.",
     "takeover": "A bot plays for {name} until they come back.",
+    "closed": "The table closed: nobody plays at it any more.",
+    "chat_dropped": "Chat lines dropped, too many at once: {n}.",
     "handback": "{name} plays again.",
     "timeout": "{name}'s time ran out; a bot played the card.",
     "faults": "{name} sent three bad answers; a bot played the card.",
@@ -289,6 +313,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "lobby> ",
     "no_tables": "No tables yet: create one (help shows how).",
+    "variant.italian": "Italian rules",
     "table_line": "{table}: {players} players, {variant}, first to {target}, {state}: {seats}",
     "state.waiting": "waiting",
     "state.playing": "playing",

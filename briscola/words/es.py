@@ -14,14 +14,16 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "Tú",
+    "you.listed": "tú",
+    "you.mid": "tú",
+    "and": "{a} y {b}",
     "us": "Nosotros",
     "them": "Ellos",
     "intro.players": "{players} jugadores",
     "intro.target": {
-        "one": "gana quien llegue a 1 ronda",
-        "other": "gana quien llegue a {n} rondas",
+        "one": "a 1 ronda ganada",
+        "other": "a {n} rondas ganadas",
     },
-    "intro.variant": "variante {variant}",
     "intro.pack": "{n} cartas",
     "intro.seed": "semilla {seed}",
     "intro.level": "nivel {level}",
@@ -106,15 +108,15 @@ TABLE: Final[dict[str, Message]] = {
         "other": "  → {who} se lleva la baza: {points}",
     },
     "trump.taken": {
-        "you": "  Robas la carta vista, {card}: el mazo se ha acabado.",
-        "other": "  {who} roba la carta vista, {card}: el mazo se ha acabado.",
+        "you": "  Robas la muestra, {card}: el mazo se ha acabado.",
+        "other": "  {who} roba la muestra, {card}: el mazo se ha acabado.",
     },
     "exchanged": {
-        "you": "  Cambias {gave} por la carta vista, {took}",
-        "other": "  {who} cambia {gave} por la carta vista, {took}",
+        "you": "  Cambias {gave} por la muestra, {took}",
+        "other": "  {who} cambia {gave} por la muestra, {took}",
     },
     "hand.head": "Tu mano:",
-    "hand.exchange": "  Puedes cambiar tu {card} por la carta vista: escribe cambio",
+    "hand.exchange": "  Puedes cambiar tu {card} por la muestra: escribe cambio",
     "table.lead": "Sales tú.",
     "table.head": "En la mesa:",
     "table.best": "(de momento gana)",
@@ -125,8 +127,8 @@ TABLE: Final[dict[str, Message]] = {
         "other": "  → Se la lleva {who}: {points}",
     },
     "score.rounds": {
-        "one": "Rondas ganadas (gana quien llegue a 1): {scores}",
-        "other": "Rondas ganadas (gana quien llegue a {n}): {scores}",
+        "one": "Rondas ganadas (se juega a 1): {scores}",
+        "other": "Rondas ganadas (se juega a {n}): {scores}",
     },
     "score.points": "Puntos en esta ronda: {scores}",
     "score.hidden": "Los puntos de esta ronda no se muestran (--no-count).",
@@ -141,7 +143,7 @@ TABLE: Final[dict[str, Message]] = {
         "they": "  {side} ganan la ronda.",
     },
     "end.rounds": "  Rondas ganadas: {scores}",
-    "review.head": "  Las bazas más gordas:",
+    "review.head": "  Las bazas con más puntos:",
     "review.trick": {
         "you": "    baza {i}: te llevaste {points} ({cards})",
         "other": "    baza {i}: {who} se llevó {points} ({cards})",
@@ -174,8 +176,31 @@ TABLE: Final[dict[str, Message]] = {
     "bar.points": "Puntos",
     "prompt": "juega> ",
     "ask.leave": "¿Dejar la partida a medias? (s/n) ",
+    "ask.keep": "¿Guardar la partida para acabarla más tarde (briscola play --resume)? (s/n) ",
     "ask.again": "¿Otra partida? (s/n) ",
     "left": "Te has levantado de la mesa.",
+    "stats.none": "Aún no hay ninguna partida terminada: briscola play las anota aquí.",
+    "stats.all": "Todas las partidas",
+    "stats.row": {
+        "one": (
+            "{label}: 1 partida, {won} ganadas, {lost} perdidas ({share} % ganadas); puntos {mine} a {theirs}"
+        ),
+        "other": (
+            "{label}: {n} partidas, {won} ganadas, {lost} perdidas ({share} % ganadas); puntos {mine} a {theirs}"
+        ),
+    },
+    "stats.by_level": "Por nivel:",
+    "stats.by_players": "Por número de jugadores:",
+    "stats.by_variant": "Por variante:",
+    "stats.last": {
+        "one": (
+            "La última partida (W ganada, L perdida, = empate; la barra: la diferencia de puntos):"
+        ),
+        "other": (
+            "Las últimas {n} partidas (W ganada, L perdida, = empate; las barras: la diferencia de puntos):"
+        ),
+    },
+    "kept": "La partida queda guardada: briscola play --resume sigue desde aquí.",
     "back": "De vuelta en la mesa.",
     "back.taken": "Ocupas este puesto; así va la partida:",
     "input.ended": "La entrada se acabó en mitad de la partida; la partida queda abandonada.",
@@ -197,8 +222,8 @@ TABLE: Final[dict[str, Message]] = {
     "entry.no_exchange.italian": "En el juego italiano no hay cambio.",
     "entry.no_exchange.bisca": "En la bisca no hay cambio.",
     "entry.no_exchange_now": (
-        "Ahora no se puede cambiar: el 7 de triunfo se cambia por una carta vista que sea {high} y "
-        "el 2 de triunfo por una que sea {low}, una vez por turno, mientras la carta vista siga "
+        "Ahora no se puede cambiar: el 7 de triunfo se cambia por la muestra si es {high}, y el "
+        "2 de triunfo si es {low}; una vez por turno, mientras la muestra siga "
         "bajo el mazo."
     ),
     "entry.no_slot": "No tienes carta {i} en la mano: escribe {range} ({hand}).",
@@ -206,6 +231,7 @@ TABLE: Final[dict[str, Message]] = {
         "Eso no es una carta ni un comando: {text}. Escribe {range}, una carta de tu mano como "
         "{example}, o ayuda."
     ),
+    "entry.none_held": "No tienes ninguna carta {text} en la mano (tu mano: {hand}).",
     "entry.not_in_hand": "{card} no está en tu mano ({hand}).",
     "entry.which": "¿Cuál: {cards}?",
     "or": "{a} o {b}",
@@ -227,8 +253,8 @@ TABLE: Final[dict[str, Message]] = {
     "undo.off": "En este juego no se puede deshacer (solo contra los bots integrados).",
     "undo.none": "En esta ronda aún no hay nada que deshacer.",
     "takeback": {
-        "you": "  Recoges tu carta: otra vez la baza {i}.",
-        "other": "  {who} recoge una carta: otra vez la baza {i}.",
+        "you": "  Retiras tu carta: se vuelve a jugar la baza {i}.",
+        "other": "  {who} retira una carta: se vuelve a jugar la baza {i}.",
     },
     "takebacks.used": {
         "one": "  1 carta deshecha.",
@@ -241,38 +267,38 @@ TABLE: Final[dict[str, Message]] = {
     "help.key": "Un código es el valor y luego el palo: {ranks}, del 2 al 7 tal cual; {suits}.",
     "help.head": "Comandos:",
     "help.top": """\
-  help      (ayuda) este texto
-  hand      (mano) tu mano y la mesa otra vez
-  last      (última) la última baza""",
+  ayuda (help)         este texto
+  mano (hand)          tu mano y la mesa otra vez
+  última (last)        la última baza""",
     "help.seen": (
-        "  seen      (vistas) las cartas jugadas en la ronda, por palos, y los ases y treses que "
+        "  vistas (seen)        las cartas jugadas en la ronda, por palos, y los ases y treses que "
         "aún no han salido"
     ),
     "help.seen7": (
-        "  seen      (vistas) las cartas jugadas en la ronda, por palos, y los ases y sietes que "
+        "  vistas (seen)        las cartas jugadas en la ronda, por palos, y los ases y sietes que "
         "aún no han salido"
     ),
     "help.mid": """\
-  score     (puntos) rondas ganadas y puntos hasta ahora
-  hint      (pista) qué jugaría aquí el experto, y por qué
-  undo      (deshacer) recoger tu última carta y las respuestas de los bots
-  rules     (reglas) las reglas en breve (briscola rules --lang es las da todas)""",
-    "help.say": "  say TEXT  escribir a todos en la mesa",
-    "help.leave": "  leave     dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
+  puntos (score)       rondas ganadas y puntos hasta ahora
+  pista (hint)         qué jugaría aquí el experto, y por qué
+  deshacer (undo)      deshacer tu última jugada y las respuestas de los bots
+  reglas (rules)       las reglas en breve (briscola rules --lang es las da todas)""",
+    "help.say": "  say TEXT             escribir a todos en la mesa",
+    "help.leave": "  leave                dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
     "help.exchange": (
-        "  exchange  (cambio) cambiar el 7 o el 2 de triunfo por la carta vista (cuando se puede)"
+        "  cambio (exchange)    cambiar el 7 o el 2 de triunfo por la muestra (cuando se puede)"
     ),
     "help.quit": (
-        "  quit      (salir) dejar la partida (Ctrl-C también pregunta; Ctrl-D sale en el acto)"
+        "  salir (quit)         dejar la partida (Ctrl-C también pregunta; Ctrl-D sale en el acto)"
     ),
     "rules.short": """\
-La briscola en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo
+La brisca en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo
 más alto y, si no hay triunfo, la carta más alta del palo de salida.
 Orden: {order}; en la bisca: {order_bisca}.
 Puntos: {ace} 11, Tres 10 (bisca: Siete 10), {king} 4, {knight} 3, {jack} 2: 120 en total.
 Quien se lleva la baza roba primero y sale; con 61 se gana la ronda (con 3 y 6
 jugadores: el total más alto).
-brisca: el 7 de triunfo se cambia por una carta vista que sea {high}; el 2 por {low}.
+brisca: el 7 de triunfo se cambia por la muestra si es {high}; el 2, si es {low}.
 Todas las reglas: {command}""",
     "watch.intro": "  Miras; los puestos:",
     "watch.seat": "  Puesto {seat}: {who}",
@@ -306,6 +332,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} ha perdido la conexión; se le guarda el puesto.",
     "resumed": "{name} ha vuelto.",
     "takeover": "Un bot juega por {name} hasta que vuelva.",
+    "closed": "La mesa se cerró: ya nadie juega en ella.",
+    "chat_dropped": "Mensajes del chat descartados, demasiados a la vez: {n}.",
     "handback": "{name} vuelve a jugar.",
     "timeout": "A {name} se le acabó el tiempo; un bot jugó la carta.",
     "faults": "{name} mandó tres respuestas no válidas; un bot jugó la carta.",
@@ -337,6 +365,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "sala> ",
     "no_tables": "Todavía no hay mesas: crea una (help explica cómo).",
+    "variant.italian": "reglas italianas",
     "table_line": (
         "{table}: {players} jugadores, {variant}, gana quien llegue a {target}, {state}: {seats}"
     ),
@@ -405,13 +434,9 @@ LOBBY: Final[dict[str, Message]] = {
 # A record told trick by trick (briscola replay).
 REPLAY: Final[dict[str, Message]] = {
     "header": {
-        "one": (
-            "Briscola: {players} jugadores{pack}, {variant}, gana quien llegue a 1 ronda; semilla "
-            "{seed}"
-        ),
+        "one": ("Brisca: {players} jugadores{pack}, {variant}, a 1 ronda ganada; semilla {seed}"),
         "other": (
-            "Briscola: {players} jugadores{pack}, {variant}, gana quien llegue a {n} rondas; "
-            "semilla {seed}"
+            "Brisca: {players} jugadores{pack}, {variant}, a {n} rondas ganadas; semilla {seed}"
         ),
     },
     "pack": ", {n} cartas",
@@ -436,12 +461,12 @@ REPLAY: Final[dict[str, Message]] = {
     "open": "  Baza sin terminar: {plays}",
     "draws": "    roban: {draws}",
     "trump_taken": {
-        "you": "    Te llevas la carta vista, {card}",
-        "other": "    {name} se lleva la carta vista, {card}",
+        "you": "    Te llevas la muestra, {card}",
+        "other": "    {name} se lleva la muestra, {card}",
     },
     "exchanged": {
-        "you": "  Cambias {gave} por la carta vista, {took}",
-        "other": "  {name} cambia {gave} por la carta vista, {took}",
+        "you": "  Cambias {gave} por la muestra, {took}",
+        "other": "  {name} cambia {gave} por la muestra, {took}",
     },
     "fault": "  Fallo de {name}: {code}: {message}",
     "forfeit": "    -> {team}: partida perdida por abandono",
@@ -462,8 +487,8 @@ REPLAY: Final[dict[str, Message]] = {
     "restart.crash": "  El servidor volvió tras un fallo",
     "info": "  {name} dice: {text}",
     "takeback": {
-        "you": "  Recoges tu carta: se vuelve a la baza {i}",
-        "other": "  {name} recoge una carta: se vuelve a la baza {i}",
+        "you": "  Retiras tu carta: se vuelve a la baza {i}",
+        "other": "  {name} retira una carta: se vuelve a la baza {i}",
     },
     "round_end": "Fin de la ronda {i}: {points}. {result}. Rondas ganadas: {won}",
     "round_won": {
@@ -571,10 +596,10 @@ REVIEW: Final[dict[str, Message]] = {
 # The rules for players (briscola rules): the text, then how cards are written.
 RULES: Final[dict[str, Message]] = {
     "body": """\
-BRISCOLA: LAS REGLAS
+BRISCA: LAS REGLAS
 
 Las cartas
-  La briscola se juega con 40 cartas, cuatro palos de diez. La baraja
+  La brisca se juega con 40 cartas, cuatro palos de diez. La baraja
   italiana y la española tienen Copas, Oros, Espadas y Bastos; una baraja
   francesa sin los 8, los 9 y los 10 da el mismo juego con Corazones,
   Diamantes, Picas y Tréboles.
@@ -591,8 +616,8 @@ Las mesas
   3 jugadores: 36 cartas (sin los cuatro 2), 12 bazas, cada uno por su
                cuenta. Gana la ronda el total más alto (no hacen falta
                61); un empate en cabeza es ronda empatada. A la italiana,
-               si la mesa lo dice (--pack 39): 39 cartas, sin solo el 2
-               de Bastos, 13 bazas.
+               si la mesa lo dice (--pack 39): 39 cartas, quitando solo
+               el 2 de Bastos, 13 bazas.
   4 jugadores: 40 cartas, 10 bazas, dos equipos: los puestos 0 y 2 contra
                los puestos 1 y 3. Con 61 o más se gana la ronda; 60-60
                es ronda empatada.
@@ -608,9 +633,9 @@ El reparto
   se sortea; en cada ronda nueva el reparto pasa al puesto siguiente. El
   que reparte baraja y da tres cartas a cada puesto, de una en una,
   empezando por el puesto siguiente al suyo, y luego vuelve boca arriba la
-  carta siguiente. Su palo es el triunfo de toda la ronda. La carta vista
-  queda medio debajo del mazo y es la última que se roba, así que todos
-  saben a quién le tocará.
+  carta siguiente. Su palo es el triunfo de toda la ronda. Esa carta, la
+  muestra, queda medio debajo del mazo y es la última que se roba, así
+  que todos saben a quién le tocará.
 
 Las bazas
   Sale a la primera baza el puesto siguiente al que reparte. Siempre
@@ -637,11 +662,11 @@ La partida
 
 Variantes (solo si la mesa se prepara para ellas)
   brisca (mesas españolas), el cambio: en tu turno, antes de jugar carta,
-  mientras la carta vista siga bajo el mazo (queda al menos otra carta
+  mientras la muestra siga bajo el mazo (queda al menos otra carta
   por robar):
-    - quien tiene el 7 de triunfo puede cambiarlo por la carta vista si es
+    - quien tiene el 7 de triunfo puede cambiarlo por la muestra si es
       un As, 3, Rey, Caballo o Sota;
-    - quien tiene el 2 de triunfo puede cambiarlo por la carta vista si es
+    - quien tiene el 2 de triunfo puede cambiarlo por la muestra si es
       un 4, 5, 6 o 7.
   Como mucho un cambio por turno. Todos ven el cambio.
 
@@ -664,12 +689,12 @@ Variantes (solo si la mesa se prepara para ellas)
 # Why a card is advised or not, after "because" (hint and review).
 REASONS: Final[dict[str, Message]] = {
     "wins_round": "gana la ronda ahora mismo, con {n} puntos",
-    "face_up_you": "con esta baza se acaba el mazo, y así robas tú la carta vista {card}",
-    "face_up_partner": "con esta baza se acaba el mazo, y así la carta vista {card} va a tu equipo",
-    "face_up_them": "con esta baza se acaba el mazo, y así la carta vista {card} va al otro equipo",
+    "face_up_you": "con esta baza se acaba el mazo, y así robas tú la muestra {card}",
+    "face_up_partner": "con esta baza se acaba el mazo, y así la muestra {card} va a tu equipo",
+    "face_up_them": "con esta baza se acaba el mazo, y así la muestra {card} va al contrario",
     "gives_points": {
-        "one": "regala al otro equipo su punto",
-        "other": "regala al otro equipo sus {n} puntos",
+        "one": "regala su punto al contrario",
+        "other": "regala sus {n} puntos al contrario",
     },
     "takes_points": "se lleva la baza seguro, con {n} puntos",
     "trumpable": {

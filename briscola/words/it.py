@@ -14,14 +14,16 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "Tu",
+    "you.listed": "tu",
+    "you.mid": "tu",
+    "and": "{a} e {b}",
     "us": "Noi",
     "them": "Loro",
     "intro.players": "{players} giocatori",
     "intro.target": {
-        "one": "vince chi arriva a 1 smazzata",
-        "other": "vince chi arriva a {n} smazzate",
+        "one": "partita a 1 smazzata vinta",
+        "other": "partita a {n} smazzate vinte",
     },
-    "intro.variant": "variante {variant}",
     "intro.pack": "{n} carte",
     "intro.seed": "codice {seed}",
     "intro.level": "livello {level}",
@@ -115,7 +117,7 @@ TABLE: Final[dict[str, Message]] = {
     },
     "hand.head": "La tua mano:",
     "hand.exchange": "  Puoi scambiare il tuo {card} con la carta scoperta: scrivi scambio",
-    "table.lead": "Esci tu.",
+    "table.lead": "Sei di mano.",
     "table.head": "In tavola:",
     "table.best": "(per ora prende)",
     "last.none": "Nessuna presa ancora in questa smazzata.",
@@ -133,7 +135,7 @@ TABLE: Final[dict[str, Message]] = {
     "end.head": "Fine della smazzata {round}",
     "end.side": "  {side}: {points}",
     "end.side_made": "  {side}: {points} con {cards}",
-    "end.drawn": "  Smazzata pari: non conta per nessuno.",
+    "end.drawn": "  Smazzata patta: non conta per nessuno.",
     "end.won": {
         "you": "  Vinci tu la smazzata.",
         "other": "  {side} vince la smazzata.",
@@ -168,8 +170,29 @@ TABLE: Final[dict[str, Message]] = {
     "bar.points": "Punti",
     "prompt": "gioca> ",
     "ask.leave": "Lasciare la partita in corso? (s/n) ",
+    "ask.keep": "Conservare la partita per finirla più tardi (briscola play --resume)? (s/n) ",
     "ask.again": "Un'altra partita? (s/n) ",
     "left": "Hai lasciato il tavolo.",
+    "stats.none": "Ancora nessuna partita finita: briscola play le annota qui.",
+    "stats.all": "Tutte le partite",
+    "stats.row": {
+        "one": (
+            "{label}: 1 partita, {won} vinte, {lost} perse ({share}% vinte); punti {mine} a {theirs}"
+        ),
+        "other": (
+            "{label}: {n} partite, {won} vinte, {lost} perse ({share}% vinte); punti {mine} a {theirs}"
+        ),
+    },
+    "stats.by_level": "Per livello:",
+    "stats.by_players": "Per numero di giocatori:",
+    "stats.by_variant": "Per variante:",
+    "stats.last": {
+        "one": ("L'ultima partita (W vinta, L persa, = patta; la barra: lo scarto di punti):"),
+        "other": (
+            "Le ultime {n} partite (W vinta, L persa, = patta; le barre: lo scarto di punti):"
+        ),
+    },
+    "kept": "La partita è conservata: briscola play --resume riprende da qui.",
     "back": "Di nuovo al tavolo.",
     "back.taken": "Prendi questo posto; la partita a questo punto:",
     "input.ended": "L'input è finito a metà partita; la partita è interrotta.",
@@ -195,11 +218,12 @@ TABLE: Final[dict[str, Message]] = {
         "il 2 di briscola se è {low}; una volta per turno, finché la carta scoperta è sotto il "
         "mazzo."
     ),
-    "entry.no_slot": "Non hai una carta {i} in mano: scrivi {range} ({hand}).",
+    "entry.no_slot": "Nella tua mano non c'è la carta numero {i}: scrivi {range} ({hand}).",
     "entry.unknown": (
         "Né una carta né un comando: {text}. Scrivi {range}, una carta della tua mano come "
         "{example}, o aiuto."
     ),
+    "entry.none_held": "Non hai in mano nessuna carta {text} (la tua mano: {hand}).",
     "entry.not_in_hand": "Non è nella tua mano: {card} (hai {hand}).",
     "entry.which": "Quale: {cards}?",
     "or": "{a} o {b}",
@@ -235,30 +259,30 @@ TABLE: Final[dict[str, Message]] = {
     "help.key": "Una sigla è il valore, poi il seme: {ranks}, dal 2 al 7 come sono; {suits}.",
     "help.head": "Comandi:",
     "help.top": """\
-  help      (aiuto) questo testo
-  hand      (mano) di nuovo la tua mano e la tavola
-  last      (ultima) l'ultima presa""",
+  aiuto (help)         questo testo
+  mano (hand)          di nuovo la tua mano e la tavola
+  ultima (last)        l'ultima presa""",
     "help.seen": (
-        "  seen      (uscite) le carte giocate nella smazzata per seme, e gli assi e i tre non "
+        "  uscite (seen)        le carte giocate nella smazzata per seme, e gli assi e i tre non "
         "ancora usciti"
     ),
     "help.seen7": (
-        "  seen      (uscite) le carte giocate nella smazzata per seme, e gli assi e i sette non "
+        "  uscite (seen)        le carte giocate nella smazzata per seme, e gli assi e i sette non "
         "ancora usciti"
     ),
     "help.mid": """\
-  score     (punti) smazzate vinte e punti finora
-  hint      (suggerimento) cosa giocherebbe l'esperto, e perché
-  undo      (annulla) riprendere la tua ultima carta e le risposte dei bot
-  rules     (regole) le regole in breve (briscola rules --lang it le mostra tutte)""",
-    "help.say": "  say TEXT  scrivere a tutti al tavolo",
-    "help.leave": "  leave     lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
+  punti (score)        smazzate vinte e punti finora
+  suggerimento (hint)  cosa giocherebbe l'esperto, e perché
+  annulla (undo)       riprendere la tua ultima carta e le risposte dei bot
+  regole (rules)       le regole in breve (briscola rules --lang it le mostra tutte)""",
+    "help.say": "  say TEXT             scrivere a tutti al tavolo",
+    "help.leave": "  leave                lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
     "help.exchange": (
-        "  exchange  (scambio) scambiare il 7 o il 2 di briscola con la carta scoperta (quando si "
+        "  scambio (exchange)   scambiare il 7 o il 2 di briscola con la carta scoperta (quando si "
         "può)"
     ),
     "help.quit": (
-        "  quit      (esci) lasciare la partita (Ctrl-C chiede conferma; Ctrl-D esce subito)"
+        "  esci (quit)          lasciare la partita (Ctrl-C chiede conferma; Ctrl-D esce subito)"
     ),
     "rules.short": """\
 La briscola in breve: nessun obbligo di rispondere al seme; prende la briscola più alta,
@@ -273,7 +297,7 @@ Tutte le regole: {command}""",
     "watch.seat": "  Posto {seat}: {who}",
     "watch.seat_team": "  Posto {seat}: {who}, con {side}",
     "watch.now": "La partita com'è adesso:",
-    "table.leads": "Apre {who}.",
+    "table.leads": "È di mano {who}.",
     "turn.yours": "Tocca a te.",
     "turn.yours_left": "Tocca a te: restano {left}.",
     "turn.waiting": "Si aspetta {who}.",
@@ -301,6 +325,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} ha perso la connessione; il posto resta suo per un po'.",
     "resumed": "{name} è di nuovo qui.",
     "takeover": "Un bot gioca per {name} finché non torna.",
+    "closed": "Il tavolo è chiuso: non ci gioca più nessuno.",
+    "chat_dropped": "Messaggi della chat scartati, troppi tutti insieme: {n}.",
     "handback": "{name} gioca di nuovo.",
     "timeout": "Il tempo di {name} è scaduto; un bot ha giocato la carta.",
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",
@@ -332,6 +358,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "sala> ",
     "no_tables": "Ancora nessun tavolo: creane uno (help dice come).",
+    "variant.italian": "regole italiane",
     "table_line": "{table}: {players} giocatori, {variant}, a {target}, {state}: {seats}",
     "state.waiting": "in attesa",
     "state.playing": "in gioco",
@@ -355,7 +382,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.turn": "Non tocca a te: il tavolo aspetta {name}.",
     "not_now.wait": "Non tocca ancora a te.",
     "not_now.no_match": "Nessuna partita in corso: le carte alla prossima smazzata.",
-    "not_now.watching": "Stai guardando: say TESTO scrive, leave esce.",
+    "not_now.watching": "Stai guardando: say TESTO scrive, esci per andartene.",
     "not_now.lan": "Al tavolo in rete niente suggerimenti né carte riprese: ognuno gioca da sé.",
     "takes": "{name} prende il posto di {was}.",
     "takes.you": "Prendi il posto di {was}.",
@@ -374,12 +401,12 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Mentre eri via sono passate {n} prese; nessuna tua carta è stata giocata.",
     },
     "warn": "Restano {left} per la tua carta, poi gioca un bot per te.",
-    "status.filling": "Si aspetta che il tavolo si riempia. leave (o Ctrl-C) esce.",
-    "status.watch_wait": "Si aspetta l'inizio della partita. leave (o Ctrl-C) esce.",
+    "status.filling": "Si aspetta che il tavolo si riempia. esci (o Ctrl-C) per andartene.",
+    "status.watch_wait": "Si aspetta l'inizio della partita. esci (o Ctrl-C) per andartene.",
     "status.again": "La partita è finita: un'altra? Rispondi s o n.",
-    "status.rematch": "Si aspetta che gli altri vogliano la rivincita. leave (o Ctrl-C) esce.",
+    "status.rematch": "Si aspetta che gli altri vogliano la rivincita. esci (o Ctrl-C) per andartene.",
     "status.away": "Un bot gioca per te: scrivi qualcosa (Invio) per riprendere il posto.",
-    "status.server_away": "Il server non risponde: nuovo tentativo tra {pause} s. leave (o Ctrl-C) smette.",
+    "status.server_away": "Il server non risponde: nuovo tentativo tra {pause} s. esci (o Ctrl-C) per smettere.",
     "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato (join {table} code=CODICE; chiedilo a chi l'ha creato).",
     "code_needed_cli": "Il tavolo {table} è privato e il codice manca o è sbagliato: dallo con --code CODICE (chiedilo a chi l'ha creato).",
     "bot_seat": "{name} (bot)",
@@ -399,12 +426,11 @@ LOBBY: Final[dict[str, Message]] = {
 REPLAY: Final[dict[str, Message]] = {
     "header": {
         "one": (
-            "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a 1 smazzata vinta; "
-            "codice {seed}"
+            "Briscola: {players} giocatori{pack}, {variant}, partita a 1 smazzata vinta; codice {seed}"
         ),
         "other": (
-            "Briscola: {players} giocatori{pack}, {variant}, vince chi arriva a {n} smazzate "
-            "vinte; codice {seed}"
+            "Briscola: {players} giocatori{pack}, {variant}, partita a {n} smazzate vinte; codice "
+            "{seed}"
         ),
     },
     "pack": ", {n} carte",
@@ -463,7 +489,7 @@ REPLAY: Final[dict[str, Message]] = {
         "we": "{team} vincete la smazzata",
         "they": "{team} vincono la smazzata",
     },
-    "drawn": "Smazzata pari, non conta per nessuno",
+    "drawn": "Smazzata patta, non conta per nessuno",
     "match_end": "Partita finita ({reason}): {result}; smazzate vinte {won}",
     "match_won": {
         "you": "vinci tu",
@@ -570,7 +596,7 @@ Le carte
   francese senza gli 8, i 9 e i 10 fa lo stesso gioco con Cuori, Quadri,
   Picche e Fiori.
 
-  Ordine di presa, dalla più alta: Asso, 3, Re, Cavallo (Regina), Fante, 7,
+  Ordine di presa, dalla più alta: Asso, 3, Re, Cavallo (Donna), Fante, 7,
   6, 5, 4, 2.
   Punti: Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, tutte le altre 0.
   Il mazzo vale 120 punti.
@@ -579,18 +605,18 @@ Le carte
 
 I tavoli
   2 giocatori: 40 carte, 20 prese, ognuno per sé. Con 61 o più si vince la
-               smazzata; 60 a 60 è una smazzata pari.
+               smazzata; 60 a 60 è una smazzata patta.
   3 giocatori: 36 carte (senza i quattro 2), 12 prese, ognuno per sé. Vince
                la smazzata il totale più alto (61 non serve); una parità in
-               testa è una smazzata pari. All'italiana, se il tavolo lo
+               testa è una smazzata patta. All'italiana, se il tavolo lo
                prevede (--pack 39): 39 carte, tolto solo il 2 di Bastoni,
                13 prese.
   4 giocatori: 40 carte, 10 prese, due squadre: i posti 0 e 2 contro i
                posti 1 e 3. Con 61 o più si vince la smazzata; 60 a 60 è
-               una smazzata pari.
+               una smazzata patta.
   6 giocatori: 36 carte (senza i quattro 2), 6 prese, tre coppie: il posto
                i con il posto i+3. Vince la smazzata la coppia con il totale
-               più alto; una parità in testa è una smazzata pari.
+               più alto; una parità in testa è una smazzata patta.
   I compagni siedono uno di fronte all'altro e sommano i punti presi.
 
 La distribuzione
@@ -618,11 +644,11 @@ Pescare
 Fine della smazzata
   La smazzata finisce quando sono state giocate tutte le carte. Ogni parte
   conta i punti delle sue prese; chi vince lo dicono i tavoli qui sopra. Una
-  smazzata pari non conta per nessuno.
+  smazzata patta non conta per nessuno.
 
 La partita
   Una partita si gioca a 1, 2 o 3 smazzate vinte; sceglie chi ospita il
-  tavolo, di solito 1. Dopo una smazzata pari la partita continua con la
+  tavolo, di solito 1. Dopo una smazzata patta la partita continua con la
   smazzata successiva. I punti di ogni smazzata restano nella registrazione.
 
 Varianti (solo se il tavolo le prevede)
@@ -658,8 +684,8 @@ REASONS: Final[dict[str, Message]] = {
     "face_up_partner": "con questa presa il mazzo finisce, e così la carta scoperta {card} va alla tua squadra",
     "face_up_them": "con questa presa il mazzo finisce, e così la carta scoperta {card} va agli avversari",
     "gives_points": {
-        "one": "regala agli avversari il suo punto",
-        "other": "regala agli avversari i suoi {n} punti",
+        "one": "regala il suo punto alla parte avversaria",
+        "other": "regala i suoi {n} punti alla parte avversaria",
     },
     "takes_points": "fa la presa di sicuro, con {n} punti",
     "trumpable": {

@@ -14,6 +14,9 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "Tu",
+    "you.listed": "tu",
+    "you.mid": "tu",
+    "and": "{a} e {b}",
     "us": "Nós",
     "them": "Eles",
     "intro.players": "{players} jogadores",
@@ -21,7 +24,6 @@ TABLE: Final[dict[str, Message]] = {
         "one": "ganha quem chegar primeiro a 1 ronda",
         "other": "ganha quem chegar primeiro a {n} rondas",
     },
-    "intro.variant": "variante {variant}",
     "intro.pack": "{n} cartas",
     "intro.seed": "semente {seed}",
     "intro.level": "nível {level}",
@@ -137,7 +139,7 @@ TABLE: Final[dict[str, Message]] = {
         "they": "  {side} ganham a ronda.",
     },
     "end.rounds": "  Rondas ganhas: {scores}",
-    "review.head": "  As vazas mais gordas:",
+    "review.head": "  As vazas com mais pontos:",
     "review.trick": {
         "you": "    vaza {i}: ganhaste {points} ({cards})",
         "other": "    vaza {i}: {who} ganhou {points} ({cards})",
@@ -170,8 +172,29 @@ TABLE: Final[dict[str, Message]] = {
     "bar.points": "Pontos",
     "prompt": "joga> ",
     "ask.leave": "Sair da partida a meio? (s/n) ",
+    "ask.keep": "Guardar a partida para a acabar mais tarde (briscola play --resume)? (s/n) ",
     "ask.again": "Jogar outra vez? (s/n) ",
     "left": "Saíste da mesa.",
+    "stats.none": "Ainda nenhuma partida terminada: o briscola play regista-as aqui.",
+    "stats.all": "Todas as partidas",
+    "stats.row": {
+        "one": (
+            "{label}: 1 partida, {won} ganhas, {lost} perdidas ({share}% ganhas); pontos {mine} a {theirs}"
+        ),
+        "other": (
+            "{label}: {n} partidas, {won} ganhas, {lost} perdidas ({share}% ganhas); pontos {mine} a {theirs}"
+        ),
+    },
+    "stats.by_level": "Por nível:",
+    "stats.by_players": "Por número de jogadores:",
+    "stats.by_variant": "Por variante:",
+    "stats.last": {
+        "one": ("A última partida (W ganha, L perdida, = empate; a barra: a diferença de pontos):"),
+        "other": (
+            "As últimas {n} partidas (W ganha, L perdida, = empate; as barras: a diferença de pontos):"
+        ),
+    },
+    "kept": "A partida fica guardada: briscola play --resume continua daqui.",
     "back": "De volta à mesa.",
     "back.taken": "Ficas com este lugar; a partida está assim:",
     "input.ended": "A entrada acabou a meio da partida; a partida fica abandonada.",
@@ -202,6 +225,7 @@ TABLE: Final[dict[str, Message]] = {
         "Isso não é uma carta nem um comando: {text}. Escreve {range}, uma carta da tua mão como "
         "{example}, ou ajuda."
     ),
+    "entry.none_held": "Não tens nenhuma carta {text} na mão (a tua mão: {hand}).",
     "entry.not_in_hand": "{card} não está na tua mão ({hand}).",
     "entry.which": "Qual: {cards}?",
     "or": "{a} ou {b}",
@@ -237,30 +261,30 @@ TABLE: Final[dict[str, Message]] = {
     "help.key": "Um código é o valor e depois o naipe: {ranks}, do 2 ao 7 tal como são; {suits}.",
     "help.head": "Comandos:",
     "help.top": """\
-  help      (ajuda) este texto
-  hand      (mão) a tua mão e a mesa outra vez
-  last      (última) a última vaza""",
+  ajuda (help)         este texto
+  mão (hand)           a tua mão e a mesa outra vez
+  última (last)        a última vaza""",
     "help.seen": (
-        "  seen      (vistas) as cartas jogadas na ronda, por naipe, e os ases e treses que ainda "
+        "  vistas (seen)        as cartas jogadas na ronda, por naipe, e os ases e treses que ainda "
         "não saíram"
     ),
     "help.seen7": (
-        "  seen      (vistas) as cartas jogadas na ronda, por naipe, e os ases e setes que ainda "
+        "  vistas (seen)        as cartas jogadas na ronda, por naipe, e os ases e setes que ainda "
         "não saíram"
     ),
     "help.mid": """\
-  score     (pontos) rondas ganhas e pontos até agora
-  hint      (sugestão) o que o especialista jogaria aqui, e porquê
-  undo      (desfazer) retirar a tua última carta e as respostas dos bots
-  rules     (regras) as regras em resumo (briscola rules --lang pt mostra-as todas)""",
-    "help.say": "  say TEXT  escrever a todos na mesa",
-    "help.leave": "  leave     deixar o lugar (continua um bot; Ctrl-C também pergunta)",
+  pontos (score)       rondas ganhas e pontos até agora
+  sugestão (hint)      o que o especialista jogaria aqui, e porquê
+  desfazer (undo)      retirar a tua última carta e as respostas dos bots
+  regras (rules)       as regras em resumo (briscola rules --lang pt mostra-as todas)""",
+    "help.say": "  say TEXT             escrever a todos na mesa",
+    "help.leave": "  leave                deixar o lugar (continua um bot; Ctrl-C também pergunta)",
     "help.exchange": (
-        "  exchange  (troca) trocar o 7 ou o 2 de trunfo pela carta virada (quando se pode)"
+        "  troca (exchange)     trocar o 7 ou o 2 de trunfo pela carta virada (quando se pode)"
     ),
-    "help.quit": "  quit      (sair) deixar a partida (Ctrl-C também pergunta; Ctrl-D sai logo)",
+    "help.quit": "  sair (quit)          deixar a partida (Ctrl-C também pergunta; Ctrl-D sai logo)",
     "rules.short": """\
-A briscola em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais
+A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais
 alto e, sem trunfo, a carta mais alta do naipe de saída.
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
@@ -300,6 +324,8 @@ LOBBY: Final[dict[str, Message]] = {
     "dropped": "{name} perdeu a ligação; o lugar fica guardado.",
     "resumed": "{name} voltou.",
     "takeover": "Um bot joga por {name} até voltar.",
+    "closed": "A mesa fechou: já ninguém joga nela.",
+    "chat_dropped": "Mensagens do chat descartadas, demasiadas de uma vez: {n}.",
     "handback": "{name} volta a jogar.",
     "timeout": "Acabou o tempo de {name}; um bot jogou a carta.",
     "faults": "{name} mandou três respostas inválidas; um bot jogou a carta.",
@@ -331,6 +357,7 @@ LOBBY: Final[dict[str, Message]] = {
     ),
     "lobby_prompt": "sala> ",
     "no_tables": "Ainda não há mesas: cria uma (help diz como).",
+    "variant.italian": "regras italianas",
     "table_line": (
         "{table}: {players} jogadores, {variant}, ganha quem chegar a {target}, {state}: {seats}"
     ),
@@ -400,11 +427,11 @@ LOBBY: Final[dict[str, Message]] = {
 REPLAY: Final[dict[str, Message]] = {
     "header": {
         "one": (
-            "Briscola: {players} jogadores{pack}, {variant}, ganha quem chegar a 1 ronda; semente "
+            "Bisca: {players} jogadores{pack}, {variant}, ganha quem chegar a 1 ronda; semente "
             "{seed}"
         ),
         "other": (
-            "Briscola: {players} jogadores{pack}, {variant}, ganha quem chegar a {n} rondas; "
+            "Bisca: {players} jogadores{pack}, {variant}, ganha quem chegar a {n} rondas; "
             "semente {seed}"
         ),
     },
@@ -563,11 +590,11 @@ REVIEW: Final[dict[str, Message]] = {
 # The rules for players (briscola rules): the text, then how cards are written.
 RULES: Final[dict[str, Message]] = {
     "body": """\
-BRISCOLA: REGRAS DO JOGO
+BISCA E BRISCOLA: REGRAS DO JOGO
 
 As cartas
-  A briscola joga-se com 40 cartas, quatro naipes de dez: Copas, Ouros,
-  Espadas e Paus, tanto no baralho italiano e no espanhol como num baralho
+  Joga-se com 40 cartas, quatro naipes de dez: Copas, Ouros, Espadas e
+  Paus, tanto no baralho italiano e no espanhol como num baralho
   francês sem os 8, os 9 e os 10.
 
   Ordem, da mais alta à mais baixa: Ás, 3, Rei, Cavalo (Valete), Sota
@@ -663,10 +690,10 @@ REASONS: Final[dict[str, Message]] = {
     },
     "takes_points": "faz a vaza de certeza, com {n} pontos",
     "trumpable": {
-        "one": "um trunfo ainda a pode levar: falta sair 1 trunfo",
-        "other": "um trunfo ainda a pode levar: faltam sair {n} trunfos",
+        "one": "um trunfo ainda a pode levar: ainda há 1 trunfo por sair",
+        "other": "um trunfo ainda a pode levar: ainda há {n} trunfos por sair",
     },
-    "beatable": "{card} ainda não saiu e ainda a pode levar",
+    "beatable": "{card} ainda não saiu e pode levá-la",
     "keeps_trump": "guarda {card} para as últimas vazas",
     "takes_trick": "faz a vaza de certeza",
     "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",

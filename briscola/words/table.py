@@ -9,6 +9,7 @@ join``) show the same table through the same words.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from ..engine.cards import (
@@ -146,8 +147,10 @@ def help_text(lang: Language, faces: Faces, variant: str, *, lan: bool = False) 
     if variant == "brisca":
         lines.append(words(lang, "help.exchange"))
     if lan:
+        # A command's line starts with its word, or with the language's own and the
+        # English one after it: "hint ...", "tipp (hint) ...".
         lines = [ln for part in lines for ln in part.splitlines()
-                 if ln.split()[:1] not in (["hint"], ["undo"])]  # fmt: skip
+                 if not re.match(r"\s*(hint|undo)\b|\s*\S+ \((hint|undo)\)", ln)]  # fmt: skip
         lines += [words(lang, "help.say"), words(lang, "help.leave")]
     else:
         lines.append(words(lang, "help.quit"))
