@@ -389,6 +389,7 @@ class CommandPlayer(RemoteSeat):
         self.keep = keep
         self.strict = strict
         self.process: BotProcess | None = None
+        self.log_name: str | None = None  # its processes' label, if not its name
         self.spawned = 0  # processes started, over all matches
         self._broken = False  # this process failed: the next match gets a fresh one
         self._ended = False  # this match's match_end went out
@@ -399,7 +400,7 @@ class CommandPlayer(RemoteSeat):
         try:
             if self.process is None or self._broken or not self.process.alive:
                 # Named after the player and which of its processes: a kept one changes seats.
-                await self.greet(f"{self.name}-{self.spawned + 1}")
+                await self.greet(f"{self.log_name or self.name}-{self.spawned + 1}")
             await super().start(info)
         except SeatFailure:
             self._broken = True
