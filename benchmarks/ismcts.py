@@ -26,6 +26,7 @@ import sys
 
 from briscola import bots, spec
 from briscola.bots.expert import ExpertBot, greedy_policy, playout, sample_value
+from briscola.bots.seeds import position_rng
 from briscola.bots.solver import Position
 from briscola.cli import main
 from briscola.engine.game import EXCHANGE, Action
@@ -65,7 +66,7 @@ class IsmctsBot(ExpertBot):
         side = team_of[obs.seat]
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, self.search)
-        rng, c = self.rng, self.ucb
+        rng, c = position_rng(self.seed, obs), self.ucb
         evidence = self._evidence(obs)
         root = Node(0.0)
         for _ in range(self.iterations):

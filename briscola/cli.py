@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from . import __version__
 from .client.commands import JOIN
-from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT
+from .engine.text import printable
+from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT, TRAIN
 from .options import FACES_DEFAULT, Command, add_words_options
 from .prompt.commands import PLAY
 from .protocol.commands import BOT, CHECK_BOT
@@ -59,7 +60,20 @@ RULES = Command(
 )
 
 # In the order a newcomer needs them: the order of 'briscola --help'.
-COMMANDS = (PLAY, RULES, JOIN, SERVE, REPLAY, REVIEW, ARENA, TOURNAMENT, BOT, CHECK_BOT, BENCH)
+COMMANDS = (
+    PLAY,
+    RULES,
+    JOIN,
+    SERVE,
+    REPLAY,
+    REVIEW,
+    ARENA,
+    TOURNAMENT,
+    TRAIN,
+    BOT,
+    CHECK_BOT,
+    BENCH,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         print(
-            f"briscola {args.command}: internal error: {type(err).__name__}: {err}\n"
+            f"briscola {args.command}: internal error: {type(err).__name__}: "
+            f"{printable(str(err), 500)}\n"
             "(run with --debug for the traceback; please report it)",
             file=sys.stderr,
         )

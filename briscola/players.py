@@ -9,6 +9,8 @@ the events visible to it and, at its turn, an
 
 from __future__ import annotations
 
+import math
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +20,7 @@ from .engine.game import Action, Round
 from .engine.observation import Observation
 from .engine.rules import TableRules
 
-__all__ = ["Bot", "Clocked", "MatchInfo", "Player", "SeatFailure"]
+__all__ = ["Bot", "Clocked", "MatchInfo", "Player", "SeatFailure", "TimeControl"]
 
 
 class SeatFailure(Exception):
@@ -64,6 +66,37 @@ class MatchInfo:
         return msg
 
 
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """A match clock, as cutechess's ``--tc 30+0.5``: ``base_ms`` for the whole match,
+    ``increment_ms`` added after each move made in time.  A seat whose clock runs
+    out loses the match (``time_forfeit``); see :class:`Clocked`."""
+
+    base_ms: int
+    increment_ms: int = 0
+
+    TEXT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(?:\+\s*(\d+(?:\.\d*)?|\.\d+)\s*)?")
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """``SECONDS+INCREMENT`` (``30+0.5``; ``30`` alone: no increment); a ValueError
+        that says what is expected otherwise."""
+        found = cls.TEXT.fullmatch(text)
+        expected = "SECONDS+INCREMENT, e.g. 30+0.5 (30 s a match, 0.5 s more a move)"
+        if found is None:
+            raise ValueError(f"a time control is {expected}; got {text!r}")
+        base, increment = float(found.group(1)), float(found.group(2) or 0)
+        if not 0 < base <= 86_400 or increment > 3_600 or not math.isfinite(base + increment):
+            raise ValueError(
+                f"a time control is {expected}, with 0 < SECONDS <= 86400 and an increment "
+                f"of at most 3600; got {text!r}"
+            )
+        return cls(round(base * 1000), round(increment * 1000))
+
+    def __str__(self) -> str:
+        return f"{self.base_ms / 1000:g}+{self.increment_ms / 1000:g}"
+
+
 class Player:
     """A seat at the table.  Subclasses override what they need.
 
@@ -76,6 +109,10 @@ class Player:
     # Research only: a Player with ``sees_all`` is shown the whole round before
     # each of its moves (the arena's ``oracle``).  Nothing else ever sets it.
     sees_all: bool = False
+    # Under a time control, set by :class:`Clocked` for each move: (ms left on the
+    # seat's match clock before the move, increment ms).  A remote seat sends them in
+    # its ``turn`` as ``clock_ms`` and ``increment_ms``.
+    clock: tuple[int, int] | None = None
 
     async def start(self, info: MatchInfo) -> None:
         """A match begins; ``info.seat`` is this Player's seat."""
@@ -118,26 +155,59 @@ class Bot(Player):
 class Clocked(Player):
     """A Player whose moves are timed: the wall clock around ``act``, in ms.  The
     arena times its built-in bots so (a program's time is its host's, from a turn
-    written to its answer read), and ``bench --bots`` the expert."""
+    written to its answer read), and ``bench --bots`` the expert.
 
-    def __init__(self, inner: Player) -> None:
+    With a :class:`TimeControl` it is also the seat's match clock, for every kind of
+    Player: each move may take what is left on it (a program is told so in its
+    ``turn``), the increment is added after a move made in time, and a move that
+    takes longer (or a program's timeout) is a :class:`SeatFailure`
+    ``time_forfeit``."""
+
+    def __init__(self, inner: Player, tc: TimeControl | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.sees_all = inner.sees_all
         self.times: list[float] = []  # ms, one per move
+        self.tc = tc
+        self.left_ms = float(tc.base_ms) if tc is not None else math.inf
 
     async def start(self, info: MatchInfo) -> None:
+        if self.tc is not None:
+            self.left_ms = float(self.tc.base_ms)  # a clock a match
         await self.inner.start(info)
 
     async def notify(self, event: Event) -> None:
         await self.inner.notify(event)
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        tc, left = self.tc, self.left_ms
+        if tc is not None:
+            self.inner.clock = (math.floor(left), tc.increment_ms)
+            time_ms = max(1, math.floor(left))  # the clock, not the table's move time
         began = time.perf_counter()
         try:
-            return await self.inner.act(obs, time_ms)
+            action = await self.inner.act(obs, time_ms)
+        except SeatFailure as err:
+            if tc is not None and err.code == "timeout":
+                raise self._out(left, None) from None
+            raise
         finally:
-            self.times.append((time.perf_counter() - began) * 1000)
+            took = (time.perf_counter() - began) * 1000
+            self.times.append(took)
+            self.inner.clock = None
+        if tc is not None:
+            if took > left:
+                raise self._out(left, took)
+            self.left_ms = left - took + tc.increment_ms
+        return action
+
+    def _out(self, left: float, took: float | None) -> SeatFailure:
+        spent = "no answer came in that time" if took is None else f"it took {took:.0f} ms"
+        return SeatFailure(
+            "time_forfeit",
+            f"{self.name} ran out of time: {left:.0f} ms left on its clock ({self.tc}) "
+            f"before this move, and {spent}",
+        )
 
     def reveal(self, r: Round) -> None:
         self.inner.reveal(r)

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from .engine.cards import FACES, LANGUAGES, Faces, Language, default_faces
 from .spec import UsageError
+from .words.names import name_problem
 
 __all__ = [
     "LEVELS",
@@ -115,6 +116,9 @@ def load(path: Path | None = None) -> Settings:
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 40):
         raise SettingsError(f"{path}: name = {name!r}; expected a name of 1 to 40 characters")
+    problem = name_problem(name.strip(), "name") if name is not None else None
+    if problem is not None:
+        raise SettingsError(f"{path}: {problem}")
     return Settings(
         lang=_choice(path, data, "lang", LANGUAGES),
         faces=_choice(path, data, "faces", FACES),

@@ -3,7 +3,9 @@
 ``random``, ``greedy``, ``expert``, ``expert:think_ms=50``, ``random:seed=3``,
 and ``cmd:COMMAND`` for an external program speaking the JSON-lines protocol.
 ``name=LABEL`` names the player in results and records: ``greedy:name=g2``,
-``cmd:node carlo.js,name=carlo`` (for ``cmd:``, after a last comma).
+``cmd:node carlo.js,name=carlo`` (for ``cmd:``, after a last comma), and
+``tc=SECONDS+INCREMENT`` gives it a match clock of its own (``greedy:tc=5+0.1``,
+``cmd:node carlo.js,name=carlo,tc=10+0.1``; the arena's ``--tc`` for the rest).
 A spec is parsed once (:func:`parse_spec`, clear errors) and can then make any
 number of fresh Players (:meth:`PlayerSpec.make`), one per match.
 
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .bots import BOTS, make_bot
-from .players import Player
+from .players import Player, TimeControl
 
 __all__ = ["PlayerSpec", "SpecError", "UsageError", "parse_spec"]
 
@@ -47,6 +49,7 @@ class PlayerSpec:
     options: dict[str, Any] = field(default_factory=dict)
     command: str = ""
     name: str | None = None  # the name= given in the spec
+    tc: TimeControl | None = None  # the tc= given in the spec: its own match clock
 
     @property
     def label(self) -> str:
@@ -141,11 +144,20 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "adapt": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "infer": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "club": _number(0, 120),
+    "prior": _number(0, 120),
+    "weights": ("a weights file (.npz)", lambda v: isinstance(v, str) and bool(v.strip())),
 }
 
 
-# A cmd: spec's own name: ",name=LABEL" at the end of its command line.
-_CMD_NAME = re.compile(r"\s*,\s*name=([^\s,]+)\s*$")
+# A cmd: spec's own options at the end of its command line: ",name=LABEL", ",tc=30+0.5".
+_CMD_OPTION = re.compile(r"\s*,\s*(name|tc)=([^\s,]+)\s*$")
+
+
+def _time_control(value: Any, text: str) -> TimeControl:
+    try:
+        return TimeControl.parse(str(value))
+    except ValueError as err:
+        raise SpecError(f"bad tc= in {text!r}: {err}") from None
 
 
 def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec:
@@ -155,17 +167,19 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
     text = text.strip()
     if text.startswith("cmd:"):
         command = text[4:].strip()
-        name = None
-        named = _CMD_NAME.search(command)
-        if named is not None:
-            command, name = command[: named.start()].strip(), named.group(1)
+        given: dict[str, str] = {}
+        while (option := _CMD_OPTION.search(command)) is not None:
+            command = command[: option.start()].strip()
+            given.setdefault(option.group(1), option.group(2))  # the last one given wins
+        name = given.get("name")
+        tc = _time_control(given["tc"], text) if "tc" in given else None
         if not command:
             raise SpecError("cmd: needs a command, e.g. 'cmd:python3 mybot.py'")
         try:
             shlex.split(command)
         except ValueError as err:
             raise SpecError(f"cannot read the command in {text!r}: {err}") from None
-        return PlayerSpec(text, "cmd", command=command, name=name)
+        return PlayerSpec(text, "cmd", command=command, name=name, tc=tc)
     name, _, rest = text.partition(":")
     levels = allow if allow is not None else tuple(sorted(BOTS))
     if name not in levels:
@@ -179,12 +193,13 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
         if not eq or not key:
             raise SpecError(f"bad option {part!r} in {text!r}; expected NAME=VALUE")
         options[key.strip()] = _value(val.strip())
+    tc = _time_control(options.pop("tc"), text) if "tc" in options else None
     accepted = list(inspect.signature(BOTS[name]).parameters)
     unknown = [key for key in options if key not in accepted]
     if unknown:
         raise SpecError(
             f"unknown option {unknown[0]!r} for {name!r} in {text!r}; "
-            f"it takes {', '.join(accepted)}"
+            f"it takes {', '.join([*accepted, 'tc'])}"
         )
     for key, value in options.items():
         words, ok = OPTIONS[key]
@@ -197,4 +212,6 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
     except (TypeError, ValueError) as err:
         raise SpecError(f"bad options for {name!r} in {text!r}: {err}") from None
     label = options.get("name")
-    return PlayerSpec(text, name, options, name=label.strip() if isinstance(label, str) else None)
+    return PlayerSpec(
+        text, name, options, name=label.strip() if isinstance(label, str) else None, tc=tc
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -72,6 +73,7 @@ async def play_match(
     undo: Sequence[int] = (),
     stopping: Callable[[], str | None] | None = None,
     between_rounds: Callable[[], Awaitable[None]] | None = None,
+    rng: random.Random | None = None,
 ) -> MatchOutcome:
     """Play one match between ``players`` (one per seat) and return how it ended.
 
@@ -87,7 +89,8 @@ async def play_match(
     (a ``pause`` line after the last whole move, no ending), any other text is
     kept as the ``why`` of the abandoned ``match_end``.  ``between_rounds()`` is
     awaited after each round when the match goes on (a LAN table lets its people
-    read the round's end before the next deal).
+    read the round's end before the next deal).  ``rng`` deals instead of the
+    seed (a LAN server's secret deals: the record keeps the deals, no seed).
     """
     if len(players) != rules.players:
         raise ValueError(
@@ -100,14 +103,15 @@ async def play_match(
     if start_from is not None:
         match, resumed = start_from
     else:
-        match, resumed = Match(rules, seed, first_dealer=first_dealer, record_events=True), None
+        match = Match(rules, seed, first_dealer=first_dealer, record_events=True, rng=rng)
+        resumed = None
     outcome = MatchOutcome(rules, match.seed, match.first_dealer, None, (), "complete")
     outcome.rounds = list(match.results)
     if resumed is not None and on_round is not None:
         on_round(resumed)
     if record is not None and start_from is None:
         # Given packs are not what the seed deals: such a record replays from its deals.
-        seed_line = None if decks else match.seed
+        seed_line = None if decks or rng is not None else match.seed
         record.header(
             rules, names, seed_line, match.first_dealer, move_ms=move_ms, on_fault=on_fault
         )

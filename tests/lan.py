@@ -67,12 +67,20 @@ class Client:
 
     @classmethod
     async def connect(
-        cls, port: int, name: str = "Anna", *, hello: bool = True, rcvbuf: int | None = None
+        cls,
+        port: int,
+        name: str = "Anna",
+        *,
+        hello: bool = True,
+        rcvbuf: int | None = None,
+        source: str | None = None,
     ) -> Client:
-        """Open a connection (and answer the server's ``hello`` unless told not to)."""
+        """Open a connection (and answer the server's ``hello`` unless told not to);
+        ``source``, a loopback address such as 127.0.0.7, stands for another machine."""
         if rcvbuf is None:
+            local = (source, 0) if source else None
             reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(HOST, port, limit=1 << 24), WAIT
+                asyncio.open_connection(HOST, port, limit=1 << 24, local_addr=local), WAIT
             )
         else:
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

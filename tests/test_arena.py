@@ -235,8 +235,8 @@ def test_progress_bar_on_a_terminal() -> None:
     assert "Elo difference" in text
 
 
-def _json(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
-    assert done.returncode == 0, done.stderr
+def _json(done: subprocess.CompletedProcess[str], status: int = 0) -> dict[str, Any]:
+    assert done.returncode == status, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -254,7 +254,7 @@ def test_a_failing_program_under_each_fault_policy(policy: str, tmp_path: Path) 
     crasher = f"cmd:{sys.executable} {BOT} crash"
     logs, rec = str(tmp_path / "logs"), str(tmp_path / "rec")
     args = ["--games", "2", "--seed", "3", "--on-fault", policy, "--bot-log", logs, "--record", rec]
-    out = _json(_arena(crasher, "greedy", "--json", *args))
+    out = _json(_arena(crasher, "greedy", "--json", *args), status=1)  # a failure: 1
     assert out["failures"]["crashed"]["count"] == 4  # it crashes in every match
     crashed = out["sides"][0]
     assert crashed["failures"]["crashed"]["count"] == 4 and out["faults"] == 0

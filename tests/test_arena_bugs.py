@@ -141,7 +141,7 @@ def test_progress_lines_when_piped_and_the_wire_in_the_log(tmp_path: Path) -> No
     t = briscola("tournament", "greedy", "random", "random:seed=1", "--games", "1",
                  "--report-every", "2")  # fmt: skip
     assert [line[:5] for line in t.stderr.splitlines()] == ["[2/6]", "[4/6]"]
-    assert "ratings so far: greedy +0, " in t.stderr
+    assert "ratings so far: greedy 0, " in t.stderr
 
 
 @pytest.mark.parametrize(("players", "variant"), [(6, "bisca"), (3, "italian")])

@@ -77,9 +77,9 @@ def test_sigterm_or_sighup_stops_every_bot_and_ends_the_records(
     assert any('"abandoned"' in p.read_text().splitlines()[-1] for p in records)
 
 
-def arena_json(*args: str) -> dict[str, Any]:
+def arena_json(*args: str, status: int = 0) -> dict[str, Any]:
     done = subprocess.run([*ARENA, *args, "--json"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == status, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -87,7 +87,7 @@ def arena_json(*args: str) -> dict[str, Any]:
 @pytest.mark.parametrize("players", ["3", "4", "6"])
 def test_a_forfeit_is_a_loss_for_the_failing_side_only(players: str) -> None:
     crasher = f"cmd:{MISBEHAVE} crash"
-    out = arena_json(crasher, "greedy", "--players", players, "--games", "2")
+    out = arena_json(crasher, "greedy", "--players", players, "--games", "2", status=1)
     matches = out["matches"]
     failing, *others = out["sides"]
 
@@ -156,7 +156,7 @@ def test_record_on_a_file_says_it_is_not_a_directory(
 
 def test_the_table_counts_the_failures_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
     crasher = f"cmd:{MISBEHAVE} crash,name=crasher"
-    assert cli_main(["arena", crasher, "greedy", "--games", "2", "--players", "3"]) == 0
+    assert cli_main(["arena", crasher, "greedy", "--games", "2", "--players", "3"]) == 1
     text = capsys.readouterr().out
     assert "crasher: failures 6\n  failure crashed x6, first in deal 1 rotation 0 (seed " in text
     assert "exited with status 1" in text

@@ -120,3 +120,28 @@ def test_show_formats_figures() -> None:
     assert bench._show("rounds_per_s_2p", 34567.8).split() == ["rounds_per_s_2p", "34,568"]
     assert bench._show("engine_to_reference", 0.5123).split() == ["engine_to_reference", "0.512"]
     assert bench._show("note", "x").split() == ["note", "x"]
+
+
+def test_calibration_records_every_choice_and_prints_the_reliability_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from briscola.lab.calibration import calibration
+
+    c = calibration((2, 4), rounds=2, seed=3, samples=8)
+    assert c.rounds == 4 and len({p[3] for p in c.points}) == 4
+    assert all(
+        0 <= p <= 1 and won in (0, 1) and 0 < left <= 1 for _, p, won, _, left, _ in c.points
+    )
+    assert sum(row["count"] for row in c.table()) == len(c.points)
+    assert cli_main(["bench", "--calibration", "2", "--rounds", "1", "--samples", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Brier score" in out and "  stated     count  mean stated  observed  gap" in out
+    assert len([line for line in out.splitlines() if "%" in line and "-" in line]) == 10
+
+
+@pytest.mark.parametrize("bad", ["5", "2,x", ""])
+def test_calibration_refuses_a_table_size_it_does_not_have(
+    bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["bench", "--calibration", bad, "--rounds", "1"]) == 2
+    assert "--calibration takes table sizes of 2, 3, 4 and 6" in capsys.readouterr().err

@@ -9,21 +9,28 @@ play the card named.  Small sample counts keep them fast.
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
+from typing import cast
 
 import pytest
 
 from briscola.bots.club import vetoed
-from briscola.bots.expert import ExpertBot
+from briscola.bots.expert import ExpertBot, advise
 from briscola.engine.cards import Card
 from briscola.engine.game import Match
 from briscola.engine.observation import Observation, observe
 from briscola.engine.rules import TableRules
+from briscola.lab.positions import position_line, read_position
 
 THREE = ["4S", "3S", "6C", "JC", "AC", "4D", "5C", "JS", "4B", "6S"]  # seed 356891547
 TWO = ["4D", "4C", "2D", "7S", "2S", "6C", "3D", "AD", "6B", "KS"]  # seed 158111704
 # `briscola arena expert greedy --games 13 --seed 7`, deal00013-rot0 (issue 23), to trick 15.
 WON = "3B KD QD 6C KS 2C 4B JC QB 7B KB QS 2D 4D 5D 6B 2B 4S 5S 3S JS KC 5B QC 6D 7C AB JD 2S"
 WON_SEED = 7731750658069747094
+ISSUE29_THREE = "JC 6C 4B 4S 7B QS 3B KS 7D"
+ISSUE29_FOUR = "JS 7C 5C 7D 6B KB 6S 7S QC 3C AC 5B 4C 4D KC 2S AS 4B 3B 4S 2B AB KD 3D 6C JD"
+SIX = "6C 6S 6D 7D"
 # (match seed, moves) of arena records: deal00003-rot1, deal00008-rot1, deal00012-rot1.
 ARENA = [
     (9055587841360475327, "4B 6B 4C 5C 7B 5B QC QD KD 6C JS 6S 7S 3S 2D 4S 2B QB KB 3B KS AS "
@@ -66,6 +73,14 @@ BLUNDERS = [
     pytest.param(2, ARENA[0][0], ARENA[0][1].split(), "italian", "7C", id="2p-plain-seven-led"),
     pytest.param(2, ARENA[1][0], ARENA[1][1].split(), "italian", "QS", id="2p-knight-led-into-ace"),
     pytest.param(2, ARENA[2][0], ARENA[2][1].split(), "italian", "KS", id="2p-king-led-not-five"),
+    # Issue 29, each rebuilt from the seed of `briscola play` with moves found to reach it:
+    # 3 players, seed 55, trick 4: Marco leads JB 5C 3C with AC unseen and two players behind.
+    pytest.param(3, 55, ISSUE29_THREE.split(), "italian", "3C", id="3p-three-led-under-ace"),
+    # 4 players, seed 22, trick 7: the partner's 6C holds, Giulia still to play: not AD.
+    pytest.param(4, 22, ISSUE29_FOUR.split(), "italian", "AD", id="4p-ace-loaded-giulia-behind"),
+    # 6 players, seed 44, trick 1: the partner's 6S (trumps: Swords) holds, and the
+    # opponent behind holds 3S: not the 3D loaded onto it.
+    pytest.param(6, 44, SIX.split(), "italian", "3D", id="6p-three-loaded-on-trump"),
 ]
 
 
@@ -76,7 +91,26 @@ def test_the_expert_avoids_the_blunder(
     obs = position(players, seed, moves, variant)
     assert Card.parse(bad) in obs.legal
     for s in range(2):
-        assert str(ExpertBot(seed=s, samples=120).choose(obs)) != bad
+        assert str(ExpertBot(seed=s, max_ms=1e9).choose(obs)) != bad  # its samples, unhurried
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "bad"), [
+    (3, 55, ISSUE29_THREE.split(), "3C"), (4, 22, ISSUE29_FOUR.split(), "AD"),
+    (6, 44, SIX.split(), "3D"),
+])  # fmt: skip
+def test_hint_and_review_do_not_call_the_blunder_best(
+    players: int, seed: int, moves: list[str], bad: str
+) -> None:
+    """Issue 29: review called each of these "best"; the advice recommends another card."""
+    obs = position(players, seed, moves)
+    assert str(advise(obs, seed).best) != bad
+
+
+def test_loading_a_partners_trick_that_an_opponent_behind_may_take_is_vetoed() -> None:
+    six = position(6, 44, SIX.split())
+    assert vetoed(six, Card.parse("3D")) == "load_exposed"
+    assert vetoed(six, Card.parse("4C")) is None
+    assert vetoed(position(4, 22, ISSUE29_FOUR.split()), Card.parse("AD")) == "load_exposed"
 
 
 def test_the_vetoes_name_their_rule_and_stop_with_the_stock() -> None:
@@ -102,3 +136,36 @@ def test_a_round_won_on_the_spot_is_taken_whatever_the_veto() -> None:
         assert str(ExpertBot(seed=s, samples=60, club=120).choose(obs)) == "AD"
     advice = ExpertBot(seed=0, samples=60).advise(obs)
     assert str(advice[0][0]) == "AD" and advice[0][1].win == pytest.approx(1.0)
+
+
+# The blunder suite as data (benchmarks/positions/blunders.jsonl: each position's turn as
+# the protocol sends it, and the card to avoid), for any bot to be tried on.
+BLUNDER_FILE = Path(__file__).resolve().parents[1] / "benchmarks" / "positions" / "blunders.jsonl"
+
+
+Blunder = tuple[int, int, list[str], str, str]  # players, seed, moves, variant, the card
+
+
+def blunder_lines() -> list[dict[str, object]]:
+    """Every position of :data:`BLUNDERS` as a line of the blunder file."""
+    lines = []
+    for p in BLUNDERS:
+        players, seed, moves, variant, bad = cast(Blunder, p.values)
+        obs = position(players, seed, moves, variant)
+        source = {"seed": seed, "moves": " ".join(moves)}
+        lines.append(position_line(obs, id=p.id, source=source, avoid=bad))
+    return lines
+
+
+def test_the_blunder_file_holds_every_blunder() -> None:
+    """Regenerate with ``python tests/test_expert_blunders.py`` when BLUNDERS changes."""
+    read = [json.loads(line) for line in BLUNDER_FILE.read_text().splitlines()]
+    assert read == blunder_lines()
+    for line, p in zip(read, BLUNDERS, strict=True):
+        players, seed, moves, variant, bad = cast(Blunder, p.values)
+        assert line["avoid"] == bad
+        assert read_position(line).obs == position(players, seed, moves, variant)
+
+
+if __name__ == "__main__":
+    BLUNDER_FILE.write_text("".join(json.dumps(line) + "\n" for line in blunder_lines()))

@@ -154,7 +154,7 @@ async def test_chat_and_notices_reach_the_person(tmp_path: Path) -> None:
         status, screen = await person(lan.port, lines, "--name", "Ann", "--table", "t")
         await asyncio.wait_for(game, WAIT)
         assert status == 0, screen
-        assert "Bruno: ciao \\x1b[31mAnn\\u202e" in screen, "chat shown, escaped"
+        assert "» Bruno (seat 0): ciao \\x1b[31mAnn\\u202e" in screen, "chat shown, marked, escaped"
         assert "\x1b" not in screen and "\u202e" not in screen
         chats = [m for m in bruno.lines if m["type"] == "chat"]
         assert {"seat": 1, "name": "Ann", "text": "hello table"}.items() <= chats[-1].items()
@@ -325,7 +325,7 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
     """Real terminals on 127.0.0.1: Cleo quits an unfilled table; Anna (en) and Ben (it)
     play a 4-seat table with an expert and an external bot while Vera (de) watches;
     chat both ways while Ben thinks, his typing untouched; the card to beat still in
-    Ben's panel after help; a card out of turn refused; the rematch vote, where Ben
+    Ben's panel after help; a card out of turn kept for the turn; the rematch vote, where Ben
     quits and Anna reads his name; Vera's screen holds no seat word and no card that
     was not public."""
     from test_prompt_screen import seat_words
@@ -398,10 +398,12 @@ async def test_a_game_night_in_tmux(tmp_path: Path, capsys: pytest.CaptureFixtur
             await asyncio.to_thread(anna.keys, "2", "Enter")
             await asyncio.to_thread(vera.keys, "say forza Ben", "Enter")
             for p in (anna, ben, vera):
-                await _until(p, lambda h: "Anna: tocca a te Ben" in h, "Anna's chat")
-                await _until(p, lambda h: "Vera: forza Ben" in h, "Vera's chat")
-            await _until(anna, lambda h: "Not your turn: the table waits for Ben." in h,
-                         "the card out of turn")  # fmt: skip
+                await _until(p, lambda h: re.search(r"» Anna \(\w+ 0\): tocca a te Ben", h),
+                             "Anna's chat, marked with her seat")  # fmt: skip
+                await _until(p, lambda h: re.search(r"» Vera \([^)]+\): forza Ben", h),
+                             "Vera's chat, marked")  # fmt: skip
+            await _until(anna, lambda h: "kept, played as soon as it is your turn" in h,
+                         "the card out of turn kept")  # fmt: skip
             assert re.search(r"^gioca> quattro\s*$", await _screen(ben), re.M), "typing kept"
             await asyncio.to_thread(ben.keys, "C-u")
             await _play_out({"anna": (anna, "en"), "ben": (ben, "it")}, end="Another match")
@@ -627,16 +629,19 @@ def _sitting(watching: bool = False) -> tuple[Any, list[dict[str, Any]], io.Stri
 
 async def test_an_away_seat_is_taken_back_by_typing() -> None:
     """The server's ``away`` for our seat: the panel says a bot plays and how to come
-    back; any line sends ``here``; on ``handback`` the cards played for us are told."""
+    back; any line sends ``here``; the server's ``meanwhile`` tells the cards played for us."""
     me, sent, out = _sitting()
     me.notice({"type": "notice", "code": "away", "seat": 0, "name": "Ann", "text": ""})
     assert "a bot plays your cards" in out.getvalue()
     assert "take your seat back" in to_plain_text(me.person.status or [])
-    me.played_away.append(Card.parse("7C"))
     assert me.idle("score") is True
     assert sent == [{"type": "here", "id": 1}]
     me.notice({"type": "notice", "code": "handback", "seat": 0, "name": "Ann", "text": ""})
-    assert "While you were away the bot played: 7C." in out.getvalue()
+    me.notice({"type": "notice", "code": "meanwhile", "seat": 0, "name": "Ann", "text": "",
+               "cards": ["7C", "AD"], "tricks": 2})  # fmt: skip
+    assert "While you were away a bot played for you: 7C, AD (2 tricks went by)." in (
+        out.getvalue()
+    )
     assert "You play again." in out.getvalue() and me.person.status is None
     me.notice({"type": "notice", "code": "rematch", "seat": 1, "name": "Finn", "text": ""})
     assert "Finn wants a rematch." in out.getvalue()
@@ -689,7 +694,7 @@ async def test_the_line_between_turns() -> None:
     await me.table.handle({"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
                            "trump": "2C", "stock": 34, "rounds_won": [0, 0],
                            "hand": ["AD", "3S", "KB"]})  # fmt: skip
-    assert me.idle("AD") and "Not your turn: the table waits for Finn." in out.getvalue()
+    assert me.idle("xyz") and "Not your turn: the table waits for Finn." in out.getvalue()
     assert me.idle("score") and "Rounds won (first to 1): You 0 · Finn 0" in out.getvalue()
     assert me.idle("hand") and "Your hand:  1 AD" in out.getvalue()
     me.server_away = True
@@ -700,3 +705,73 @@ async def test_the_line_between_turns() -> None:
     watcher, _, seen = _sitting(watching=True)
     assert watcher.idle("1") and "You watch this table" in seen.getvalue()
     assert watcher.idle(EOFError()) and watcher.leaving == "now"
+
+
+async def test_a_card_typed_before_the_turn_is_played_at_it() -> None:
+    """Typed while Finn plays, or the moment the table waits for us but before the
+    server's turn came: kept (and said so), played when the turn comes; never a
+    refusal naming ourselves."""
+    from briscola.client.play import _table_line
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+    from briscola.protocol.messages import turn_message
+
+    me, sent, out = _sitting()
+    rules = TableRules(players=2)
+    r = Round(rules, sorted(rules.deck), dealer=0)  # Finn (seat 1) leads
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": str(r.trump_card), "stock": len(r.stock),
+                           "rounds_won": [0, 0], "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    second = r.hands[0][1]
+    assert me.idle("2")
+    assert "kept, played as soon as it is your turn" in out.getvalue()
+    finn = r.hands[1][0]
+    r.play(finn)
+    await _table_line(me, {"type": "played", "seat": 1, "card": str(finn)})
+    assert me.idle("zzz") and "the table waits for Ann" not in out.getvalue()
+    assert "the table waits for You" not in out.getvalue()
+    await _table_line(me, turn_message(observe(r, 0), 7, 60000))
+    for _ in range(50):
+        if sent:
+            break
+        await asyncio.sleep(0.01)
+    assert sent[-1] == {"type": "play", "id": 7, "card": str(second)}
+    await me.table.cancel_turn()
+
+
+async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
+    """Finn left mid-match and Vera took his seat: her cards go by her name on Ann's
+    screen, and Vera's own screen says she took the seat (not "back at the table")."""
+    from briscola.client.play import _table_line
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+    from briscola.protocol.messages import turn_message
+
+    me, _, out = _sitting()
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": "2C", "stock": 34, "rounds_won": [0, 0],
+                           "hand": ["AD", "3S", "KB"]})  # fmt: skip
+    me.notice({"type": "notice", "code": "left_bot", "seat": 1, "name": "Finn", "text": ""})
+    assert "Finn left the table; a bot plays for Finn." in out.getvalue()
+    me.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+               "text": ""})  # fmt: skip
+    assert "Vera takes Finn's seat." in out.getvalue()
+    await _table_line(me, {"type": "played", "seat": 1, "card": "7D"})
+    assert "Vera plays" in out.getvalue().rpartition("takes Finn's seat")[2]
+    vera, _, seen = _sitting()
+    vera.session.seat = 1
+    vera.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+                 "text": ""})  # fmt: skip
+    await _table_line(vera, {**start, "seat": 1, "names": ["Ann", "Vera"]})
+    state = turn_message(observe(Round(TableRules(), sorted(TableRules().deck), 0), 1), 0, 0)
+    await _table_line(vera, {**state, "type": "state", "to_move": 1})
+    assert "You take Finn's seat." in seen.getvalue()
+    assert "You take over this seat" in seen.getvalue() and "Back at the table" not in (
+        seen.getvalue()
+    )

@@ -281,7 +281,7 @@ async def test_keys_typed_in_a_pause_start_the_next_entry() -> None:
         answer = await asyncio.wait_for(console.ask("play> "), 10)
         assert answer == "five of coins"
         assert await asyncio.wait_for(console.ask("play> "), 10) == "last"
-        console.close()
+        await console.close()
 
 
 def test_reader_messages() -> None:
@@ -448,8 +448,9 @@ async def test_ctrl_c_while_the_bots_think_asks_at_the_next_turn() -> None:
         console.ask = logged  # type: ignore[method-assign]
         inp.send_text("y\r")
         person = Person(console)
-        with console.interrupts(), pytest.raises(LeaveTable):
-            await play_match(TableRules(), [person, Interrupting()], seed=8)
+        async with console.interrupts():
+            with pytest.raises(LeaveTable):
+                await play_match(TableRules(), [person, Interrupting()], seed=8)
     assert asked == ["play> ", "Leave the game in progress? (y/n) "]  # the turn takes the Ctrl-C
     assert "Marco plays" not in shown.getvalue() and "greedy plays" in shown.getvalue()
 

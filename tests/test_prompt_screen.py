@@ -172,7 +172,7 @@ async def test_the_card_to_beat_stays_in_the_panel_after_help_and_undo() -> None
         inp.send_text("\x04")
         with pytest.raises(LeaveTable):  # Ctrl-D: the person leaves
             await asyncio.wait_for(task, 10)
-        console.close()
+        await console.close()
 
 
 async def test_play_again_takes_only_y_or_n() -> None:
@@ -245,7 +245,7 @@ async def test_a_round_ends_with_a_pause_that_answers_commands() -> None:
         await asyncio.wait_for(pause, 10)
         out = shown.getvalue()
         assert "Rounds won (first to 2): You 0 · Marco 0" in out
-        console.close()
+        await console.close()
     # At the end of the match there is nothing to wait for: Play again asks.
     with create_pipe_input() as inp:
         console = TerminalConsole(inp, DummyOutput(), print_output=PlainTextOutput(io.StringIO()))
@@ -253,4 +253,4 @@ async def test_a_round_ends_with_a_pause_that_answers_commands() -> None:
         await person.start(MatchInfo(0, TableRules(), ("You", "Marco"), None))
         await person.notify(RoundStarted(1, 0, 1, Card.parse("2C"), 34, (0, 0), 0, ()))
         await asyncio.wait_for(person.notify(RoundEnded((70, 50), 0, (1, 0))), 1)
-        console.close()
+        await console.close()

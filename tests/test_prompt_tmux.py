@@ -24,14 +24,16 @@ _SERVERS = itertools.count(1)
 
 
 class Pane:
-    def __init__(self, command: str, width: int = 110, name: str = "t", server: str = "") -> None:
+    def __init__(
+        self, command: str, width: int = 110, name: str = "t", server: str = "", height: int = 30
+    ) -> None:
         assert TMUX is not None
         # A tmux server of our own (one per test: a server still going down after the
         # last test's kill-server takes no new session).
         server = server or f"-{next(_SERVERS)}"  # panes that share one name it
         self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}{server}"]
         self.name = name  # several panes: one session each on that server
-        self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", "30", command)
+        self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), command)
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(

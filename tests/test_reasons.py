@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from briscola.bots.reasons import CODES, WORDS, Reason, because, reasons, wins_round_now
 from briscola.engine.cards import Card
-from briscola.engine.observation import Observation
+from briscola.engine.game import Match
+from briscola.engine.observation import Observation, observe, unseen_cards
 from briscola.engine.rules import TableRules
 from briscola.words.i18n import say
 
@@ -115,18 +122,61 @@ def test_a_trump_kept_for_the_last_tricks() -> None:
     assert "keeps_trump" not in codes(obs, "AD")
 
 
-def test_the_partner_holds_the_trick() -> None:
-    # Four seats: the partner (seat 0) led AS, seat 1 followed; seat 3 may still trump it.
+def test_the_partner_holds_the_trick_only_when_no_one_after_can_take_it() -> None:
+    # Four seats: the partner (seat 0) led AS, seat 1 followed; seat 3 may still trump
+    # it (issue 29: said for every card while an opponent behind took it): nothing said.
     obs = table("4C 5B 6S", "AS 4S", players=4, seat=2, points=(0, 0))
-    assert "partner_holds" in codes(obs, "4C")
+    for card in ("4C", "5B", "6S"):
+        assert not {"partner_safe", "partner_holds"} & set(codes(obs, card))
     # The Ace of trumps: no one after can take it.
     safe = table("4C 5B 6S", "AD 4S", players=4, seat=2, points=(0, 0))
     assert "partner_safe" in codes(safe, "4C")
-    assert "partner_holds" not in codes(table("4C 5B", "4S AS", players=4, seat=2), "4C")
+    assert "partner_safe" not in codes(table("4C 5B", "4S AS", players=4, seat=2), "4C")
+
+
+def test_the_face_up_trump_drawn_by_a_seat_behind_can_take_the_trick() -> None:
+    # Issue 29, trick 8 at four seats: the partner's trick, and the opponent behind holds
+    # the face-up trump he just drew: not the partner's, and said so.
+    base = table("4C 5B", "AS 4S", players=4, seat=2, stock=0, trump="2D")
+    drawn = dataclasses.replace(base, trump_taken=(3, Card.parse("2D")),
+                                known=((), (), (), (Card.parse("2D"),)))  # fmt: skip
+    assert not {"partner_safe", "partner_holds"} & set(codes(drawn, "4C"))
+    # Seat 2 takes the trick with the plain Ace of Cups led into by no one: it may be
+    # trumped by seat 3's known 2D, and the count of trumps not seen leaves the 2D out.
+    mine = table("AC 5B", "4C", players=4, seat=2, stock=0, trump="2D", points=(0, 0))
+    mine = dataclasses.replace(mine, trump_taken=(3, Card.parse("2D")),
+                               known=((), (), (), (Card.parse("2D"),)))  # fmt: skip
+    said = {r.code: r for r in reasons(mine, Card.parse("AC"))}
+    assert said["trump_behind"].card == Card.parse("2D")
+    assert said["trumpable"].n == 9  # the ten trumps but the 2D in seat 3's hand
+
+
+def test_trumps_not_seen_leave_out_the_face_up_card_once_drawn() -> None:
+    # Two seats, the other drew the face-up 2D: 9 trumps unseen, not 10 (issue 29).
+    obs = table("AC 3B", stock=0, trump="2D")
+    drawn = dataclasses.replace(obs, trump_taken=(1, Card.parse("2D")),
+                                known=((), (Card.parse("2D"),)))  # fmt: skip
+    counts = [r.n for r in reasons(drawn, Card.parse("AC")) if r.code == "trumpable"]
+    assert counts == [9]
+
+
+def test_takes_the_trick_for_sure_is_said_of_every_card_that_does() -> None:
+    # Issue 29: said of AD/AS but not of KS/KB in the same trick. Last to play on a 2S
+    # (trump Diamonds): AS, KS, 3S all take it for sure; with points or without.
+    obs = table("AS KS 3S 4C", "2S", seat=1, trump="7D")
+    for card in ("AS", "KS", "3S"):
+        assert {"takes_points", "takes_trick"} & set(codes(obs, card)), card
+    assert [(r.code, r.n) for r in reasons(obs, Card.parse("KS"))] == [("takes_points", 4)]
+    blank = table("5S 4C", "2S", seat=1, trump="7D")
+    assert codes(blank, "5S") == ["takes_trick"]
+    assert not {"takes_points", "takes_trick"} & set(codes(obs, "4C"))
+    # A lead no one can beat: the trump Ace once nothing higher exists.
+    lead = table("AD 4C", trump="7D")
+    assert "takes_trick" in codes(lead, "AD")
 
 
 def test_every_code_has_its_words_and_none_is_invented() -> None:
-    for lang in ("en", "de", "it"):
+    for lang in ("en", "de", "es", "it", "pt"):
         for code in CODES:
             assert code in WORDS[lang]
     obs = table("AC 4B 5S", "KS", seat=1)
@@ -134,3 +184,85 @@ def test_every_code_has_its_words_and_none_is_invented() -> None:
     assert text == "AC: regala agli avversari i suoi 11 punti."
     assert because([], "en", str, "4B") == ""
     assert say(WORDS, "de", "gives_points", count=1) == "sie schenkt der Gegenseite ihren 1 Punkt"
+
+
+# -- every reason true where said, over random positions ---------------------------------
+
+
+def _random_position(players: int, seed: int, moves: int) -> Observation | None:
+    r = Match(TableRules(players=players), seed).start_round()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if r.over:
+            return None
+        r.act(rng.choice(r.legal_actions()))
+    return None if r.over else observe(r, r.to_move)
+
+
+def _holder_after(obs: Observation, cards: list[tuple[int, Card]]) -> int:
+    """The seat that holds the trick of ``cards`` (seat, card) in playing order."""
+    best = obs.rules.trick_winner(obs.trump_suit, [int(c) for _, c in cards])
+    return cards[best][0]
+
+
+def _sure(obs: Observation, card: Card) -> bool:
+    """Whether the mover's side holds the trick after ``card`` cannot change: no seat
+    still to play, of a side that would change it, may hold a card that does (played
+    alone after ``card``)."""
+    rules = obs.rules
+    n = rules.players
+    mine = rules.team_of[obs.seat]
+    trick = [*obs.trick, (obs.seat, card)]
+    ours = rules.team_of[_holder_after(obs, trick)] == mine
+    maybe = set(unseen_cards(obs))
+    for j in range(len(trick), n):
+        seat = (obs.leader + j) % n
+        if (rules.team_of[seat] == mine) == ours:
+            continue
+        for c in maybe | set(obs.known[seat]):
+            after = _holder_after(obs, [*trick, (seat, c)])
+            if (rules.team_of[after] == mine) != ours:
+                return False
+    return True
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4, 6]),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 38),
+)
+def test_every_reason_holds_where_it_is_said(players: int, seed: int, moves: int) -> None:
+    obs = _random_position(players, seed, moves)
+    if obs is None:
+        return
+    rules = obs.rules
+    mine = rules.team_of[obs.seat]
+    later = [(obs.leader + j) % players for j in range(len(obs.trick) + 1, players)]
+    trumps_unseen = [c for c in unseen_cards(obs) if c.suit == obs.trump_suit]
+    for card in obs.legal:
+        if not isinstance(card, Card):
+            continue
+        said = {r.code: r for r in reasons(obs, card)}
+        holder = _holder_after(obs, [*obs.trick, (obs.seat, card)])
+        sure = _sure(obs, card)
+        takes = holder == obs.seat and sure
+        # Said of every card of which it is true (unless the round is won on the spot).
+        if takes:
+            assert {"takes_points", "takes_trick", "wins_round"} & set(said), card
+        if {"takes_points", "takes_trick"} & set(said):
+            assert takes, card
+        if "wins_round" in said:
+            assert rules.team_of[holder] == mine and sure
+        if "partner_safe" in said:
+            before = _holder_after(obs, list(obs.trick))
+            assert before != obs.seat and rules.team_of[before] == mine
+            assert holder == before and sure
+        if "trumpable" in said:
+            assert holder == obs.seat and not sure and said["trumpable"].n == len(trumps_unseen)
+        if "trump_behind" in said:
+            c = said["trump_behind"].card
+            assert c is not None and c.suit == obs.trump_suit
+            assert any(c in obs.known[s] and rules.team_of[s] != mine for s in later)
+        if "gives_points" in said:
+            assert rules.team_of[holder] != mine and sure

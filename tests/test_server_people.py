@@ -8,6 +8,7 @@ a crash or a signal is the point); every wait bounded.
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import random
 import sys
@@ -27,6 +28,7 @@ from lan import (
 )
 
 from briscola.engine.replay import verify_record
+from briscola.words.replay_text import Narrator
 
 GAME = 30.0
 
@@ -66,7 +68,8 @@ async def test_a_dropped_seat_stays_its_persons_after_the_grace(tmp_path: Path) 
         assert end["reason"] == "complete"
     (result,) = verify_records(lan.records, expect=1).values()
     marks = [(line["type"], line.get("reason")) for line in result.table_lines]
-    assert marks == [("standin", "dropped"), ("handback", None)]
+    assert marks == [("dropped", None), ("standin", "dropped"), ("resumed", None),
+                     ("handback", None)]  # fmt: skip
 
 
 async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
@@ -77,12 +80,18 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
         bruno = await lan.seated("Bruno", "t")
         await bruno.until("match_start")
         await bruno.ask("leave", "left")
+        left = await anna.seen(lambda m: m.get("code") == "left_bot")
+        assert left["code"] == "left_bot" and "a bot plays for Bruno" in left["text"]
         eve = await lan.connect("Eve")
         listed = table_of(await eve.ask("list", "tables"), "t")
-        assert listed["seats"][2] is None and listed["seat_info"][2]["kind"] == "free"
+        # Open for anyone (no name in seats), a bot in it meanwhile, said whose it was.
+        assert listed["seats"][2] is None and listed["seat_info"][2]["kind"] == "open"
+        assert listed["seat_info"][2]["name"] == "Bruno"
         await eve.join("t")
         assert eve.seat == 2
         await eve.until("state")
+        took = await anna.seen(lambda m: m.get("code") == "takes")
+        assert (took["seat"], took["name"], took["was"]) == (2, "Eve", "Bruno")
         await bruno.refused("resume", "bad_token", token=bruno.token)
         ends = await asyncio.wait_for(
             asyncio.gather(play_out(anna, random.Random(2)), play_out(eve, random.Random(3))),
@@ -92,8 +101,15 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
     (result,) = verify_records(lan.records, expect=1).values()
     assert [(x["type"], x.get("reason")) for x in result.table_lines] == [
         ("standin", "left"),
-        ("handback", None),
+        ("seated", None),
     ]
+    # The replay credits each card to who played it: Eve's from her line on.
+    (path,) = lan.records.glob("*.jsonl")
+    out = io.StringIO()
+    verify_record(path.read_bytes().splitlines(), on_line=Narrator(out).line)
+    told = out.getvalue()
+    after = told.partition("Eve takes Bruno's seat")[2]
+    assert after and "Bruno" not in after.split("\n", 2)[-1] and "Eve " in after
 
 
 async def test_a_table_nobody_is_at_ends_and_says_why(tmp_path: Path) -> None:
@@ -187,7 +203,7 @@ async def test_a_connection_holds_only_a_few_unstarted_tables(tmp_path: Path) ->
         idle = await lan.connect("Idle")
         for n in range(5):
             await idle.create(f"t{n}")
-        got = await idle.refused("create", "too_many_tables", table="t5")
+        got = await idle.refused("create", "too_many_unstarted", table="t5")
         assert "at most 5 per connection" in got["message"]
 
 

@@ -318,7 +318,7 @@ async def test_a_seat_left_is_played_by_a_bot_and_another_person_may_take_it(
         (anna, bruno), (vera,) = await sit(lan)
         await anna.until("match_start")
         await anna.ask("leave", "left")
-        left = await vera.until(lambda m: m.get("code") == "left")
+        left = await vera.until(lambda m: m.get("code") == "left_bot")
         assert left["seat"] == 0
         stranger = await lan.connect("Stranger")
         listed = await stranger.ask("list", "tables")
@@ -361,7 +361,7 @@ async def test_chat_reaches_the_table_within_its_limits(tmp_path: Path) -> None:
         stranger = await lan.connect("Stranger")
         await stranger.refused("chat", "not_seated", text="from the lobby")
 
-        rosa = await lan.connect("Rosa")
+        rosa = await lan.connect("Rosa", source="127.0.0.2")  # chat is limited per address too
         await rosa.ask("watch", "watching", table="t")
         table.append(rosa)
         for n in range(5):

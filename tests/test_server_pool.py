@@ -79,7 +79,6 @@ async def test_closing_ends_every_worker_even_one_thinking_or_stopped() -> None:
     """The server stops while a people's table's bot thinks and a bot-heavy table's
     worker is stopped for it: close() ends both sets of workers at once (the server's
     exit once waited for ever on one), and no move starts a worker again."""
-    import os
     import time
 
     pool = BotPool(workers=2)
@@ -99,12 +98,14 @@ async def test_closing_ends_every_worker_even_one_thinking_or_stopped() -> None:
     await asyncio.gather(heavy, light, return_exceptions=True)
 
     def alive(pid: int) -> bool:
+        """Running, or stopped: neither gone nor a zombie (gone but for its parent's
+        wait).  One look at /proc: the process may be reaped at any moment, and a
+        file that vanishes (ENOENT) or a read refused (ESRCH) both say it is gone."""
         try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except (FileNotFoundError, ProcessLookupError):
             return False
-        with open(f"/proc/{pid}/stat") as f:  # a zombie is gone but for its parent's wait
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
 
     deadline = time.monotonic() + 10
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:

@@ -56,9 +56,12 @@ async def test_a_copy_of_the_records_mid_match_reopens(tmp_path: Path) -> None:
         await stranger.refused("resume", "bad_token", token="0" * 64)
         ends = await asyncio.wait_for(asyncio.gather(*(play_out(c) for c in people)), GAME)
         assert all(end["reason"] == "complete" for end in ends)
+        for again in people:  # the table outlives its match until its people leave
+            await again.ask("leave", "left")
+        assert (await stranger.ask("list", "tables"))["tables"] == []
     results = verify_records(second / "records", expect=1)
     assert [r.reason for r in results.values()] == ["complete"]
-    assert not list((second / "records").glob("*.seats.json")), "no token hash left"
+    assert not list((second / "records").glob("*.seats.json")), "no token hash left once closed"
     assert lan2.records.exists()
 
 

@@ -74,7 +74,8 @@ async def test_a_clean_stop_is_a_pause_and_a_restart_resumes_every_seat(tmp_path
     marks = sorted(
         [line["type"], line.get("after")] for r in results.values() for line in r.table_lines
     )
-    assert marks == [["pause", None], ["pause", None], ["restart", "pause"], ["restart", "pause"]]
+    assert marks == [["pause", None], ["pause", None], ["restart", "pause"], ["restart", "pause"],
+                     ["resumed", None], ["resumed", None]]  # fmt: skip
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from briscola.engine.text import printable
+from briscola.engine.text import escape_char, printable
 
 
 def test_ordinary_text_is_unchanged() -> None:
@@ -57,7 +57,36 @@ def test_nothing_a_terminal_acts_on_survives(text: str, limit: int | None) -> No
     shown = printable(text, limit)
     hidden = {"Cc", "Cf", "Cs", "Zl", "Zp", "Cn"}
     assert not [c for c in shown if unicodedata.category(c) in hidden]
+    assert not [c for c in shown if c.isspace() and c != " "]
     if limit is not None:
         assert len(shown) <= limit
-    elif not [c for c in text if unicodedata.category(c) in hidden]:
-        assert shown == text
+    elif not [c for c in text if unicodedata.category(c) in hidden or c.isspace()]:
+        assert shown == text or "\\u" in shown
+
+
+@pytest.mark.parametrize(
+    "blank",
+    ["\u2800", "\u3164", "\u3000", "\u115f", "\u1160", "\uffa0", "\u00a0", "\u2003", "\u034f",
+     "\U000e0100"],
+)  # fmt: skip
+def test_blank_looking_characters_are_shown_as_escapes(blank: str) -> None:
+    """A chat line padded with blank-looking letters could make rows that start at
+    the left edge and read like a notice: each is shown as its escape."""
+    shown = printable(f"Ben{blank * 3}left")
+    assert blank not in shown and shown == f"Ben{escape_char(blank) * 3}left"
+    assert printable("a b") == "a b"  # the plain space stays
+
+
+def test_a_line_is_wrapped_by_the_columns_the_terminal_counts() -> None:
+    """Wide characters take two columns; a word wider than the line is cut, so the
+    terminal never wraps a row itself and every row after the first is indented."""
+    from prompt_toolkit.formatted_text import to_plain_text
+
+    from briscola.prompt.view import columns, wrap
+
+    line = [("class:chat", "» Eve (spectator): " + "好" * 40 + "Ben left the table.")]
+    rows = [to_plain_text(r) for r in wrap(line, 30)]
+    assert all(columns(r) <= 30 for r in rows), rows
+    assert all(r.startswith("    ") for r in rows[1:]), rows
+    long = [("", "x" * 100)]
+    assert [columns(to_plain_text(r)) for r in wrap(long, 40)] == [40, 40, 28]

@@ -109,7 +109,10 @@ def test_a_gauntlet_and_the_table_for_people(capsys: pytest.CaptureFixture[str])
     argv = ["tournament", "greedy", "random", "--games", "2", "--seed", "1", "--anchor", "random"]
     assert cli_main(argv) == 0
     text = capsys.readouterr().out
-    assert text.startswith("round robin of 2: 2 players, 2 deals per pairing, 4 matches, seed 1")
+    assert text.startswith(
+        "round robin of 2: 2 players, 40 cards, italian, first to 1; "
+        "2 deals per pairing, 4 matches, seed 1"
+    )
     assert "ratings (Bradley-Terry, random = 0, 95% CI)" in text
     assert "greedy vs random: 4 matches" in text and "crosstable" in text
 

@@ -72,7 +72,7 @@ VALUES = {
     "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
-    "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl",
+    "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl", "was": "Wqx", "wanted": "Wqw",
     "state": "Xqz", "free": "Fqz", "ex1": "Aqx", "ex2": "Qqx", "name1": "Nqx", "name2": "Nqy",
 }  # fmt: skip
 

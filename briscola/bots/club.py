@@ -14,6 +14,11 @@ lasts only: once it is gone the search's endgames are exact or nearly.
   cheaper card to lead (a plain one under 10 points, a trump without points).
 - ``throw_rich``: throwing a card of 10 or more points onto the other side's
   trick with no partner left to play, when a card without points would do.
+- ``load_exposed``: loading a card of 10 or more points onto a partner's
+  trick that a seat of the other side still to play may take (it may hold a
+  trump or a higher card of the suit not seen yet), when a card without
+  points would do (issue 29: a 3 loaded onto a partner's low trump, and the
+  opponent behind trumped it higher).
 - ``rich_trump``: taking a trick of under 4 points with a trump that has
   points, when a card that costs less is in hand: a trump without points
   that takes it too, or a plain card with fewer points than that trump.
@@ -62,6 +67,18 @@ def vetoed(obs: Observation, action: Action) -> str | None:
         and any(points[c] == 0 for c in hand)
     ):
         return "throw_rich"
+    holder = obs.trick[best_i][0]
+    if (
+        not wins
+        and holder != obs.seat
+        and rules.team_of[holder] == mine
+        and points[action] >= 10
+        and any(points[c] == 0 for c in hand)
+    ):
+        beats = rules.beats[trump][cards[best_i]]
+        maybe = _unseen(obs)
+        if any(rules.team_of[s] != mine for s in later) and any(beats[c] for c in maybe):
+            return "load_exposed"
     on_table = sum(points[c] for c in cards)
     cheaper = any(
         (c // 10 != trump and points[c] < points[action])

@@ -31,7 +31,7 @@ deals against greedy, bonuses of 0, 40 and 100 won 67.0%, 64.7% and 63.0%; at
 3 and 6 seats 20 changed nothing measurable; at 4 seats, where the teams'
 margins are wide and a round is won at 61, 20 won more rounds (docs/strength.md).
 
-What the expert plays for is the match (:meth:`ExpertBot._pick`): each
+What the expert plays for is the match (:func:`recommend`): each
 sample's result (who won the round, or a draw) gives a chance of winning the
 match (:func:`match_chances`, later rounds even; first to 1 it is the round,
 a draw half), and the move with the best mean chance is played.  The point
@@ -64,34 +64,48 @@ A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from random import Random
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation, determinize
 from ..players import Bot
 from .club import vetoed
+from .exact import deals
 from .inference import Evidence
 from .model import OpponentModel
 from .reasons import wins_round_now
+from .seeds import base_seed, position_rng
 from .solver import Position, expect, solve, trick_result
 
+if TYPE_CHECKING:
+    from .net import Network
+
 __all__ = [
+    "ADVICE_SAMPLES",
+    "Advice",
     "Estimate",
     "Estimates",
     "ExpertBot",
+    "advise",
+    "calibrate",
     "estimate",
     "greedy_card",
     "greedy_policy",
     "keep_proven",
     "match_chances",
     "outcome",
+    "overruling",
     "playout",
+    "recommend",
     "sample_value",
+    "stage",
 ]
 
 # Samples per move by table size: more seats hide more cards, and the weights
@@ -107,6 +121,9 @@ SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the 
 DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
+# Points of search value the network's policy may add to a move among those the
+# samples cannot tell apart (0: no network; docs/strength.md has the measurements).
+NET_PRIOR = 0.0
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 _RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
@@ -416,14 +433,62 @@ class Estimates:
     by_action: dict[Action, Estimate]
     line_of: dict[Action, int]
     samples: list[tuple[float, list[float]]]  # (weight, summing to 1; match chance by line)
+    values: list[list[float]] = field(default_factory=list)  # per sample: value by line
+    exact: bool = False  # every possible deal, each once: no sampling error
 
     def close(self, a: Action, b: Action, z: float = 2.0) -> bool:
         """Are ``a`` and ``b`` equal in the chance of winning the match as far as
-        the samples tell: their paired difference within ``z`` standard errors?"""
+        the samples tell: their paired difference within ``z`` standard errors?
+        (Every sample met both: common random numbers.)  Exact: equal."""
         ia, ib = self.line_of[a], self.line_of[b]
-        mean = sum(w * (m[ia] - m[ib]) for w, m in self.samples)
-        var = sum(w * w * (m[ia] - m[ib] - mean) ** 2 for w, m in self.samples)
+        return self._paired([m for _, m in self.samples], ia, ib, z)
+
+    def close_value(self, a: Action, b: Action, z: float = 2.0) -> bool:
+        """The same for the value (the round margin) of ``a`` and ``b``."""
+        ia, ib = self.line_of[a], self.line_of[b]
+        return self._paired(self.values, ia, ib, z)
+
+    def _paired(self, rows: Sequence[Sequence[float]], ia: int, ib: int, z: float) -> bool:
+        weights = [w for w, _ in self.samples]
+        mean = sum(w * (m[ia] - m[ib]) for w, m in zip(weights, rows, strict=True))
+        if self.exact:
+            return abs(mean) <= 1e-9
+        var = sum(w * w * (m[ia] - m[ib] - mean) ** 2 for w, m in zip(weights, rows, strict=True))
         return bool(abs(mean) <= z * var**0.5 + 1e-9)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One position's advice, the same for ``hint``, ``review`` and the expert's
+    move: every legal action with its :class:`Estimate`, the recommended one
+    first (:func:`recommend`), then by chance and value; ``same``, the other
+    actions the estimate cannot tell from it (neither in chance nor in value:
+    "about the same"); ``exact`` when the chances are the exact solver's over
+    every possible deal."""
+
+    ranked: tuple[tuple[Action, Estimate], ...]
+    same: frozenset[Action] = frozenset()
+    exact: bool = False
+    overruled: Action | None = None  # the action a club veto set aside (second then)
+
+    def __iter__(self) -> Iterator[tuple[Action, Estimate]]:
+        return iter(self.ranked)
+
+    def __getitem__(self, i: int) -> tuple[Action, Estimate]:
+        return self.ranked[i]
+
+    def __len__(self) -> int:
+        return len(self.ranked)
+
+    @property
+    def best(self) -> Action:
+        return self.ranked[0][0]
+
+    def prefers_by(self) -> float:
+        """How many points of value the recommended action is ahead of the next best."""
+        if len(self.ranked) < 2:
+            return 0.0
+        return self.ranked[0][1].value - max(e.value for _, e in self.ranked[1:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +601,7 @@ def estimate(
     evidence: Evidence | None = None,
     match: Sequence[Sequence[float]] | None = None,
     by_value: bool = False,
+    exact: bool = False,
 ) -> Estimates:
     """The :class:`Estimate` of every legal action over samples drawn while
     ``budget(done)`` allows.  ``match`` is :func:`match_chances` for the match
@@ -552,6 +618,9 @@ def estimate(
     by how well it explains that side's plays (:mod:`briscola.bots.inference`);
     the samples with a random other side count alike, and the two kinds are
     mixed in the shares they were drawn in.
+
+    With ``exact`` the samples are every possible deal, each once
+    (:func:`~briscola.bots.exact.deals`), solved: the chances are exact.
     """
     lines: list[Line] | None = None
     drawn = [0, 0]  # by kind: greedy, random
@@ -602,6 +671,7 @@ def estimate(
         match = match_chances((0,) * sides, 1)
     to_match = [row[side] for row in match]  # by result: the chance of the match then
     samples: list[tuple[float, list[float]]] = []
+    value_rows: list[list[float]] = []
     n = len(lines)
     value, win, draw, chance = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
     for k, w, results in kept:
@@ -622,6 +692,7 @@ def estimate(
             row.append(m)
             chance[i] += share * m
         samples.append((share, row))
+        value_rows.append([v for v, _ in results])
     by_action: dict[Action, Estimate] = {}
     line_of: dict[Action, int] = {}
     for i, line in enumerate(lines):
@@ -632,7 +703,7 @@ def estimate(
         ):
             by_action[line[0]] = e
             line_of[line[0]] = i
-    return Estimates(by_action, line_of, samples)
+    return Estimates(by_action, line_of, samples, value_rows, exact)
 
 
 class ExpertBot(Bot):
@@ -651,6 +722,8 @@ class ExpertBot(Bot):
         adapt: bool | None = None,
         infer: bool = True,
         club: float = CLUB_MARGIN,
+        prior: float = NET_PRIOR,
+        weights: str | None = None,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -669,7 +742,9 @@ class ExpertBot(Bot):
         if not isinstance(noise, int | float) or not 0 <= noise <= 1:
             raise ValueError(f"noise must be a share 0..1, got {noise!r}")
         self.name = name
-        self.rng = Random(seed)
+        # Every move's samples are seeded by this and the position (bots.seeds): the
+        # same position gets the same move, however often it is asked (undo, hint).
+        self.seed = base_seed(seed)
         self.samples = samples  # None: as many as think_ms fits, or without it DEFAULT_SAMPLES
         self.think_ms = think_ms
         self.max_ms = max_ms
@@ -681,9 +756,12 @@ class ExpertBot(Bot):
         self.model = OpponentModel(seed) if adapt else None
         self.infer = bool(infer)
         self.club = club
+        if not isinstance(prior, int | float) or not 0 <= prior <= 120:
+            raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
+        self.prior = prior
+        self.network = None if prior == 0 else _network(weights)
 
-    def _sampler(self, obs: Observation) -> Callable[[], Position]:
-        rng = self.rng
+    def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
 
     def _budget(self, obs: Observation) -> Callable[[int], bool]:
@@ -709,65 +787,62 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         side = obs.rules.team_of[obs.seat]
-        search = self._search(obs)
-        if self.model is not None:
-            search = dataclasses.replace(search, noise=self.model.noise(obs))
+        search = self._noisy(obs)
         if obs.rules.players == 2 and obs.stock == 0:
             return self._endgame(obs, side, search)
-        return self._pick(obs, self._estimate(obs, search))
+        return recommend(obs, self._estimate(obs, search), self.club, self._prior(obs))
+
+    def _prior(self, obs: Observation) -> dict[Action, float] | None:
+        """The network's policy as a prior among moves the samples cannot tell
+        apart: up to ``prior`` points of value (None: no network here)."""
+        if self.network is None or not self.network.knows(obs.rules):
+            return None
+        chances, _ = self.network.policy(obs)
+        return {a: self.prior * chances.get(a, 0.0) for a in obs.legal}
 
     def _estimate(self, obs: Observation, search: Search) -> Estimates:
+        """The estimate of every legal action: over every possible deal, solved,
+        when they are few (:func:`~.exact.deals`); else over samples seeded by
+        the position."""
         side = obs.rules.team_of[obs.seat]
         match = match_chances(obs.rounds_won, obs.rules.target)
-        return estimate(self._sampler(obs), side, self._budget(obs), search, self.rng,
+        rng = position_rng(self.seed, obs)
+        every = deals(obs)
+        if every is not None:
+            solved = dataclasses.replace(search, solve_cards=40, noise=0.0)
+            return estimate(iter(every).__next__, side, lambda done: done < len(every), solved,
+                            rng, None, match, exact=True)  # fmt: skip
+        return estimate(self._sampler(obs, rng), side, self._budget(obs), search, rng,
                         self._evidence(obs), match)  # fmt: skip
 
-    def advise(self, obs: Observation) -> list[tuple[Action, Estimate]]:
-        """Every legal action with its :class:`Estimate`, the one the expert plays
-        first, then by the chance of winning the match and the value."""
+    def advise(self, obs: Observation) -> Advice:
+        """Every legal action with its :class:`Estimate`: the one the expert
+        recommends (:func:`recommend`) first, then by the chance of winning the
+        match and the value; the same for the same position and seed."""
+        est = self._estimate(obs, self._noisy(obs))
+        chosen, overruled = overruling(obs, est, self.club)
+        by = est.by_action
+        rest = sorted((a for a in obs.legal if a not in (chosen, overruled)),
+                      key=lambda a: (-by[a].match, -by[a].value))  # fmt: skip
+        if overruled is not None:
+            rest.insert(0, overruled)
+        same = frozenset(a for a in rest if est.close(a, chosen) and est.close_value(a, chosen))
+        players, left = obs.rules.players, stage(obs)
+
+        def told(e: Estimate) -> Estimate:  # the chances as they come true
+            if est.exact:
+                return e
+            win = calibrate(e.win, players, left)
+            return dataclasses.replace(e, win=win, match=calibrate(e.match, players, left))
+
+        ranked = tuple((a, told(by[a])) for a in [chosen, *rest])
+        return Advice(ranked, same, est.exact, overruled)
+
+    def _noisy(self, obs: Observation) -> Search:
         search = self._search(obs)
         if self.model is not None:
             search = dataclasses.replace(search, noise=self.model.noise(obs))
-        est = self._estimate(obs, search)
-        chosen = self._pick(obs, est)
-        by = est.by_action
-        rest = sorted((a for a in obs.legal if a != chosen),
-                      key=lambda a: (-by[a].match, -by[a].value))  # fmt: skip
-        return [(a, by[a]) for a in [chosen, *rest]]
-
-    def _pick(self, obs: Observation, est: Estimates) -> Action:
-        """The action with the best chance of winning the match (the round when
-        first to 1), a round won on the spot before any other
-        (:func:`~.reasons.wins_round_now`).  Of the actions the samples cannot
-        tell apart in that chance (:meth:`Estimates.close`) the best value; of
-        equal ones the cheapest card (the 6 rather than the 7 when nothing lies
-        between them); a club veto (:mod:`.club`) unless every allowed action is
-        worse by more than ``club`` points."""
-        rules = obs.rules
-        by = est.by_action
-        values = {a: by[a].value for a in obs.legal}
-        pool = [a for a in obs.legal if wins_round_now(obs, a)]
-        if not pool:
-            top = max(obs.legal, key=lambda a: (by[a].match, by[a].value))
-            pool = [a for a in obs.legal if a == top or est.close(a, top)]
-
-        def cost(a: Action) -> tuple[int, int]:
-            if not isinstance(a, Card):
-                return (-1, 0)  # the exchange, on a tie
-            return (rules.points[a] + (8 if a // 10 == obs.trump_suit else 0), rules.strength[a])
-
-        def order(a: Action) -> tuple[float, int, int]:
-            points, strength = cost(a)
-            return (round(values[a], 9), -points, -strength)
-
-        best = max(pool, key=order)
-        if self.club and len(pool) > 1 and vetoed(obs, best) is not None:
-            allowed = [a for a in pool if vetoed(obs, a) is None]
-            if allowed:
-                alt = max(allowed, key=order)
-                if values[best] - values[alt] <= self.club:
-                    return alt
-        return best
+        return search
 
     def _search(self, obs: Observation) -> Search:
         """How this move's samples are scored: the bonus and the exact solves given,
@@ -787,8 +862,9 @@ class ExpertBot(Bot):
         """Every legal action with its mean value over the samples, best first: the
         expected margin of the round's points (plus ``win_bonus`` for a won round)."""
         side = obs.rules.team_of[obs.seat]
-        values = evaluate(self._sampler(obs), side, self._budget(obs), self._search(obs),
-                          self.rng, self._evidence(obs))  # fmt: skip
+        rng = position_rng(self.seed, obs)
+        values = evaluate(self._sampler(obs, rng), side, self._budget(obs), self._search(obs),
+                          rng, self._evidence(obs))  # fmt: skip
         return sorted(((a, values[a]) for a in obs.legal), key=lambda av: -av[1])
 
     def _endgame(self, obs: Observation, side: int, search: Search) -> Action:
@@ -799,7 +875,7 @@ class ExpertBot(Bot):
         one with the best value against the modelled other side: its best play,
         or with chance ``search.noise`` random play.
         """
-        p = Position.from_round(determinize(obs, self.rng))
+        p = Position.from_round(determinize(obs, position_rng(self.seed, obs)))
         bonus = search.win_bonus
         total = sum(p.points)  # the deck's points
         proven: dict[Action, float] = {}
@@ -815,10 +891,133 @@ class ExpertBot(Bot):
         return keep_proven(obs.legal, proven, hoped)
 
 
+def _network(weights: str | None) -> Network:
+    """The shipped network, or the one in ``weights`` (NumPy loads only here)."""
+    from .net import load, shipped
+
+    return shipped() if weights is None else load(weights)
+
+
 def _check_switch(name: str, value: object) -> None:
     """An on/off option: 0 or 1 (or unset)."""
     if value is not None and (not isinstance(value, int | float) or value not in (0, 1)):
         raise ValueError(f"{name} must be 0 or 1, got {value!r}")
+
+
+ADVICE_SAMPLES = 1000  # hint's and review's samples by default: the same answers
+
+# The search's chances are too high: in its samples the other side plays by the greedy
+# rules and ours knows the sample.  What it says is mapped, by table size, to what
+# happens: sigmoid(a * logit(chance) + b), fitted by `briscola bench --calibration --raw`
+# (lab/calibration.py; the table and its command in docs/strength.md).  Exact chances
+# are not mapped.  The map keeps the order of the cards: the choice is unchanged.
+# One map (a, b) per table size and stage of the round (:func:`stage`: the first third
+# of the pack, the second, the last), fitted over the choices of 160 rounds at 2 and 4
+# seats and 80 at 3 and 6: `briscola bench --calibration 2,3,4,6 --rounds 80 --samples
+# 200 --raw --seed 1` and `... --calibration 2,4 ... --seed 2`.
+CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.454, -0.284), (0.773, -0.538), (0.803, -0.412)),
+    3: ((0.839, -0.626), (1.378, -0.376), (1.252, -0.789)),
+    4: ((0.536, -0.405), (0.829, -0.355), (0.781, -0.176)),
+    6: ((0.591, -0.325), (0.635, -0.113), (0.681, -0.102)),
+}
+
+
+def stage(obs: Observation) -> float:
+    """The share of the pack still to play: 1 at the deal, 0 at the end."""
+    return (sum(obs.hand_sizes) + obs.stock) / len(obs.rules.deck)
+
+
+def calibrate(chance: float, players: int, left: float) -> float:
+    """The chance the search gives, as the chance of what happens (:data:`CALIBRATION`),
+    with ``left`` of the pack still to play."""
+    maps = CALIBRATION.get(players)
+    if maps is None:
+        return chance
+    a, b = maps[min(len(maps) - 1, int((1 - left) * len(maps)))]
+    if (a, b) == (1.0, 0.0) or chance <= 0.0 or chance >= 1.0:
+        return chance
+    p = min(max(chance, 0.001), 0.999)
+    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
+
+
+def advise(obs: Observation, seed: int, samples: int = ADVICE_SAMPLES) -> Advice:
+    """The advice ``hint`` gives and ``review`` checks, for the seat of ``obs`` in a
+    match dealt by ``seed``: the expert's estimate (in points of margin at every
+    table: no bonus for a won round) with ``samples`` samples and no clock, seeded
+    by ``seed`` and the position, so asking again, or reviewing the match later,
+    gives the same answer."""
+    bot = ExpertBot(seed=seed, samples=samples, max_ms=1e9, win_bonus=0)
+    return bot.advise(obs)
+
+
+def recommend(
+    obs: Observation,
+    est: Estimates,
+    club: float = CLUB_MARGIN,
+    prior: Mapping[Action, float] | None = None,
+) -> Action:
+    """The action to play by the estimate ``est`` (:func:`overruling`'s first)."""
+    return overruling(obs, est, club, prior)[0]
+
+
+def overruling(
+    obs: Observation,
+    est: Estimates,
+    club: float = CLUB_MARGIN,
+    prior: Mapping[Action, float] | None = None,
+) -> tuple[Action, Action | None]:
+    """The action to play, by the estimate ``est``: a round won on the spot before
+    any other (:func:`~.reasons.wins_round_now`); else the highest chance of
+    winning the match (the round when first to 1) that no other action beats
+    by more than the estimate's own error (:meth:`Estimates.close`); of those,
+    the most points that no other beats by more than their error
+    (:meth:`Estimates.close_value`); of those, the best value, and of equal
+    ones the cheapest card (the 6 rather than the 7 when nothing lies between
+    them).  A club veto (:mod:`.club`) on that action sets it aside for the
+    best action it allows, unless that one is worse by more than ``club``
+    points plus the points of the card set aside (the playouts misjudge
+    keeping a card by up to its own points, and its chance with it): the
+    action overruled comes second, and the advice says so.  So the action
+    recommended never has a lower chance than another one as far as the
+    estimate can tell, nor fewer points at the same chance, but where a club
+    veto, said, overrules them.  A ``prior`` (the network's, in points) adds to
+    the values among the actions the estimate cannot tell apart."""
+    rules = obs.rules
+    by = est.by_action
+    legal = obs.legal
+    won = [a for a in legal if wins_round_now(obs, a)]
+    even = [a for a in legal if not _outdone(est, a, legal, "match")]
+    pool = won or [a for a in even if not _outdone(est, a, even, "value")]
+    values = {a: by[a].value + (prior or {}).get(a, 0.0) for a in legal}
+
+    def cost(a: Action) -> tuple[int, int]:
+        if not isinstance(a, Card):
+            return (-1, 0)  # the exchange, on a tie
+        return (rules.points[a] + (8 if a // 10 == obs.trump_suit else 0), rules.strength[a])
+
+    def order(a: Action) -> tuple[float, int, int]:
+        points, strength = cost(a)
+        return (round(values[a], 9), -points, -strength)
+
+    best = max(pool, key=order)
+    if club and not won and vetoed(obs, best) is not None:
+        allowed = [a for a in legal if vetoed(obs, a) is None]
+        if allowed:
+            alt = max(allowed, key=order)
+            kept = rules.points[best] if isinstance(best, Card) else 0
+            if values[best] - values[alt] <= club + kept:
+                return alt, best
+    return best, None
+
+
+def _outdone(est: Estimates, a: Action, others: Sequence[Action], what: str) -> bool:
+    """Does another action beat ``a`` in ``what`` (its chance or its value) by
+    more than the estimate's error?"""
+    by = est.by_action
+    close = est.close if what == "match" else est.close_value
+    mine = getattr(by[a], what)
+    return any(getattr(by[b], what) > mine and not close(a, b) for b in others)
 
 
 def keep_proven(

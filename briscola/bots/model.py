@@ -28,6 +28,7 @@ from random import Random
 from ..engine.cards import Card
 from ..engine.observation import Observation, unseen_cards
 from .greedy import GreedyBot
+from .seeds import base_seed, position_rng
 
 __all__ = ["OpponentModel"]
 
@@ -43,7 +44,7 @@ class OpponentModel:
     """How likely the other side plays at random, from its cards this round."""
 
     def __init__(self, seed: int | None = None, samples: int = _SAMPLES) -> None:
-        self.rng = Random(seed)
+        self.seed = base_seed(seed)  # the hands it samples: by this and the position
         self.samples = samples
         self.greedy = GreedyBot()
 
@@ -54,12 +55,13 @@ class OpponentModel:
         narrows down what it held then.
         """
         log_odds = math.log(_PRIOR_RANDOM / (1 - _PRIOR_RANDOM))
+        rng = position_rng(self.seed, obs)
         for move in _moves(obs):
-            log_odds += self._weigh(obs, *move)
+            log_odds += self._weigh(obs, rng, *move)
         return 1 / (1 + math.exp(-max(-30.0, min(30.0, log_odds))))
 
     def _weigh(
-        self, obs: Observation, t: int, k: int, trick: tuple[tuple[int, Card], ...]
+        self, obs: Observation, rng: Random, t: int, k: int, trick: tuple[tuple[int, Card], ...]
     ) -> float:
         """The log likelihood ratio, random over greedy, of the k-th card of trick t."""
         rules = obs.rules
@@ -91,7 +93,7 @@ class OpponentModel:
         greedy = self.greedy.choose
         hits = 0
         for _ in range(self.samples):
-            hand = (card, *self.rng.sample(pool, held - 1))
+            hand = (card, *rng.sample(pool, held - 1))
             if greedy(dataclasses.replace(view, hand=hand, legal=hand)) == card:
                 hits += 1
         # P(this card | random) over P(this card | greedy), both given it was in the hand.

@@ -18,6 +18,7 @@ from ..engine.observation import Observation
 from ..players import Bot
 from .expert import Search, _check_switch, _solved, evaluate, keep_proven
 from .model import OpponentModel
+from .seeds import base_seed, position_rng
 from .solver import Position
 
 __all__ = ["OracleBot"]
@@ -42,6 +43,7 @@ class OracleBot(Bot):
         self.name = name
         self.solve_cards = solve_cards
         self.model = OpponentModel(seed) if adapt else None
+        self.seed = base_seed(seed)  # the random player's choices: by this and the position
         self._round: Round | None = None
 
     def reveal(self, r: Round) -> None:
@@ -61,7 +63,8 @@ class OracleBot(Bot):
         if noise < 0.01:
             return max(obs.legal, key=exact.__getitem__)
         search = Search(self.solve_cards, noise=noise)
-        mixed = evaluate(position.copy, side, lambda done: done < ORACLE_SAMPLES, search)
+        rng = position_rng(self.seed, obs)
+        mixed = evaluate(position.copy, side, lambda done: done < ORACLE_SAMPLES, search, rng)
         if _solved(position, search, False, 1):  # a proven result is kept, as by the expert
             return keep_proven(obs.legal, exact, mixed)
         return max(obs.legal, key=mixed.__getitem__)

@@ -18,24 +18,35 @@ The codes:
   where another card would settle it otherwise.
 - ``gives_points``: the card goes to the other side's trick for sure,
   with its points, where a card worth less could be played.
-- ``takes_points``: the card takes the trick for sure, 10 or more points.
+- ``takes_points``: the card takes the trick for sure, with the points on
+  it (``takes_trick`` when there are none yet: a lead, or a trick of blanks):
+  said of every card of which it is true.
 - ``trumpable``: the card would hold the trick (a plain card with points,
   or on a trick with points) and a seat of the other side still to play may
-  hold one of the trumps not yet seen.
+  hold one of the trumps not yet seen (the count leaves out a trump known to
+  be in a hand, such as the face-up card once drawn).
+- ``trump_behind``: as above, and a seat of the other side still to play is
+  known to hold a trump (the face-up card it drew, or one it took in an
+  exchange).
 - ``beatable``: as above, by a higher card of its own suit not yet seen
   (worth 10 or more).
 - ``keeps_trump``: near the end of the stock a plain card played keeps the
   hand's best trump for the last tricks.
-- ``partner_holds``, ``partner_safe``: the partner holds the trick and the
-  card leaves it there; ``partner_safe`` when no seat still to play can
-  take it from them.
+- ``partner_safe``: the partner holds the trick, the card leaves it there,
+  and no seat still to play can take it from them by what is known: none of
+  them may hold a trump or a higher card of the suit not seen yet.  (While
+  one of them may, the partner does not hold the trick in any sense a player
+  can act on, and nothing is said.)
+
+Each code is a predicate over the observation, checked by its own tests
+(``tests/test_reasons.py``) and, over random positions, by property tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol
 
 from ..engine.cards import Card
 from ..engine.game import Action
@@ -43,11 +54,35 @@ from ..engine.observation import Observation, unseen_cards
 from ..words.i18n import Catalog, say
 from ..words.languages import catalog
 
+
+class _Valued(Protocol):
+    @property
+    def value(self) -> float: ...
+
+
+class Advice(Protocol):
+    """What :func:`notes` reads of :class:`~briscola.bots.expert.Advice` (a protocol:
+    the expert imports this module, not the other way round)."""
+
+    @property
+    def ranked(self) -> Sequence[tuple[Action, _Valued]]: ...
+    @property
+    def same(self) -> frozenset[Action]: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def overruled(self) -> Action | None: ...
+    @property
+    def best(self) -> Action: ...
+    def prefers_by(self) -> float: ...
+
+
 __all__ = [
     "CODES",
     "WORDS",
     "Reason",
     "because",
+    "notes",
     "percent",
     "reasons",
     "wins_round_now",
@@ -60,10 +95,11 @@ CODES = (
     "face_up_them",
     "gives_points",
     "takes_points",
+    "takes_trick",
     "trumpable",
+    "trump_behind",
     "beatable",
     "keeps_trump",
-    "partner_holds",
     "partner_safe",
 )
 
@@ -180,17 +216,24 @@ def reasons(obs: Observation, action: Action) -> list[Reason]:
     if obs.trick and t.sure and not t.ours and points[action] > 0 and cheaper:
         out.append(Reason("gives_points", card=action, n=points[action]))
     won = bool(out) and out[0].code == "wins_round"
-    if obs.trick and t.sure and t.ours and t.holder == obs.seat and t.points >= 10 and not won:
-        out.append(Reason("takes_points", n=t.points))
+    if t.sure and t.holder == obs.seat and not won:
+        if obs.trick and t.points:
+            out.append(Reason("takes_points", n=t.points))
+        else:
+            out.append(Reason("takes_trick"))
     if t.holder == obs.seat and not t.sure and (points[action] > 0 or t.points >= 10):
         later = [s for s in _later(obs) if rules.team_of[s] != mine]
         maybe: set[Card] = set()
         for s in later:
             maybe |= _possible(obs, s)
         if action.suit != trump:
-            trumps = [c for c in maybe if c.suit == trump]
+            unseen = set(unseen_cards(obs))
+            trumps = [c for c in maybe if c.suit == trump and c in unseen]
             if trumps:
                 out.append(Reason("trumpable", card=action, n=len(trumps)))
+            held = [c for s in later for c in obs.known[s] if c.suit == trump]
+            if held:
+                out.append(Reason("trump_behind", card=max(held, key=rules.strength.__getitem__)))
         higher = [
             c
             for c in maybe
@@ -209,8 +252,8 @@ def reasons(obs: Observation, action: Action) -> list[Reason]:
     if obs.trick:
         cards = [int(c) for _, c in obs.trick]
         before = obs.trick[rules.trick_winner(trump, cards)][0]
-        if before != obs.seat and rules.team_of[before] == mine and t.holder == before:
-            out.append(Reason("partner_safe" if t.sure else "partner_holds"))
+        if before != obs.seat and rules.team_of[before] == mine and t.holder == before and t.sure:
+            out.append(Reason("partner_safe"))
     return out
 
 
@@ -234,6 +277,42 @@ def because(reasons: Sequence[Reason], lang: str, name: Callable[[Card], str], c
         parts.append(say(WORDS, lang, r.code, count=count, card=named, n=r.n))
     joined = say(WORDS, lang, "and").join(parts)
     return say(WORDS, lang, "why_card", card=card, reasons=joined)
+
+
+def notes(
+    obs: Observation,
+    advice: Advice,
+    lang: str,
+    name: Callable[[Card], str],
+    code: Callable[[Action], str],
+) -> list[str]:
+    """What goes with ``advice`` for its recommended card, as sentences: the
+    reasons that hold for it, else that there is no single reason (the search
+    prefers it by so many points, or for its chance); the cards the estimate
+    cannot tell from it ("about the same"); a club veto it follows; whether the
+    chances are exact.  Every recommended card gets one of the first two."""
+    best = advice.best
+    lines = []
+    why = reasons(obs, best)
+    if why:
+        lines.append(because(why, lang, name, code(best)))
+    elif not advice.same:
+        ahead = round(advice.prefers_by())
+        key, n = ("no_reason", ahead) if ahead >= 1 else ("no_reason_chance", 0)
+        said = say(WORDS, lang, key, count=n if n else None, n=n)
+        lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
+    if advice.same:
+        cards = ", ".join(code(a) for a, _ in advice.ranked if a in advice.same)
+        said = say(WORDS, lang, "same_exact" if advice.exact else "about_same", cards=cards)
+        lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
+    if advice.overruled is not None:
+        more = advice.ranked[1][1].value - advice.ranked[0][1].value
+        n = max(1, round(more))
+        said = say(WORDS, lang, "overrules", count=n, card=code(advice.overruled), n=n)
+        lines.append(say(WORDS, lang, "why_card", card=code(best), reasons=said))
+    if advice.exact:
+        lines.append(say(WORDS, lang, "exact") + ".")
+    return lines
 
 
 def percent(chance: float, lang: str) -> str:

@@ -20,6 +20,7 @@ from ..prompt.view import clock_text
 from ..words.i18n import decimal
 from ..words.lobby import CATALOG, t
 from ..words.table import shown_name
+from .check import ServerFault
 from .session import ServerError, Session
 
 __all__ = [
@@ -87,6 +88,8 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
         grace = info.get("grace_s")
         if kind == "free":
             return f"{i}: {t(lang, 'free')}"
+        if kind == "open":  # left mid-match: anyone may take it; a bot plays it meanwhile
+            return f"{i}: {t(lang, 'open_seat', name=shown)}"
         if kind == "bot":
             return f"{i}: {t(lang, 'bot_seat', name=shown)}"
         if kind == "away" and isinstance(grace, int):
@@ -199,6 +202,8 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
                 return command, rest[0], seat, _option(rest, "code")
             else:
                 show([t(lang, "bad_lobby", text=printable(text, 60))])
+        except ServerFault:
+            raise  # a server that says what cannot be: the connection is closed
         except ServerError as err:
             show([refusal(lang, err)])
             if not (session.link and session.link.alive) and not await back():

@@ -19,7 +19,7 @@ import contextlib
 import itertools
 from typing import Any
 
-from ..engine.cards import Card, Faces, Language
+from ..engine.cards import Card, Faces, Language, card_label, card_name
 from ..engine.text import printable
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line
@@ -29,10 +29,11 @@ from ..protocol.messages import Message
 from ..words.i18n import decimal
 from ..words.lobby import t
 from ..words.table import ALIASES, words
+from .check import ServerFault
 from .seat import RemoteTable
 from .session import ServerError, Session
 
-__all__ = ["notice_text", "sit"]
+__all__ = ["chat_text", "notice_text", "sit"]
 
 WARN_S = 15.0  # the warning line before a turn's time runs out
 LEAVE = frozenset({"leave", "quit"})
@@ -52,6 +53,7 @@ def notice_text(lang: Language, msg: Message, *, mine: bool = False, name: str =
     who = printable(str(msg.get("name") or name), 40)
     seconds = msg.get("seconds")
     values: dict[str, Any] = {"name": who, "seat": msg.get("seat")}
+    values["was"] = printable(str(msg.get("was") or "?"), 40)
     key = f"{code}.you" if mine else code
     if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0:
         values["time"] = clock_text(float(seconds))
@@ -64,6 +66,19 @@ def notice_text(lang: Language, msg: Message, *, mine: bool = False, name: str =
     return printable(str(msg.get("text", "")), 300)
 
 
+def chat_text(lang: Language, msg: Message) -> str:
+    """A chat line, always marked with who says it and from where (a seat, or among
+    the spectators) in a form and style no notice takes, so chat cannot pass for one."""
+    name = printable(str(msg.get("name", "?")), 40)
+    text = printable(str(msg.get("text", "")), 500)
+    seat = msg.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        role = t(lang, "chat.seat", seat=seat)
+    else:
+        role = t(lang, "chat.watcher")
+    return t(lang, "chat", name=name, role=role, text=text)
+
+
 class _Sitting:
     """One person's evening at a table: the seat's state between the server's lines."""
 
@@ -74,12 +89,13 @@ class _Sitting:
         self.leaving: str | None = None  # "now", or "ask" (a match is on: make sure)
         self.wake = asyncio.Event()
         self.away = False  # a bot plays our seat until we type
-        self.played_away: list[Card] = []
         self.wants: list[str] = []  # who asked for a rematch
         self.server_away = False
         self.warning: asyncio.TimerHandle | None = None
         self.ids = itertools.count(1)  # our own requests' ids (here, next)
         self.round_over = False  # the table rests after a round: Enter goes on
+        self.ahead: Card | None = None  # a card typed before our turn, played at it
+        self.kept: tuple[int, list[str | None]] | None = None  # the slots last kept on disk
 
     # -- the panel's last line ------------------------------------------------------
 
@@ -123,6 +139,12 @@ class _Sitting:
         assert self.person is not None
         if not text or self.person.answer(text):
             return True
+        card = None if self.watching or not self.in_match() else self.person.ahead(text)
+        if card is not None:  # played at the turn, as briscola play does
+            self.ahead = card
+            name = card_name(card, self.person.faces, self.lang)
+            self.console.show(_dim(t(self.lang, "ahead", card=name)))
+            return True
         self.console.show(_dim(self.not_now()))
         return True
 
@@ -131,7 +153,8 @@ class _Sitting:
         if self.watching:
             return t(self.lang, "not_now.watching")
         seen = self.person.seen if self.person is not None else None
-        if self.in_match() and seen is not None and seen.to_move is not None:
+        mine = seen is not None and seen.to_move == self.table_seat()
+        if self.in_match() and seen is not None and seen.to_move is not None and not mine:
             return t(self.lang, "not_now.turn", name=self.name_of(seen.to_move))
         if self.in_match():
             return t(self.lang, "not_now.wait")
@@ -164,14 +187,19 @@ class _Sitting:
         mine = msg.get("seat") == self.session.seat and not self.watching
         name = self.name_of(msg.get("seat"))
         if mine and code == "away":
-            self.away, self.played_away = True, []
+            self.away = True
             self.status("status.away")
         elif mine and code == "handback":
             self.away = False
             self.status(None)
-            if self.played_away:
-                cards = ", ".join(str(c) for c in self.played_away)
-                self.console.show(_dim(t(self.lang, "played_for_you", cards=cards)))
+        elif code == "takes" and self.person is not None:  # the seat changed hands
+            if mine:
+                self.person.back_word = "back.taken"
+            elif isinstance(msg.get("seat"), int):
+                self.person.rename(msg["seat"], str(msg.get("name") or "?"))
+        elif mine and code == "meanwhile":
+            self.console.show(_dim(self.meanwhile(msg)))
+            return
         elif code == "rematch":
             self.wants.append(printable(str(msg.get("name") or name), 40))
         elif code == "round_pause":  # the panel says it: Enter goes on
@@ -181,6 +209,44 @@ class _Sitting:
             return
         if not (mine and code in QUIET_MINE):
             self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
+
+    def table_seat(self) -> int | None:
+        return None if self.table is None or self.table.info is None else self.table.seat
+
+    def play_ahead(self) -> None:
+        """Our turn: a card typed before it is the answer, while it is still in hand."""
+        card, self.ahead = self.ahead, None
+        seen = self.person.seen if self.person is not None else None
+        if card is not None and seen is not None and card in seen.hand:
+            self.console.keep(str(card))
+
+    def keep_hand(self) -> None:
+        """The hand's slots, with the token on disk: a client started again after a
+        crash numbers the cards as this one did."""
+        seen = self.person.seen if self.person is not None else None
+        if self.watching or seen is None or not seen.round or self.session.token is None:
+            return
+        hand = [None if c is None else str(c) for c in seen.hand]
+        if (seen.round, hand) != self.kept:
+            self.kept = (seen.round, hand)
+            self.session.keep_hand(seen.round, hand)
+
+    def meanwhile(self, msg: Message) -> str:
+        """What a bot played for us while we were away, and the tricks that went by."""
+        assert self.person is not None
+        cards = []
+        for text in msg.get("cards") or []:
+            try:
+                cards.append(card_label(Card.parse(str(text)), self.person.faces, self.lang))
+            except ValueError:
+                continue
+        tricks = msg.get("tricks")
+        count = tricks if type(tricks) is int and tricks >= 0 else 0
+        if not cards:
+            return t(self.lang, "meanwhile.none", count)
+        if not count:  # the bot's cards lie in the trick on the table still
+            return t(self.lang, "meanwhile.cards", cards=", ".join(cards))
+        return t(self.lang, "meanwhile", count, cards=", ".join(cards))
 
     def turn_started(self, msg: Message) -> None:
         """Our turn: the clock in the panel, and a warning line 15 s before the end."""
@@ -285,6 +351,8 @@ async def sit(
                 me.status("status.rematch")
                 try:
                     await session.request("rematch")
+                except ServerFault:
+                    raise
                 except ServerError as err:  # someone left: the table waits for a new person
                     console.show(_dim(t(lang, "refused", text=printable(err.message, 300))))
                     me.status("status.filling")
@@ -293,8 +361,12 @@ async def sit(
                     continue
                 ok, back, me.server_away = back.result(), None, False
                 watcher = session.token is None and session.watching is not None
-                said = ("back" if ok else "gone") + ("_watch" if watcher else "")
-                console.show(_dim(t(lang, said)))
+                if not ok and session.refusal:  # back, but it said no: say what it said
+                    text = printable(session.refusal, 300)
+                    said = t(lang, "gone_refused" + ("_watch" if watcher else ""), text=text)
+                else:
+                    said = t(lang, ("back" if ok else "gone") + ("_watch" if watcher else ""))
+                console.show(_dim(said))
                 if not ok:
                     return 1
                 me.status(None)
@@ -316,9 +388,7 @@ async def sit(
                 console.show(_dim(t(lang, "bye", text=text)))
                 return 0 if msg.get("reason") in ("bye", None) else 1
             if kind == "chat":
-                name = printable(str(msg.get("name", "?")), 40)
-                text = printable(str(msg.get("text", "")), 500)
-                console.show([[("class:chat", t(lang, "chat", name=name, text=text))]])
+                console.show([[("class:chat", chat_text(lang, msg))]])
             elif kind == "notice":
                 me.notice(msg)
             elif kind == "error":
@@ -350,19 +420,25 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
     if kind == "match_start":
         me.away = False
     table = me.table
+    kept = me.session.kept_hand
+    if kind == "state" and kept is not None and not me.watching:
+        me.session.kept_hand = None
+        if kept[0] == msg.get("round"):  # the slots of this round: the same numbers
+            me.person.kept_order = [None if c is None else Card.parse(c) for c in kept[1]]
     await table.handle(msg)
+    me.keep_hand()
     if kind in ("match_start", "state", "round_start"):
         me.round_over = False
         me.status(None)
     if kind == "turn":
+        me.play_ahead()
         me.turn_started(msg)
     elif kind in ("played", "trick", "round_start", "state"):
         if kind == "played" and msg.get("seat") == table.seat:
             me.cancel_warning()
-            if me.away:
-                me.played_away.append(Card.parse(msg["card"]))
         me.clock_others(msg)
     elif kind in ("round_end", "match_end"):
+        me.ahead = None  # a card for a round that is over: no answer to what comes next
         me.cancel_warning()
         me.person.deadline = None
     me.console.refresh()

@@ -33,6 +33,8 @@ from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, MATCH, RemoteSeat
 from ..protocol.messages import Message
 from ..protocol.process import BotProcess, program_name
+from ..words.names import name_problem
+from .check import Checker, ServerFault
 from .session import ServerError, Session
 
 __all__ = ["relay"]
@@ -45,7 +47,8 @@ STANDIN_NOTICES = frozenset({"away", "faults", "takeover", "left", "handback"})
 
 
 def _say(text: str) -> None:
-    print(f"briscola join: {text}", file=sys.stderr, flush=True)
+    # Every line may quote the server (a table's name, an error): all through the one filter.
+    print(f"briscola join: {printable(text, 600)}", file=sys.stderr, flush=True)
 
 
 @dataclass
@@ -162,6 +165,7 @@ class _Relay:
         self.sent: list[str] = []  # cards the bot played, until the server's 'played'
         self.asking: asyncio.Task[Action] | None = None
         self.turn_id: Any = None  # the server's id of the turn being asked
+        self.checker = Checker()
 
     @property
     def match(self) -> _Match:
@@ -188,6 +192,10 @@ class _Relay:
                 return 2
             name = printable(str(self.host.bot.name), 40)
             self.host.name = name
+            problem = name_problem(name, "the bot's name")  # the server's own rule, said here
+            if problem is not None:
+                _say(f"{problem}; a table takes no such name")
+                return 1
             self.session = session = Session(host, port, name)
             await session.connect()
             if create is not None:
@@ -267,9 +275,18 @@ class _Relay:
                     if not await session.reconnect(
                         lambda _, pause: _say(f"lost; again in {pause:g} s")
                     ):
-                        _say("the connection is lost and the seat could not be resumed")
+                        if session.refusal:
+                            _say(f"the server is back but refused the seat: "
+                                 f"{printable(session.refusal, 200)}")  # fmt: skip
+                        else:
+                            _say("the connection is lost and the server did not come back in time")
                         return 1
                     continue
+                try:
+                    self.checker.message(msg)  # the bot is shown nothing that cannot be
+                except ServerFault as err:
+                    _say(f"{err.message}; leaving")
+                    return 1
                 status = await self._server(msg)
                 if status is not None:
                     return status
@@ -301,7 +318,7 @@ class _Relay:
                 self.match.result = "cut short"
             self.matches.append(_Match(len(self.matches) + 1))
             self.names = [printable(str(n), 40) for n in msg.get("names", [])]
-            self.bot.new_match()
+            self.host.box.new_match()  # the info budget counts afresh
             self.round, self.sent = 0, []
         elif kind == "round_start":
             self.round = msg["round"] if isinstance(msg.get("round"), int) else self.round + 1

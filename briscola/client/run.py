@@ -18,12 +18,14 @@ from typing import Any
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..engine.cards import Language
+from ..engine.text import printable
 from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
 from ..prompt.view import style_for
 from ..server.config import DEFAULT_PORT
 from ..settings import default_faces
 from ..words.lobby import t
+from ..words.names import NAME_CHARS, name_problem
 from .lobby import bots_field, lobby, refusal
 from .play import sit
 from .relay import relay
@@ -36,7 +38,8 @@ EXIT_USAGE = 2
 
 
 def _error(text: str, status: int = 1) -> int:
-    print(f"briscola join: error: {text}", file=sys.stderr)
+    # The text may quote the server: through the one filter, as all it says.
+    print(f"briscola join: error: {printable(text, 500)}", file=sys.stderr)
     return status
 
 
@@ -93,6 +96,9 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                     console.show(
                         [[("class:dim", t(lang, "seated", table=table, seat=got["seat"]))]]
                     )
+                    if got.get("name", session.name) != session.name:  # someone had it
+                        said = t(lang, "renamed", wanted=session.name, name=got["name"])
+                        console.show([[("class:dim", said)]])
             except ServerError as err:
                 if args.table is not None:
                     return _error(
@@ -126,7 +132,7 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
     except ServerError as err:
         return _error(err.message)
     try:
-        with console.interrupts():
+        async with console.interrupts():
             return await _seat(session, console, args, lang)
     finally:
         await session.close()
@@ -134,9 +140,10 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
 
 def _user() -> str:
     try:
-        return getpass.getuser()[:40] or "player"
+        name = getpass.getuser()[:NAME_CHARS]
     except Exception:  # no user name in this environment
         return "player"
+    return name if name_problem(name) is None else "player"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -146,6 +153,9 @@ def main(args: argparse.Namespace) -> int:
             bots_field(args.bots, args.players)
     except ValueError as err:
         return _error(str(err), EXIT_USAGE)
+    problem = name_problem(args.name, "--name") if args.name is not None else None
+    if problem is not None:
+        return _error(problem, EXIT_USAGE)
     if args.bot and not (args.table or args.create):
         return _error("--bot needs --table NAME (or --create)", EXIT_USAGE)
     if (args.bot_log or args.strict) and not args.bot:

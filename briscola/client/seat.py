@@ -38,9 +38,11 @@ from ..engine.events import (
 from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation
 from ..engine.rules import TableRules
+from ..engine.text import printable
 from ..players import MatchInfo, Player
 from ..protocol.bot_side import rebuild
 from ..protocol.messages import Message
+from .check import Checker, ServerFault
 
 __all__ = ["RemoteTable", "event_of"]
 
@@ -106,13 +108,15 @@ class RemoteTable:
         self.turn_task: asyncio.Task[None] | None = None
         self.failed: BaseException | None = None  # the person left, or their console broke
         self.ended: MatchEnded | None = None
+        self.checker = Checker()
 
     @property
     def seat(self) -> int:
         return -1 if self.info is None else self.info.seat
 
     async def handle(self, msg: Message) -> None:
-        """One message from the server."""
+        """One message from the server; :class:`~.check.ServerFault` when it cannot be right."""
+        self.checker.message(msg)
         kind = msg["type"]
         if kind == "match_start":
             if self.start is not None and self.ended is None and _same_table(self.start, msg):
@@ -137,7 +141,8 @@ class RemoteTable:
             return
         if kind == "turn":
             await self.cancel_turn()
-            self.turn_task = asyncio.get_running_loop().create_task(self._turn(msg))
+            obs = self.observe(msg)
+            self.turn_task = asyncio.get_running_loop().create_task(self._turn(msg, obs))
             return
         event = event_of(msg, self.seat)
         if event is None:
@@ -156,11 +161,14 @@ class RemoteTable:
         view.setdefault("legal", [])
         if view.get("seat") is None:
             view["seat"] = self.seat
-        return rebuild(view, self.start, self.dealt)
-
-    async def _turn(self, msg: Message) -> None:
         try:
-            action: Action = await self.player.act(self.observe(msg), msg.get("time_ms"))
+            return rebuild(view, self.start, self.dealt)
+        except (LookupError, TypeError, ValueError, AttributeError) as err:  # checked: a last guard
+            raise ServerFault(msg, f"it cannot be read ({printable(str(err), 80)})") from None
+
+    async def _turn(self, msg: Message, obs: Observation) -> None:
+        try:
+            action: Action = await self.player.act(obs, msg.get("time_ms"))
         except asyncio.CancelledError:
             raise
         except BaseException as err:  # LeaveTable, PromptFailed: the run decides

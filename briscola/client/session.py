@@ -20,9 +20,11 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.cards import Card
 from ..protocol import PROTOCOL_VERSION
 from ..protocol.messages import Message, ProtocolError
 from ..protocol.tcp import TcpLink
+from .check import ServerError, ServerFault, check_answer
 from .tokens import Tokens
 
 __all__ = ["ANSWERS", "ServerError", "Session", "parse_address"]
@@ -35,13 +37,18 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
 PATIENCE_S = 600.0  # how long a client waits for its server to come back
 
 
-class ServerError(Exception):
-    """The server refused a request (``code``) or could not be reached (``code`` ``""``)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+def _slots(kept: dict[str, Any] | None) -> tuple[int, list[str | None]] | None:
+    """The round and hand slots kept on disk, when they are what they should be."""
+    if kept is None:
+        return None
+    round_, hand = kept.get("round"), kept.get("hand")
+    if type(round_) is not int or not isinstance(hand, list) or len(hand) > 3:
+        return None
+    try:
+        [Card.parse(c) for c in hand if c is not None]
+    except (ValueError, TypeError):
+        return None
+    return round_, hand
 
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
@@ -83,8 +90,13 @@ class Session:
         self.seat: int | None = None
         self.watching: str | None = None  # the table watched, to watch again after a drop
         self.watch_code: str | None = None
+        # The round and the hand's slots kept with the token by a client that died.
+        self.kept_hand: tuple[int, list[str | None]] | None = None
         self.tokens = tokens
         self.patience = patience
+        # Why the last reconnect failed: "" when the server did not come back in time,
+        # else what it said when it refused the seat (or the table watched).
+        self.refusal = ""
         self._ids = itertools.count(1_000_001)  # far from the server's turn ids
         self._waiting: dict[int, asyncio.Future[Message]] = {}
 
@@ -177,6 +189,11 @@ class Session:
             raise ServerError("", "the server closed the connection" if ended.done()
                               else f"no answer to {kind} within {timeout:g} s")  # fmt: skip
         answer: Message = waiter.result()
+        try:
+            check_answer(answer)
+        except ServerFault:
+            self.link.abort()  # a server that says what cannot be: no more of it
+            raise
         if answer["type"] == "error":
             raise ServerError(str(answer.get("code")), str(answer.get("message")))
         return answer
@@ -215,14 +232,24 @@ class Session:
                 raise
             self.forget(str(kept["table"]))
             return None
-        self._seated(str(got["table"]), int(got["seat"]), str(kept["token"]))
+        self._seated(str(got["table"]), int(got["seat"]), str(kept["token"]), kept)
         return got
 
-    def _seated(self, table: str, seat: int, token: str) -> None:
+    def _seated(
+        self, table: str, seat: int, token: str, kept: dict[str, Any] | None = None
+    ) -> None:
         self.token, self.table, self.seat = token, table, seat
         self.watching = None
+        self.kept_hand = _slots(kept)
         if self.tokens is not None:
             self.tokens.keep(self.server, self.name, table, token, seat)
+            if self.kept_hand is not None:
+                self.keep_hand(*self.kept_hand)
+
+    def keep_hand(self, round_: int, hand: list[str | None]) -> None:
+        """The slots of the seat's hand, kept with its token (see :class:`~.tokens.Tokens`)."""
+        if self.tokens is not None and self.table is not None and self.token is not None:
+            self.tokens.keep_hand(self.server, self.table, round_, hand)
 
     def forget(self, table: str | None = None) -> None:
         """The seat is given up (left, or its match is over): its token too."""
@@ -235,8 +262,10 @@ class Session:
     async def reconnect(self, tell: Callable[[str, float], None]) -> bool:
         """Back after a drop or a server's pause, trying with a growing pause for up to
         ``patience`` seconds: to the seat (with the token), to the table watched, or to
-        the lobby.  False when the time is up or the seat is over."""
+        the lobby.  False when the time is up or the server refused (``refusal`` says
+        which)."""
         loop = asyncio.get_running_loop()
+        self.refusal = ""
         give_up = loop.time() + self.patience
         for pause in itertools.chain(BACKOFF, itertools.repeat(BACKOFF[-1])):
             if loop.time() + pause > give_up:
@@ -252,8 +281,8 @@ class Session:
             except ServerError as err:
                 if err.code == "bad_token":
                     self.forget()
-                    return False
                 if err.code:  # refused, not unreachable: trying again would not help
+                    self.refusal = err.message or err.code
                     return False
                 continue
             return True

@@ -4,7 +4,8 @@ A token is the only key to a seat; held only in the client's memory it died
 with the client, and the person was locked out of their own match.  Here
 each token is kept in the user's state directory (``$XDG_STATE_HOME/
 briscola/seats.json``, else ``~/.local/state/briscola/seats.json``; mode
-0600, written whole and renamed into place), by server address and table,
+0600 in a folder of its own, 0700, written whole through a fresh file that no
+planted link can stand in for, and renamed into place), by server address and table,
 until the person leaves or the server says the token is over.  A seat is
 kept under the name it was taken with, so that two people joining from one
 account (two terminals) never resume each other's seat.  The file is
@@ -17,12 +18,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
+import stat
 from pathlib import Path
 from typing import Any
 
 __all__ = ["Tokens", "state_dir"]
 
 MAX_KEPT = 64  # seats remembered at most: the oldest go first
+MAX_BYTES = 1 << 20  # of the file read: it is ours, yet never read without a bound
 
 
 def state_dir(env: dict[str, str] | None = None) -> Path:
@@ -40,7 +44,9 @@ class Tokens:
 
     def _read(self) -> dict[str, dict[str, Any]]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, encoding="utf-8") as f:
+                data = json.loads(f.read(MAX_BYTES))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict):
@@ -52,14 +58,25 @@ class Tokens:
         }
 
     def _write(self, data: dict[str, dict[str, Any]]) -> None:
-        with contextlib.suppress(OSError):  # no state directory: the seat is not kept
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            tmp = self.path.with_suffix(".tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1)
-            os.chmod(tmp, 0o600)
-            tmp.replace(self.path)
+        """Write the file whole into a folder of the user's own (0700), through a fresh
+        file no link can stand in for (O_EXCL, O_NOFOLLOW), renamed into place."""
+        with contextlib.suppress(OSError):  # no state directory of our own: not kept
+            folder = self.path.parent
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            st = os.lstat(folder)
+            if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
+                return  # a link, or someone else's folder: the seat is not kept there
+            if st.st_mode & 0o077:
+                os.chmod(folder, 0o700)
+            tmp = folder / f".{self.path.name}.{secrets.token_hex(8)}.tmp"
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+            fd = os.open(tmp, flags, 0o600)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    json.dump(data, f, indent=1)
+                tmp.replace(self.path)
+            finally:
+                tmp.unlink(missing_ok=True)
 
     @staticmethod
     def _key(server: str, table: str) -> str:
@@ -80,6 +97,15 @@ class Tokens:
         data[self._key(server, table)] = {"token": token, "seat": seat, "name": name}
         while len(data) > MAX_KEPT:
             del data[next(iter(data))]
+        self._write(data)
+
+    def keep_hand(self, server: str, table: str, round_: int, hand: list[str | None]) -> None:
+        """The hand's slots, so that a client started again numbers the cards as before."""
+        data = self._read()
+        kept = data.get(self._key(server, table))
+        if kept is None or (kept.get("hand"), kept.get("round")) == (hand, round_):
+            return
+        kept["hand"], kept["round"] = hand, round_
         self._write(data)
 
     def forget(self, server: str, table: str) -> None:

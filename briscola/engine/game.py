@@ -392,7 +392,10 @@ class Match:
     """A match: rounds until a side has won ``rules.target`` of them.
 
     Every random choice (the first dealer, each shuffle) comes from one
-    generator seeded with ``seed``; the same seed deals the same match.
+    generator seeded with ``seed``; the same seed deals the same match.  A
+    caller may give the generator instead (``rng``): a LAN server deals from
+    the operating system's, which no seat can search for; the record then
+    carries every deal, not a seed.
     """
 
     def __init__(
@@ -402,12 +405,13 @@ class Match:
         *,
         first_dealer: int | None = None,
         record_events: bool = False,
+        rng: random.Random | None = None,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.rules = rules
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if rng is None else rng
         drawn = self.rng.randrange(rules.players)
         self.first_dealer = drawn if first_dealer is None else first_dealer
         self.rounds_won = [0] * len(rules.teams)

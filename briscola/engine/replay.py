@@ -42,7 +42,7 @@ Line = dict[str, Any]
 # Lines the engine derives from the moves; a record must hold each one, in order.
 DERIVED = frozenset({"round_start", "trick", "draw", "trump_taken", "round_end", "match_end"})
 POLICIES = ("forfeit", "takeover")
-TABLE_LINES = ("standin", "handback", "pause", "restart")
+TABLE_LINES = ("standin", "handback", "seated", "dropped", "resumed", "pause", "restart")
 STANDIN_REASONS = ("dropped", "timeout", "left", "faults")
 
 
@@ -293,8 +293,10 @@ class _Checker:
         kind = line["type"]
         if self.expected:
             raise RecordError(no, f"expected {_describe(self.expected[0])}, got a {kind} line")
-        if kind in ("standin", "handback"):
+        if kind in ("standin", "handback", "seated", "dropped", "resumed"):
             self._seat(no, line)
+        if kind == "seated" and not (isinstance(line.get("name"), str) and line["name"]):
+            raise RecordError(no, f"seated: name is {_show(line.get('name'))}, expected a name")
         if kind == "standin" and line.get("reason") not in STANDIN_REASONS:
             raise RecordError(
                 no,

@@ -63,7 +63,7 @@ from .runner import (
     run_arena,
 )
 from .sprt import Sprt, SprtError, parse_sprt
-from .tally import Tally, render
+from .tally import Tally, failed_status, render
 
 # -- the command --------------------------------------------------------------
 
@@ -138,6 +138,7 @@ def config_from_args(args: argparse.Namespace) -> ArenaConfig:
         deals=deals,
         deals_name=args.deals if deals else None,
         strict=getattr(args, "strict", False),
+        tc=getattr(args, "tc", None),
     )
 
 
@@ -405,6 +406,4 @@ def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> in
         if status != 128 + signal.SIGHUP:
             raise
         # after a hang-up the terminal may be gone: the records hold the result
-    if not status and config.strict and tally.strict_failed:
-        status = 1
-    return status or (130 if tally.interrupted else 0)
+    return status or (130 if tally.interrupted else failed_status(summary["sides"], config.strict))

@@ -179,6 +179,33 @@ def _show(key: str, value: object, width: int = 32) -> str:
     return f"{key:<{width}} {text}"
 
 
+def _calibration(args: argparse.Namespace) -> int:
+    from .calibration import SEED as CALIBRATION_SEED
+    from .calibration import calibration, format_calibration
+
+    try:
+        seats = [int(s) for s in args.calibration.split(",")]
+        if not seats or any(s not in (2, 3, 4, 6) for s in seats):
+            raise ValueError
+    except ValueError:
+        err = (
+            "briscola bench: error: --calibration takes table sizes of 2, 3, 4 and 6 "
+            f"like 2,4, got {args.calibration!r}"
+        )
+        print(err, file=sys.stderr)
+        return 2
+    seed = CALIBRATION_SEED if args.seed is None else args.seed
+    c = calibration(seats, args.rounds, seed, args.samples, args.raw)
+    if args.json:
+        tables = {str(n): {"table": c.table(n), "brier": c.brier(n)} for n in seats}
+        print(json.dumps({"rounds": c.rounds, "positions": len(c.points), "seed": seed,
+                          "samples": args.samples, "raw": args.raw, "tables": tables,
+                          "brier": c.brier(), "points": c.points}))  # fmt: skip
+    else:
+        print(format_calibration(c, seats))
+    return 0
+
+
 def main(args: argparse.Namespace) -> int:
     if not args.seconds > 0:  # also refuses nan
         err = f"briscola bench: error: --seconds must be a positive number, got {args.seconds}"
@@ -188,6 +215,8 @@ def main(args: argparse.Namespace) -> int:
         from .positions import run_bench
 
         return run_bench(args.positions or None, args.player, SEED, args.json)
+    if getattr(args, "calibration", None) is not None:  # a long run of its own
+        return _calibration(args)
     if getattr(args, "server", False) and getattr(args, "abusive", 0):
         from ..server.fairbench import bench_fairness, format_fairness
 

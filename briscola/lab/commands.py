@@ -7,6 +7,7 @@ its own module, imported only when it runs; :mod:`briscola.cli` gathers them.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from ..options import (
     RECORD_FACES,
@@ -17,9 +18,10 @@ from ..options import (
     seconds_type,
     seed_type,
 )
+from ..players import TimeControl
 from ..settings import words_from_settings
 
-__all__ = ["ARENA", "BENCH", "REPLAY", "REVIEW", "TOURNAMENT"]
+__all__ = ["ARENA", "BENCH", "REPLAY", "REVIEW", "TOURNAMENT", "TRAIN"]
 
 
 def replay_arguments(p: argparse.ArgumentParser) -> None:
@@ -65,14 +67,14 @@ def review_arguments(p: argparse.ArgumentParser) -> None:
         "--samples",
         type=int_in(1, 1_000_000, "--samples"),
         default=None,
-        help="the long search's samples a move (default 3000: about 0.2 s a move at 2 "
-        "seats, 0.5 s at 4)",
+        help="the advice's samples a move (default 1000, as hint has them: about 0.2 s a move)",
     )
     p.add_argument(
         "--seed",
         type=seed_type,
-        default=1,
-        help="seed of the long search (default 1); the same seed gives the same review",
+        default=None,
+        help="seed of the advice (default: the match's own seed, as hint had it; 1 for "
+        "a record without one); the same seed gives the same review",
     )
 
 
@@ -96,6 +98,14 @@ REVIEW = Command(
 )
 
 
+def time_control(text: str) -> TimeControl:
+    """The argparse type of --tc."""
+    try:
+        return TimeControl.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def add_host_options(p: argparse.ArgumentParser) -> None:
     """How the arena and the tournament treat their players: faults, programs, time."""
     p.add_argument(
@@ -113,8 +123,8 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--strict",
         action="store_true",
-        help="every fault of a cmd: player (a refused line) is a failure, and any makes "
-        "the exit status 1",
+        help="every fault of a cmd: player (a refused line, recovered) is a failure, so "
+        "that it too makes the exit status 1 (a failure always does)",
     )
     p.add_argument(
         "-v",
@@ -145,6 +155,15 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="time per move for external bots (default 10000)",
     )
     p.add_argument(
+        "--tc",
+        type=time_control,
+        default=None,
+        metavar="SECONDS+INC",
+        help="a match clock for every player, as cutechess: 30+0.5 is 30 s a match and "
+        "0.5 s more a move (a spec's tc= overrides it); a player whose clock runs out "
+        "loses the match (time_forfeit); programs see it in each turn as clock_ms",
+    )
+    p.add_argument(
         "--fresh-process",
         action="store_true",
         help="start cmd: bots afresh for every match (default: one process per seat "
@@ -157,6 +176,12 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
         "pip install 'briscola[cluster]')",
     )
+
+
+EXIT_STATUS = (
+    "Exit status 1 when a side failed (a crash, a timeout, three faults, a time forfeit),\n"
+    "or with --strict had a fault; 2: bad arguments, a program that cannot start; 130: Ctrl-C."
+)
 
 
 def arena_arguments(p: argparse.ArgumentParser) -> None:
@@ -212,7 +237,8 @@ def run_arena(args: argparse.Namespace) -> int:
 ARENA = Command(
     "arena",
     help="play many matches between players, with statistics",
-    description="Play many matches between players on duplicate deals, with statistics.",
+    description="Play many matches between players on duplicate deals, with statistics.\n"
+    + EXIT_STATUS,
     examples=(
         "briscola arena expert greedy --games 200 --jobs 2",
         "briscola arena 'cmd:python3 mybot.py' greedy --games 20",
@@ -269,7 +295,7 @@ TOURNAMENT = Command(
     "tournament",
     help="every pairing of several players on the same deals, with ratings",
     description="A round robin (or a gauntlet) on the same duplicate deals: crosstable and "
-    "ratings.",
+    "ratings.\n" + EXIT_STATUS,
     examples=(
         "briscola tournament expert greedy random --games 100 --jobs 2",
         "briscola tournament 'cmd:python3 mybot.py' expert greedy --gauntlet --record t1/",
@@ -329,6 +355,41 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         help="with --positions: the built-in bot to test (default expert, e.g. expert:samples=200)",
     )
 
+    p.add_argument(
+        "--calibration",
+        nargs="?",
+        const="2,4",
+        default=None,
+        metavar="SEATS",
+        help="instead: play the expert against itself and greedy (default at 2 and 4 "
+        "seats, e.g. 2,3,4,6) and check the chance its advice states at every choice "
+        "against the rounds won: a reliability table and the Brier score",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int_in(1, 100_000, "--rounds"),
+        default=40,
+        help="with --calibration: rounds at each table size (default 40: about 2,200 "
+        "positions at 2 and 4 seats)",
+    )
+    p.add_argument(
+        "--samples",
+        type=int_in(1, 1_000_000, "--samples"),
+        default=300,
+        help="with --calibration: the experts' samples a move (default 300)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_type,
+        default=None,
+        help="with --calibration: the seed the rounds are dealt from",
+    )
+    p.add_argument(
+        "--raw",
+        action="store_true",
+        help="with --calibration: the search's chances before the calibration map",
+    )
+
 
 def run_bench(args: argparse.Namespace) -> int:
     from .bench import main
@@ -345,7 +406,140 @@ BENCH = Command(
         "briscola bench",
         "briscola bench --bots --protocol --json",
         "briscola bench --positions",
+        "briscola bench --calibration 2,4 --rounds 80",
     ),
     arguments=bench_arguments,
     run=run_bench,
+)
+
+
+def train_arguments(p: argparse.ArgumentParser) -> None:
+    from .train_config import TrainConfig  # the defaults only; numpy loads when it runs
+
+    d = TrainConfig()
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        default="train-run",
+        help="the run's directory: checkpoint, log, best.npz (default train-run); "
+        "an existing run there is resumed",
+    )
+    p.add_argument(
+        "--seed", type=seed_type, default=d.seed, help=f"the run's seed (default {d.seed})"
+    )
+    p.add_argument(
+        "--games",
+        type=int_in(1, what="--games"),
+        default=d.games,
+        help=f"self-play rounds per generation (default {d.games})",
+    )
+    p.add_argument(
+        "--generations",
+        type=int_in(1, what="--generations"),
+        default=d.generations,
+        help=f"generations to train (default {d.generations})",
+    )
+    p.add_argument(
+        "--teacher",
+        metavar="SPEC",
+        default=d.teacher,
+        help=f"the search that plays and gives the targets (default {d.teacher})",
+    )
+    p.add_argument(
+        "--iterate",
+        action="store_true",
+        help="the teacher's search uses the latest network (expert iteration)",
+    )
+    p.add_argument(
+        "--hidden",
+        type=int_in(1, 4096, "--hidden"),
+        default=d.hidden,
+        help=f"units in each of the two hidden layers (default {d.hidden})",
+    )
+    p.add_argument(
+        "--epochs",
+        type=int_in(1, 100, "--epochs"),
+        default=d.epochs,
+        help=f"passes over the samples per generation (default {d.epochs})",
+    )
+    p.add_argument(
+        "--batch",
+        type=int_in(1, 65536, "--batch"),
+        default=d.batch,
+        help=f"samples per step (default {d.batch})",
+    )
+    p.add_argument(
+        "--lr",
+        type=fraction_type("--lr"),
+        default=d.lr,
+        help=f"Adam's learning rate (default {d.lr})",
+    )
+    p.add_argument(
+        "--window",
+        type=int_in(1, what="--window"),
+        default=d.window,
+        help=f"the most recent samples trained on (default {d.window})",
+    )
+    p.add_argument(
+        "--explore",
+        type=fraction_type("--explore"),
+        default=d.explore,
+        help=f"share of self-play moves played at random (default {d.explore})",
+    )
+    p.add_argument(
+        "--evaluate",
+        type=int_in(0, what="--evaluate"),
+        default=d.evaluate,
+        help=f"duplicate deals against greedy after each generation (default "
+        f"{d.evaluate}; 0: none)",
+    )
+    p.add_argument(
+        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play the self-play games on a Dask cluster (tcp://HOST:8786)",
+    )
+
+
+def fraction_type(what: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a number 0..1, got {text!r}"
+            ) from None
+        if not 0 <= value <= 1:
+            raise argparse.ArgumentTypeError(f"{what} must be a number 0..1, got {text!r}")
+        return value
+
+    return parse
+
+
+def run_train(args: argparse.Namespace) -> int:
+    import os
+
+    # One BLAS thread a process (before NumPy loads): --jobs is the parallelism, and on a
+    # shared machine BLAS's own threads cost eight times the CPU for the same step.
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+    from .train import main
+
+    return main(args)
+
+
+TRAIN = Command(
+    "train",
+    help="train the network from the expert's self-play (2 seats)",
+    description="Train the network of the net player and the expert from the expert's "
+    "self-play (expert iteration, the 2-seat game); resumes a stopped run.",
+    examples=(
+        "briscola train --out run1 --seed 1 --jobs 2",
+        "briscola train --out tiny --games 4 --generations 2 --teacher expert:samples=20",
+    ),
+    arguments=train_arguments,
+    run=run_train,
 )

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots.expert import Estimate, ExpertBot
+from ..bots.expert import Advice, ExpertBot
 from ..bots.greedy import GreedyBot
 from ..engine.cards import Card, CardError
 from ..engine.game import EXCHANGE, Action
@@ -89,7 +89,7 @@ def long_search(
 
 def long_advice(
     obs: Observation, seed: int, samples: int = LONG_SAMPLES, solve_cards: int = LONG_SOLVE
-) -> list[tuple[Action, Estimate]]:
+) -> Advice:
     """The long search's :class:`~briscola.bots.expert.Estimate` of each legal
     action of ``obs`` (the chances of winning the round and the match, and the
     mean round margin), the one it plays first: the same for the same seed."""
@@ -334,9 +334,11 @@ def run_bench(path: str | None, player: str, seed: int, as_json: bool) -> int:
 
     where = Path(path) if path else SUITE
     try:
-        spec = parse_spec(player, allow=("random", "greedy", "expert"))
+        spec = parse_spec(player, allow=("random", "greedy", "net", "expert"))
         if spec.kind == "cmd":
-            raise SpecError("a built-in bot is needed here (random, greedy or expert), not cmd:")
+            raise SpecError(
+                "a built-in bot is needed here (random, greedy, net or expert), not cmd:"
+            )
         suite = read_suite(where)
     except SpecError as err:
         return _fail(f"--player: {err}")

@@ -1,19 +1,20 @@
-"""``briscola review RECORD``: what a long search thinks of every move of a match.
+"""``briscola review RECORD``: what the advice thinks of every move of a match.
 
 Floor 7, beside the bench: it replays a record through the engine
 (:func:`~briscola.engine.replay.verify_record`) and, at each move of a reviewed
 seat, takes that seat's :func:`~briscola.engine.observation.observe` of the round
 as it stood: the seat's own hand and what was public, never the hidden
-cards.  The long search of :mod:`briscola.lab.positions` values every legal
-action from that observation alone (its seed drawn from ``--seed``, the
-round, the move and the seat, so a seat's values are the same whatever else
-is reviewed): each action's chance of winning the round and the match, and
-its value, the expected round margin (the side's points minus the best other
-side's), as ``hint`` gives them.  The best is what the long search plays (the
-best chance, then the best value); the move's *cost* is the best value less
-the value of the action taken, and the chance it lost beside it; the reasons
-that hold (:mod:`briscola.bots.reasons`) are told for the card played and the
-best.
+cards.  The advice ``hint`` gives (:func:`~briscola.bots.expert.advise`) values
+every legal action from that observation alone, seeded by the match's seed
+and the position: with the same samples (the default) it says what ``hint``
+said at that move, to the last digit.  Each action's chance of winning the
+round and the match, and its value, the expected round margin (the side's
+points minus the best other side's).  The best is the card the advice
+recommends (the best chance, then the best value, each within the estimate's
+own error); a card it cannot tell from the best ("about the same") costs
+nothing; else the move's *cost* is the best value less the value of the
+action taken, and the chance it lost beside it.  The reasons that hold
+(:mod:`briscola.bots.reasons`) are told for the card played and the best.
 
 The record is checked whole before any search, so a corrupt one fails at
 once.  A move taken back (``undo`` at ``play``) is not reviewed; the move
@@ -24,14 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.expert import Estimate
-from ..bots.reasons import Reason, because, percent, reasons
+from ..bots.expert import ADVICE_SAMPLES, Advice, Estimate, advise
+from ..bots.reasons import Reason, because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, card_code, card_name
 from ..engine.game import EXCHANGE, Action, Round
 from ..engine.observation import Observation, observe, unseen_cards
@@ -40,7 +40,7 @@ from ..engine.text import printable
 from ..words.i18n import decimal, say
 from ..words.replay_text import _labels
 from ..words.review import PHRASES
-from .positions import LONG_SAMPLES, WITHIN, long_advice
+from .positions import WITHIN
 from .replay import _open
 
 __all__ = [
@@ -69,7 +69,8 @@ class MoveReview:
     played: Action
     values: dict[Action, float] = field(default_factory=dict)  # empty for a forced move
     chances: dict[Action, Estimate] = field(default_factory=dict)  # empty for a forced move
-    chosen: Action | None = None  # what the long search plays (None: as ``values`` rank)
+    chosen: Action | None = None  # what the advice recommends (None: as ``values`` rank)
+    advice: Advice | None = None  # None for a forced move
 
     @property
     def seat(self) -> int:
@@ -85,8 +86,9 @@ class MoveReview:
 
     @property
     def best(self) -> Action:
-        """What the long search plays (the best chance of winning, then the best
-        value); the one played when it is as good in both."""
+        """What the advice recommends (:func:`~briscola.bots.expert.recommend`);
+        the one played when the estimate cannot tell it from that one ("about the
+        same"), or when it is as good in both chance and value."""
         if not self.values:
             return self.played
         best: Action = (
@@ -94,6 +96,8 @@ class MoveReview:
             if self.chosen is not None
             else max(self.obs.legal, key=self.values.__getitem__)
         )  # the first of equals
+        if self.advice is not None and self.played in self.advice.same:
+            return self.played
         if self.values[self.played] >= self.values[best] and self.chance_lost(best) <= 0:
             return self.played
         return best
@@ -167,6 +171,11 @@ class SeatReview:
         choices = self.choices
         return sum(m.cost for m in choices) / len(choices) if choices else None
 
+    def curve(self) -> list[tuple[MoveReview, float]]:
+        """The chance of winning the round with each move as played, move by move
+        (the moves with a choice: a forced move says nothing new)."""
+        return [(m, m.chances[m.played].win) for m in self.moves if m.chances]
+
     def costliest(self, count: int = 3) -> list[MoveReview]:
         """The ``count`` moves that cost most (more than a point each), costliest first."""
         costly = [m for m in self.moves if m.cost > WITHIN + 1e-9]
@@ -208,12 +217,6 @@ def _position(r: Round) -> tuple[int, int, int]:
     return (len(r.history), len(r.trick), len(r.exchanges))
 
 
-def _move_seed(seed: int, move: MoveReview) -> int:
-    obs = move.obs
-    key = f"{seed}:{obs.round}:{len(obs.played)}:{len(obs.trick)}:{len(obs.exchanges)}:{obs.seat}"
-    return random.Random(key).randrange(2**32)
-
-
 @dataclass(slots=True)
 class Review:
     """A reviewed record: what it says happened, and each reviewed seat's moves."""
@@ -228,12 +231,15 @@ class Review:
 def review_record(
     source: Iterable[bytes | str | dict[str, Any]],
     seats: Sequence[int] | None = None,
-    samples: int = LONG_SAMPLES,
-    seed: int = SEED,
+    samples: int = ADVICE_SAMPLES,
+    seed: int | None = None,
     label: str = "",
 ) -> Review:
     """Check a record, then value every move of ``seats`` (default: the header's
-    ``people``, else every seat) by the long search.  Raises
+    ``people``, else every seat) by the advice ``hint`` gives
+    (:func:`~briscola.bots.expert.advise`), seeded by ``seed`` (default: the
+    match's own seed, as ``hint`` had it; :data:`SEED` for a record without one)
+    and the position: with the same samples, the same numbers ``hint`` showed.  Raises
     :class:`~briscola.engine.replay.RecordError` for a record that is not a match and
     :class:`SeatError` for a seat the table does not have."""
     collector = _Collector(None if seats is None else frozenset(seats))
@@ -245,12 +251,15 @@ def review_record(
             raise SeatError(f"seat {seat}: the record's table has seats 0..{n - 1}")
     names = _labels(result.names)
     reviews = {s: SeatReview(s, names[s]) for s in wanted}
+    if seed is None:
+        seed = result.seed if result.seed is not None else SEED
     for _, move in collector.moves:
         if not move.forced:
-            advice = long_advice(move.obs, _move_seed(seed, move), samples)
+            advice = advise(move.obs, seed, samples)
+            move.advice = advice
             move.chances = dict(advice)
             move.values = {a: e.value for a, e in advice}
-            move.chosen = advice[0][0]
+            move.chosen = advice.best
         reviews[move.seat].moves.append(move)
     return Review(result, [reviews[s] for s in wanted], samples, seed, label)
 
@@ -306,10 +315,14 @@ class _Words:
             lines = [self.text("move_chance", chance=percent(lost, self.lang), **fields)]
         else:
             lines = [self.text("move", **fields)]
-        for action in dict.fromkeys([move.played, move.best]):
-            why = because(move.reasons(action), self.lang, self.name, self.code(action))
+        if move.played != move.best:
+            why = because(move.reasons(move.played), self.lang, self.name, self.code(move.played))
             if why:
                 lines.append(f"    {why}")
+        if move.advice is not None:
+            # The recommended card's reason, or why none; "about the same"; exact or not.
+            told = notes(move.obs, move.advice, self.lang, self.name, self.code)
+            lines += [f"    {why}" for why in told]
         return "\n".join(lines)
 
     def value(self, action: Action, e: Estimate) -> str:
@@ -344,8 +357,48 @@ class _Words:
         return text
 
 
-def format_review(review: Review, faces: Faces = "italian", lang: Language = "en") -> str:
-    """The review told in ``lang``: every move, the accuracy, the three costliest moves."""
+CHART_ROWS = 9  # 0 %, 12.5 %, ..., 100 %
+
+
+def chart(seat_review: SeatReview, w: _Words, drawn: bool) -> list[str]:
+    """The seat's chance of winning over the match, move by move, the costliest
+    moves marked ×: ``drawn``, a small chart for a terminal; else the numbers."""
+    curve = seat_review.curve()
+    if not curve:
+        return []
+    costly = {id(m) for m in seat_review.costliest()}
+
+    def where(m: MoveReview) -> str:
+        return f"{m.obs.round}.{m.trick}" if w.rounds > 1 else str(m.trick)
+
+    if not drawn:
+        values = ", ".join(
+            f"{where(m)} {percent(p, w.lang)}{' ×' if id(m) in costly else ''}" for m, p in curve
+        )
+        return [w.text("chart_plain", values=values)]
+    rows = [[" "] * len(curve) for _ in range(CHART_ROWS)]
+    for x, (m, p) in enumerate(curve):
+        rows[round(p * (CHART_ROWS - 1))][x] = "×" if id(m) in costly else "•"
+    out = [w.text("chart")]
+    top = CHART_ROWS - 1
+    for y in range(top, -1, -1):
+        label = {top: "100%", top // 2: " 50%", 0: "  0%"}.get(y, "    ")
+        out.append(f"  {label} ┤ " + " ".join(rows[y]).rstrip())
+    ticks = ""
+    for x, (m, _) in enumerate(curve):
+        if len(ticks) < 2 * x:  # a move's number under its column, where there is room
+            ticks = ticks.ljust(2 * x) + where(m)
+        elif not ticks:
+            ticks = where(m)
+    out.append(f"         {ticks}  ({w.text('chart_tricks')})")
+    return out
+
+
+def format_review(
+    review: Review, faces: Faces = "italian", lang: Language = "en", drawn: bool = False
+) -> str:
+    """The review told in ``lang``: every move, the accuracy, the chance over the
+    match (``drawn``: as a chart for a terminal), the three costliest moves."""
     target = review.result.rules.target
     w = _Words(faces, lang, len(review.result.rounds), target)
     label = printable(review.label)
@@ -371,6 +424,7 @@ def format_review(review: Review, faces: Faces = "italian", lang: Language = "en
                 cost=decimal(lang, cost),
             )
         )
+        out.extend(chart(seat_review, w, drawn))
         costly = seat_review.costliest()
         out.append(w.text("costliest" if costly else "none_costly"))
         out.extend(w.costly(m) for m in costly)
@@ -415,6 +469,12 @@ def review_json(review: Review, faces: Faces = "italian", lang: Language = "en")
             for m in seat_review.costliest()
         ]  # fmt: skip
         accuracy, mean = seat_review.accuracy, seat_review.mean_cost
+        costly = {id(m) for m in seat_review.costliest()}
+        curve = [
+            {"round": m.obs.round, "trick": m.trick, "chance": round(p, 4),
+             "costly": id(m) in costly}
+            for m, p in seat_review.curve()
+        ]  # fmt: skip
         seats.append(
             {
                 "seat": seat_review.seat,
@@ -425,6 +485,7 @@ def review_json(review: Review, faces: Faces = "italian", lang: Language = "en")
                 "accuracy": None if accuracy is None else round(accuracy, 4),
                 "mean_cost": None if mean is None else round(mean, 3),
                 "costliest": costliest,
+                "chart": curve,
             }
         )
     return {
@@ -454,7 +515,7 @@ def main(args: argparse.Namespace) -> int:
     """``briscola review FILE``: 0, or 2 with one line on stderr for bad input."""
     label = "standard input" if args.file == "-" else args.file
     seats = None if args.seat is None else [args.seat]
-    samples = args.samples if args.samples is not None else LONG_SAMPLES
+    samples = args.samples if args.samples is not None else ADVICE_SAMPLES
     try:
         with _open(args.file) as stream:
             review = review_record(stream, seats, samples, args.seed, label)
@@ -472,7 +533,7 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(review_json(review, faces, args.lang), ensure_ascii=False))
     else:
-        print(format_review(review, faces, args.lang))
+        print(format_review(review, faces, args.lang, drawn=sys.stdout.isatty()))
     return 0
 
 

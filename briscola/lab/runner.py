@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from ..bots import make_bot
 from ..engine.records import Record
 from ..engine.rules import TableRules
-from ..players import Clocked, Player
+from ..players import Clocked, Player, TimeControl
 from ..protocol.host import RemoteSeat
 from ..spec import PlayerSpec, parse_spec
 from ..table import FaultPolicy, play_match
@@ -56,6 +56,7 @@ class ArenaConfig:
     labels: tuple[str, ...] = ()  # per side, its name in results (unique); none: the specs
     names: tuple[tuple[str, str], ...] = ()  # spec text: the player's name (name=, hello)
     strict: bool = False  # every fault of a cmd: player is a failure
+    tc: TimeControl | None = None  # --tc: every player's match clock, unless its spec has one
 
     def label(self, side: int) -> str:
         return self.labels[side] if self.labels else self.specs[side]
@@ -190,11 +191,13 @@ def _seat_players(
         # The player's own name tells its seats apart in the log and its processes' files.
         process = name if instance == 0 else f"{name}.{instance + 1}"
         if spec.kind == "cmd" and session is not None and not config.fresh_process:
-            players.append(session.player(spec, instance, process, host))
-        elif spec.kind == "cmd":
-            players.append(spec.make(seed=bot_seed, name=process, **host))
+            player = session.player(spec, instance, process, host)
         else:
-            players.append(Clocked(spec.make(seed=bot_seed, name=process, **host)))
+            player = spec.make(seed=bot_seed, name=process, **host)
+        # A program times its own answers; a built-in bot is timed here.  Under a time
+        # control every player runs on a clock of its own for the match.
+        tc = spec.tc or config.tc
+        players.append(player if spec.kind == "cmd" and tc is None else Clocked(player, tc))
         names.append(name)
     return players, names
 
@@ -251,8 +254,9 @@ def play_one(
     think: list[list[float]] = [[] for _ in range(config.sides)]
     late = [0] * config.sides
     for seat, player in enumerate(players):
-        if isinstance(player, RemoteSeat):
-            seen, answers, slow = player.drain()
+        inner = player.inner if isinstance(player, Clocked) else player
+        if isinstance(inner, RemoteSeat):  # its own times: from turn written to answer read
+            seen, answers, slow = inner.drain()
             faults.extend((sides[seat], code, message) for code, message in seen)
             think[sides[seat]].extend(round(ms, 2) for ms in answers)
             late[sides[seat]] += slow

@@ -16,8 +16,10 @@ __all__ = [
     "bradley_terry",
     "elo_difference",
     "elo_from_score",
+    "los",
     "mean_ci",
     "paired_elo",
+    "paired_los",
     "pentanomial",
     "score_from_elo",
     "wilson",
@@ -87,6 +89,33 @@ def elo_difference(
     low = max(0.0, score - half)
     high = min(1.0, score + half)
     return (elo_from_score(score), elo_from_score(low), elo_from_score(high))
+
+
+def los(wins: int, losses: int) -> float:
+    """The likelihood of superiority: how likely the first side is the stronger one,
+    from its wins and losses (draws say nothing of it), as cutechess computes it:
+    1/2 (1 + erf((W - L) / sqrt(2 (W + L)))).  No decisive match gives 1/2."""
+    if min(wins, losses) < 0:
+        raise ValueError(f"counts must not be negative: {wins}, {losses}")
+    if wins + losses == 0:
+        return 0.5
+    return 0.5 * (1.0 + math.erf((wins - losses) / math.sqrt(2.0 * (wins + losses))))
+
+
+def paired_los(counts: Sequence[int]) -> float:
+    """The likelihood of superiority from pentanomial counts (fastchess's): the normal
+    chance that the mean pair score is above a half, the pair being the unit of the
+    spread.  No pairs give 1/2; pairs that all scored alike give 1, 1/2 or 0."""
+    if len(counts) != 5 or min(counts) < 0:
+        raise ValueError(f"need five counts, none negative, got {list(counts)}")
+    n = sum(counts)
+    if n == 0:
+        return 0.5
+    score = math.fsum(c * x for c, x in zip(counts, PAIR_SCORES, strict=True)) / n
+    var = math.fsum(c * (x - score) ** 2 for c, x in zip(counts, PAIR_SCORES, strict=True)) / n
+    if var == 0:
+        return 1.0 if score > 0.5 else 0.0 if score < 0.5 else 0.5
+    return 0.5 * (1.0 + math.erf((score - 0.5) / math.sqrt(2.0 * var / n)))
 
 
 def score_from_elo(elo: float) -> float:

@@ -18,7 +18,7 @@ from typing import Any
 from ..engine.text import printable
 from .runner import ArenaConfig, MatchResult
 from .sprt import Sprt
-from .stats import elo_difference, mean_ci, paired_elo, wilson
+from .stats import elo_difference, los, mean_ci, paired_elo, paired_los, wilson
 
 
 @dataclass
@@ -86,26 +86,15 @@ class Tally:
             parts.append(f"{printable(cfg.label(side), 40)} {w}-{d}-{lost}{score}{extra}")
         line = f"[{n}/{total}] " + ", ".join(parts)
         if cfg.sides == 2:
-            elo, low, high = elo_difference(*self.wdl[0][:3])
-            line += (
-                f"; Elo {_num(_finite(elo), '+.0f')} "
-                f"[{_num(_finite(low), '+.0f')}, {_num(_finite(high), '+.0f')}]"
-            )
+            w, d, lost = self.wdl[0][:3]
+            elo, low, high = elo_difference(w, d, lost)
+            line += f"; Elo {elo_text(_finite(elo), [_finite(low), _finite(high)], w - lost)}"
+            line += f", LOS {los(w, lost):.1%}"
         if self.sprt is not None:
             line += f"; LLR {self.llr:+.2f}"
         if self.elapsed:
             line += f"; {self.elapsed:.1f} s, {n / self.elapsed:.1f} matches/s"
         return line
-
-    @property
-    def strict_failed(self) -> bool:
-        """With --strict: whether a side with a cmd: player failed (the exit status)."""
-        cmd_sides = [
-            s
-            for s in range(self.config.sides)
-            if any(t.startswith("cmd:") for t in self.config.side_members(s))
-        ]
-        return any(self._failures[s] or self._faults[s] for s in cmd_sides)
 
     @property
     def paired(self) -> bool:
@@ -182,6 +171,7 @@ class Tally:
             "duplicate": cfg.duplicate,
             "interrupted": self.interrupted,
             "strict": cfg.strict,
+            "tc": None if cfg.tc is None else str(cfg.tc),
             "elapsed_s": None if self.elapsed is None else round(self.elapsed, 3),
             "matches_per_s": (round(len(self.results) / self.elapsed, 2) if self.elapsed else None),
             "faults": sum(len(r.side_faults) for r in self.results),
@@ -194,17 +184,23 @@ class Tally:
             },
             "sides": sides,
         }
+        decided = sum(counts[0][:3])
+        out["draw_ratio"] = counts[0][1] / decided if decided else None
         if k == 2:
             elo, low, high = elo_difference(*counts[0][:3])
             out["elo"] = _finite(elo)
             out["elo_ci"] = [_finite(low), _finite(high)]
+            out["los"] = los(counts[0][0], counts[0][2])
         if self.paired:
             elo, low, high = paired_elo(self.counts)
+            pairs = sum(self.counts)
             out["pairs"] = {
-                "count": sum(self.counts),
+                "count": pairs,
                 "pentanomial": list(self.counts),
                 "elo": _finite(elo),
                 "elo_ci": [_finite(low), _finite(high)],
+                "los": paired_los(self.counts),
+                "draw_ratio": self.counts[2] / pairs if pairs else None,
             }
         if self.sprt is not None:
             out["sprt"] = {
@@ -214,6 +210,14 @@ class Tally:
                 "verdict": self.verdict,
             }
         return out
+
+
+def failed_status(sides: Sequence[dict[str, Any]], strict: bool) -> int:
+    """The exit status of a run's sides (their summaries): 1 when one failed, or with
+    ``strict`` when a cmd: side had a recovered fault; else 0."""
+    failed = any(side["failures"] for side in sides)
+    faulted = strict and any(side["faults"] for side in sides if "cmd:" in side["spec"])
+    return 1 if failed or faulted else 0
 
 
 def _by_code(kept: dict[str, list[Any]]) -> dict[str, dict[str, Any]]:
@@ -292,6 +296,31 @@ def _num(x: float | None, fmt: str) -> str:
     return "-" if x is None else format(x, fmt)
 
 
+def signed(x: float, digits: int = 0) -> str:
+    """``+12``, ``-3``, and ``0`` for anything that rounds to nothing (never ``-0``);
+    the infinities as ``+inf`` and ``-inf``."""
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    text = f"{x:+.{digits}f}"
+    return text[1:] if float(text) == 0 else text
+
+
+def elo_text(elo: float | None, ci: Sequence[float | None], lean: float = 0) -> str:
+    """An Elo figure and its interval, ``+35 [95% CI +10, +61]``, with an unbounded end
+    as ``-inf`` or ``+inf``.  In JSON an infinity is null: a null figure is infinite the
+    way the result ``lean``s (more won than lost: +inf), a null low end -inf and a null
+    high end +inf when the figure is finite (at a score of 0 or 1 all three are)."""
+    whole = math.inf if lean > 0 else -math.inf
+    low, high = ci
+
+    def end(x: float | None, unbounded: float) -> str:
+        if x is None:
+            return signed(whole if elo is None or not math.isfinite(elo) else unbounded)
+        return signed(x)
+
+    return f"{end(elo, whole)} [95% CI {end(low, -math.inf)}, {end(high, math.inf)}]"
+
+
 def render(summary: dict[str, Any]) -> str:
     """The result as a table for people."""
     s = summary
@@ -302,6 +331,7 @@ def render(summary: dict[str, Any]) -> str:
         f"{s['games']} deals, {s['matches']} matches"
         f"{' (duplicate)' if s['duplicate'] else ''}, "
         f"{'deals from ' + s['deals'] if s.get('deals') else 'seed ' + str(s['seed'])}"
+        f"{'; clock ' + s['tc'] if s.get('tc') else ''}"
     )
     lines = [head]
     if s["interrupted"]:
@@ -320,20 +350,27 @@ def render(summary: dict[str, Any]) -> str:
             f"{side['point_diff']:+12.2f}  [{plo:+.2f}, {phi:+.2f}]"
         )
     if "elo" in s:
-        lo, hi = s["elo_ci"]
         a, b = names
+        first = s["sides"][0]
+        lean = first["wins"] - first["losses"]
         lines.append(
-            f"Elo difference ({a} - {b}): {_num(s['elo'], '+.0f')} "
-            f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
+            f"Elo difference ({a} - {b}): {elo_text(s['elo'], s['elo_ci'], lean)}, "
+            f"LOS {s['los']:.1%}, draw ratio {_num(s['draw_ratio'], '.1%')}"
         )
     if "pairs" in s:
         pairs = s["pairs"]
-        lo, hi = pairs["elo_ci"]
+        penta = pairs["pentanomial"]
+        lean = sum(c * (x - 2) for x, c in enumerate(penta))
         lines.append(
             f"Paired by deal ({pairs['count']} pairs; scored 0, 1/2, 1, 3/2, 2: "
-            f"{' '.join(map(str, pairs['pentanomial']))}): Elo {_num(pairs['elo'], '+.0f')} "
-            f"[95% CI {_num(lo, '+.0f')}, {_num(hi, '+.0f')}]"
+            f"{' '.join(map(str, penta))}): Elo "
+            f"{elo_text(pairs['elo'], pairs['elo_ci'], lean)}, LOS {pairs['los']:.1%}, "
+            f"even pairs {_num(pairs['draw_ratio'], '.1%')}"
         )
+        if pairs["count"] > 1 and max(penta) == pairs["count"]:
+            lines.append("  (every pair scored the same: the pairs show no spread to measure)")
+    elif "elo" not in s:
+        lines.append(f"draw ratio {_num(s['draw_ratio'], '.1%')}")
     if "sprt" in s:
         lines.append(_sprt_line(s["sprt"]))
     unfinished = [(n, side) for n, side in zip(names, s["sides"], strict=True) if side["no_result"]]

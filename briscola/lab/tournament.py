@@ -40,11 +40,12 @@ from .arena import (
 )
 from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
-from .tally import Tally, trouble_lines
+from .tally import Tally, elo_text, failed_status, signed, trouble_lines
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 
 VERSION = 1
+UNRATED = "(no match yet)"  # a player who has not played: no rating, not 0
 
 
 def pairings(k: int, gauntlet: bool) -> list[tuple[int, int]]:
@@ -139,6 +140,8 @@ class Tournament:
             "on_fault": self.base.on_fault,
             "seed": self.base.seed,
             "deals": self.base.deals_name,
+            # Only when set, so that a tournament kept before clocks existed resumes.
+            **({"tc": str(self.base.tc)} if self.base.tc is not None else {}),
         }
 
     def _load(self, path: Path) -> bool:
@@ -248,6 +251,10 @@ def summary(
                 "point_diff": side["point_diff"],
             }
     ratings = bradley_terry(k, games, anchor=t.anchor)
+    played = [0] * k
+    for i, j, _, n in games:
+        played[i] += n
+        played[j] += n
     return {
         "specs": list(t.specs),
         "labels": [t.label(i) for i in range(k)],
@@ -255,8 +262,12 @@ def summary(
         "anchor": t.specs[t.anchor],
         "games": t.base.games,
         "players": t.base.rules.players,
+        "pack": t.base.rules.pack,
+        "variant": t.base.rules.variant,
+        "target": t.base.rules.target,
         "seed": t.base.seed,
         "deals": t.base.deals_name,
+        "tc": None if t.base.tc is None else str(t.base.tc),
         "complete": complete,
         "interrupted": interrupted,
         "elapsed_s": None if elapsed is None else round(elapsed, 3),
@@ -267,6 +278,7 @@ def summary(
                 "label": t.label(i),
                 "elo": _finite(r[0]),
                 "elo_ci": [_finite(r[1]), _finite(r[2])],
+                "matches": played[i],
             }
             for i, (spec, r) in enumerate(zip(t.specs, ratings, strict=True))
         ],
@@ -279,16 +291,18 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _elo(x: float | None) -> str:
-    return "-" if x is None else f"{x:+.0f}"
+def _elo(x: float | None, unbounded: float = -math.inf) -> str:
+    """A rating or an interval end; None (JSON's infinity) is ``unbounded``."""
+    return signed(unbounded if x is None else x)
 
 
 def render(s: dict[str, Any]) -> str:
     specs = s["specs"]
     source = f"deals from {s['deals']}" if s["deals"] else f"seed {s['seed']}"
     lines = [
-        f"{s['format']} of {len(specs)}: {s['players']} players, {s['games']} deals per "
-        f"pairing, {s['matches']} matches, {source}"
+        f"{s['format']} of {len(specs)}: {s['players']} players, {s['pack']} cards, "
+        f"{s['variant']}, first to {s['target']}; {s['games']} deals per pairing, "
+        f"{s['matches']} matches, {source}{'; clock ' + s['tc'] if s.get('tc') else ''}"
     ]
     if s["interrupted"]:
         lines.append("interrupted: the result so far")
@@ -303,7 +317,12 @@ def render(s: dict[str, Any]) -> str:
     for i in order:
         r = s["ratings"][i]
         lo, hi = r["elo_ci"]
-        lines.append(f"  {names[i]:<{width}}  {_elo(r['elo']):>6}  [{_elo(lo)}, {_elo(hi)}]")
+        if not r.get("matches", 1) and i != specs.index(s["anchor"]):
+            lines.append(f"  {names[i]:<{width}}  {UNRATED}")
+            continue
+        lines.append(
+            f"  {names[i]:<{width}}  {_elo(r['elo']):>6}  [{_elo(lo)}, {_elo(hi, math.inf)}]"
+        )
     lines.append("")
     lines.append("crosstable (the row's score against the column: wins-draws-losses, share)")
     table: list[list[str]] = []
@@ -331,13 +350,18 @@ def render(s: dict[str, Any]) -> str:
     for run in s["pairings"]:
         first = run["sides"][0]
         paired = run.get("pairs", {})
-        lo, hi = paired.get("elo_ci", [None, None])
         a, b = (printable(side.get("label", side["spec"]), 40) for side in run["sides"])
+        elo = ""
+        if paired.get("count"):
+            lean = sum(c * (x - 2) for x, c in enumerate(paired["pentanomial"]))
+            elo = (
+                f", paired Elo {elo_text(paired['elo'], paired['elo_ci'], lean)}, "
+                f"LOS {paired['los']:.1%}"
+            )
         lines.append(
             f"  {a} vs {b}: "
             f"{run['matches']} matches, {first['wins']}-{first['draws']}-{first['losses']}, "
-            f"{first['point_diff']:+.2f} points/round"
-            + (f", paired Elo {_elo(paired['elo'])} [{_elo(lo)}, {_elo(hi)}]" if paired else "")
+            f"{first['point_diff']:+.2f} points/round{elo}"
         )
         told = trouble_lines((a, b), run, head=False)
         if told:
@@ -455,13 +479,8 @@ def _main(args: argparse.Namespace) -> int:
             out.close()
     s = summary(t, interrupted, time.monotonic() - start)
     print(json.dumps(s) if args.json else render(s))
-    strict_failed = t.base.strict and any(
-        side["failures"] or side["faults"]
-        for run in s["pairings"]
-        for side in run["sides"]
-        if side["spec"].startswith("cmd:")
-    )
-    return status or (1 if strict_failed else 0)
+    sides = [side for run in s["pairings"] for side in run["sides"]]
+    return status or failed_status(sides, t.base.strict)
 
 
 def _progress(t: Tournament, n: int, total: int, start: float) -> str:
@@ -471,7 +490,10 @@ def _progress(t: Tournament, n: int, total: int, start: float) -> str:
     took = time.monotonic() - start
     return (
         f"[{n}/{total}] ratings so far: "
-        + ", ".join(f"{printable(r['label'], 40)} {_elo(r['elo'])}" for r in ratings)
+        + ", ".join(
+            f"{printable(r['label'], 40)} {_elo(r['elo']) if r['matches'] else UNRATED}"
+            for r in ratings
+        )
         + f"; {took:.1f} s, {n / took:.1f} matches/s"
     )
 

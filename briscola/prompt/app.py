@@ -27,9 +27,8 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import Estimate, ExpertBot
+from ..bots.expert import ADVICE_SAMPLES, Advice, advise
 from ..engine.cards import Faces, Language
-from ..engine.game import Action
 from ..engine.observation import Observation
 from ..engine.records import Record
 from ..engine.rules import RulesError, TableRules
@@ -37,7 +36,8 @@ from ..players import Player
 from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
-from ..words.table import ALIASES, BOT_NAMES, NO, YES, words
+from ..words.names import bot_names, name_problem
+from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .person import Hinter, InputEnded, LeaveTable, Person, PromptFailed
 from .view import style_for
@@ -58,7 +58,7 @@ __all__ = [
 DEFAULT_PACE = 0.8
 EXIT_USAGE = 2
 EXIT_INPUT_ENDED = 1
-HINT_SAMPLES = 300
+HINT_SAMPLES = ADVICE_SAMPLES  # review's too: the same samples, the same answers
 
 
 class SetupError(ValueError):
@@ -69,9 +69,10 @@ def login_name() -> str:
     """The person's name in the records when none is given: the login name, a name
     in any language (the screen says "you" whatever the name)."""
     try:
-        return getpass.getuser() or "player"
+        name = getpass.getuser()
     except (OSError, KeyError):  # no user of that id in the password file
         return "player"
+    return name if name_problem(name) is None else "player"
 
 
 @dataclass(frozen=True)
@@ -179,8 +180,9 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
         opponents = LEVELS[level]
     lang = args.lang or settings.lang or default_lang()
     name = args.name or settings.name
-    if name is not None and not name.strip():
-        raise SetupError("--name is empty")
+    problem = name_problem(name.strip(), "--name") if name is not None else None
+    if problem is not None:
+        raise SetupError(problem)
     return Options(
         rules=rules,
         opponents=split_specs(opponents, rules.players - 1),
@@ -199,13 +201,14 @@ def options_from(args: argparse.Namespace, settings: Settings | None = None) -> 
 
 
 def hinter(rules: TableRules, seed: int) -> Hinter:
-    """The expert's view of the person's choices, for ``hint`` (its own seeded samples)."""
-    bot = ExpertBot(seed=seed, samples=HINT_SAMPLES, win_bonus=0)
+    """The expert's advice on the person's choices, for ``hint``: the advice
+    ``briscola review`` gives of the match afterwards (seeded by the match seed
+    and the position: the same answer however often it is asked)."""
 
-    def advise(obs: Observation) -> list[tuple[Action, Estimate]]:
-        return bot.advise(obs)
+    def hint(obs: Observation) -> Advice:
+        return advise(obs, seed, HINT_SAMPLES)
 
-    return advise
+    return hint
 
 
 def _record_path(path: str, game: int) -> Path:
@@ -222,7 +225,7 @@ async def play_one(opts: Options, console: Console, seed: int, game: int) -> Mat
     mid-match raises :class:`InputEnded` (the record ends as abandoned).
     """
     n = opts.rules.players
-    names = [opts.name, *list(BOT_NAMES)[: n - 1]]
+    names = [opts.name, *bot_names(n - 1, [opts.name])]  # none looks like the person's
     # A level names every seat's bot (in words); else each spec is its own note.
     notes = ["", *(opts.level or s.label for s in opts.opponents)]
     # Take-backs against built-in bots only: a program would see a game go backwards.
@@ -314,16 +317,17 @@ async def run(opts: Options, console: Console) -> int:
     """
     seed = opts.seed if opts.seed is not None else _fresh_seed()
     stopped: list[int] = []
-    with console.interrupts(), _stopped_by_signals(stopped):
-        try:
-            await _matches(opts, console, seed, Tally())
-        except InputEnded:
-            print(f"briscola play: {words(opts.lang, 'input.ended')}", file=sys.stderr)
-            return EXIT_INPUT_ENDED
-        except asyncio.CancelledError:
-            if not stopped:
-                raise
-            asyncio.current_task().uncancel()  # type: ignore[union-attr]
+    async with console.interrupts():
+        with _stopped_by_signals(stopped):
+            try:
+                await _matches(opts, console, seed, Tally())
+            except InputEnded:
+                print(f"briscola play: {words(opts.lang, 'input.ended')}", file=sys.stderr)
+                return EXIT_INPUT_ENDED
+            except asyncio.CancelledError:
+                if not stopped:
+                    raise
+                asyncio.current_task().uncancel()  # type: ignore[union-attr]
     return 128 + stopped[0] if stopped else 0
 
 

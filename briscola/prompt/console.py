@@ -19,11 +19,12 @@ import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, DynamicCompleter
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
@@ -45,6 +46,9 @@ def _safe(line: Text) -> Text:
     bot or a client sent (a name, a chat line) cannot forge lines or repaint."""
     return [(frag[0], printable(frag[1]), *frag[2:]) for frag in line]
 
+
+MENU_ROWS = 8  # the most completions shown at once
+PANEL_ROWS = 5  # a panel this short is never put in short
 
 Line = str | BaseException  # a line typed, or KeyboardInterrupt (Ctrl-C)
 
@@ -69,8 +73,9 @@ class Console:
     pending: str | None = None
     #: whether the score stands in a panel (else the person types ``score``)
     toolbar: bool = False
-    #: the lines that stay under the log (the table, what it waits for)
-    panel: Callable[[], list[Text]] | None = None
+    #: the lines that stay under the log (the table, what it waits for); called with
+    #: True when they must be short (a small terminal)
+    panel: Callable[..., list[Text]] | None = None
     #: a line typed (or Ctrl-C, Ctrl-D) with no ask open; True when it was dealt with
     idle: Callable[[Line], bool] | None = None
     #: the prompt while nobody asks
@@ -101,9 +106,17 @@ class Console:
             if not ask.answer.done():
                 ask.answer.set_result(item)
                 return
+            # The ask has its line but has not taken it yet: what follows waits its
+            # turn, or it would be answered before the line typed first.
+            self._kept.append(item)
+            return
         if self.idle is not None and not self._kept and self.idle(item):
             return
         self._kept.append(item)
+
+    def keep(self, line: str) -> None:
+        """A line for the next ask, before any typed after it (a card typed ahead)."""
+        self._kept.appendleft(line)
 
     def _end(self) -> None:
         """The input ended (Ctrl-D, a closed pipe): every ask from now on sees it."""
@@ -172,13 +185,17 @@ class Console:
         finally:
             self._news = None
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stop reading lines."""
 
-    @contextlib.contextmanager
-    def interrupts(self) -> Iterator[None]:
-        """While a game runs: what Ctrl-C outside a prompt does (here: the default)."""
-        yield
+    @contextlib.asynccontextmanager
+    async def interrupts(self) -> AsyncIterator[None]:
+        """While a game runs: what Ctrl-C outside a prompt does (here: the default);
+        then the console is closed."""
+        try:
+            yield
+        finally:
+            await self.close()
 
 
 class TerminalConsole(Console):
@@ -207,6 +224,9 @@ class TerminalConsole(Console):
         self.session: PromptSession[str] = PromptSession(
             input=input,
             output=output,
+            # No empty rows kept under the line for a menu that is not there: the
+            # room is made while completions show, as many rows as they need.
+            reserve_space_for_menu=0,
             key_bindings=_tab_completes(),
             completer=DynamicCompleter(lambda: self._top().completer),
             complete_while_typing=Condition(lambda: self._top().completer is not None),
@@ -221,11 +241,17 @@ class TerminalConsole(Console):
         self.style = style
         self._reader: asyncio.Task[None] | None = None
         self.session.default_buffer.on_text_changed += self._typed
+        self.session.default_buffer.on_completions_changed += self._menu_room
 
     def _top(self) -> _Ask:
         if self._asks:
             return self._asks[-1]
         return _Ask(self.waiting, None, asyncio.Future())  # never awaited
+
+    def _menu_room(self, buffer: Buffer) -> None:
+        state = buffer.complete_state
+        shown = len(state.completions) if state is not None else 0
+        self.session.reserve_space_for_menu = min(shown, MENU_ROWS) + 1 if shown else 0
 
     def _typed(self, _: object) -> None:
         if self._news is not None:  # a key ends a bot's pause
@@ -246,16 +272,28 @@ class TerminalConsole(Console):
                 print_formatted_text(out, style=self.style, output=self.print_output)
 
     def _bar(self) -> FormattedText | None:
-        """The panel, laid out afresh for the width at every redraw."""
-        lines = self.panel() if self.panel is not None else []
-        if not lines:
+        """The panel, laid out afresh for the size at every redraw: in short when the
+        whole of it would take more than a third of the rows."""
+        if self.panel is None:
             return None
         width = self.columns()
+        rows = self.session.output.get_size().rows if width and self.print_output is None else 0
+        laid = self._laid(self.panel(), width)
+        if rows and len(laid) > max(PANEL_ROWS, rows // 3):
+            laid = self._laid(self.panel(True), width)
+        if not laid:
+            return None
         joined: Text = []
-        for line in map(_safe, lines):
-            for part in wrap(line, width, indent="  ") if width else [line]:
-                joined += ([("", "\n")] if joined else []) + part
+        for part in laid:
+            joined += ([("", "\n")] if joined else []) + part
         return FormattedText(joined)
+
+    @staticmethod
+    def _laid(lines: list[Text], width: int | None) -> list[Text]:
+        out: list[Text] = []
+        for line in map(_safe, lines):
+            out += wrap(line, width, indent="  ") if width else [line]
+        return out
 
     def refresh(self) -> None:
         app = self.session.app
@@ -288,15 +326,28 @@ class TerminalConsole(Console):
             except EOFError:
                 self._end()
                 return
+            except _Closed:
+                return
             self._deliver(text)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """End the prompt the way it ends itself, still in raw mode: it then reads
+        the answer to its last cursor-position question, which would otherwise
+        come after the program stopped reading and land in the shell as
+        ``^[[9;1R``."""
         reader, self._reader = self._reader, None
-        if reader is not None:
+        if reader is None or reader.done():
+            return
+        app = self.session.app
+        try:
+            app.exit(exception=_Closed())
+        except Exception:  # not running, or already ending: nothing waits for an answer
             reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, _Closed):
+            await reader
 
-    @contextlib.contextmanager
-    def interrupts(self) -> Iterator[None]:
+    @contextlib.asynccontextmanager
+    async def interrupts(self) -> AsyncIterator[None]:
         """Ctrl-C in the moment between two prompts asks at the person's next turn.
 
         At the prompt the terminal is raw and Ctrl-C is a key; between prompts it
@@ -306,16 +357,23 @@ class TerminalConsole(Console):
         try:
             loop.add_signal_handler(signal.SIGINT, self._interrupted)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, Windows
-            yield
+            try:
+                yield
+            finally:
+                await self.close()
             return
         try:
             yield
         finally:
             loop.remove_signal_handler(signal.SIGINT)
-            self.close()
+            await self.close()
 
     def _interrupted(self) -> None:
         self._deliver(KeyboardInterrupt())
+
+
+class _Closed(Exception):
+    """The prompt is ended by the program (:meth:`TerminalConsole.close`)."""
 
 
 def _tab_completes() -> KeyBindings:

@@ -15,8 +15,8 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
-from ..bots.expert import Estimate
-from ..bots.reasons import because, percent, reasons
+from ..bots.expert import Advice
+from ..bots.reasons import because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, Rank
 from ..engine.events import (
     Event,
@@ -39,7 +39,7 @@ from .view import Seen, Text, View
 __all__ = ["Hinter", "InputEnded", "LeaveTable", "Person", "PromptFailed"]
 
 # What the expert makes of each legal action here (its chances and points), its own choice first.
-Hinter = Callable[[Observation], list[tuple[Action, Estimate]]]
+Hinter = Callable[[Observation], Advice]
 
 
 class LeaveTable(BaseException):
@@ -96,9 +96,14 @@ class Person(Player):
         self.deadline: float | None = None
         self.before: list[Seen] = []  # what the seat had seen at each turn this round
         self.hints_used = 0
+        self.later: list[str] = []  # commands typed during a trick, answered once it is done
         self.view: View | None = None
         self.seen: Seen | None = None
         self.reader: Reader | None = None
+        #: the hand's slots as a client that died had them (a LAN seat taken back)
+        self.kept_order: list[Card | None] = []
+        #: what the next snapshot says first: back at the table, or a seat taken over
+        self.back_word = "back"
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
@@ -130,6 +135,8 @@ class Person(Player):
             self.seen.update(event)
         self.console.show(self.view.event(event, self.seen))
         self.console.refresh()
+        if not self.seen.trick:  # between tricks: what was typed meanwhile is answered
+            self._answer_later()
         if isinstance(event, MatchEnded):
             self.console.show(self._summary())
         elif (
@@ -145,8 +152,9 @@ class Person(Player):
         if isinstance(event, RoundStarted):
             self.before = []
 
-    def panel(self) -> list[Text]:
-        """The lines under the log: the table as it stands and what it waits for."""
+    def panel(self, tight: bool = False) -> list[Text]:
+        """The lines under the log: the table as it stands, the hand and what the
+        table waits for (``tight``: in short, for a small terminal)."""
         if self.view is None:
             return [self.status] if self.status else []
         status = self.status
@@ -155,7 +163,7 @@ class Person(Player):
             if self.deadline is not None:
                 left = self.deadline - asyncio.get_running_loop().time()
             status = self.view.turn(self.seen, left)
-        return self.view.panel(self.seen, status)
+        return self.view.panel(self.seen, status, tight)
 
     async def _round_pause(self) -> None:
         """The round's summary stays until the person goes on (a pace of 0: no pause)."""
@@ -175,7 +183,9 @@ class Person(Player):
                 return
 
     def answer(self, text: str) -> bool:
-        """A command typed when no card is asked for, answered at once; False: no command."""
+        """A command typed when no card is asked for; False: no command.  It is
+        answered at once between tricks, else once the trick is done (or at the
+        person's turn): never between a trick's lines."""
         if self.view is None or self.seen is None or self.reader is None:
             return False
         try:
@@ -184,14 +194,44 @@ class Person(Player):
             return False
         if not isinstance(entry, Command) or entry.name in ("quit", "undo", "hint", "exchange"):
             return False
-        if entry.name == "hand":
+        if self.seen.trick:
+            self.later.append(entry.name)
+        else:
+            self._answer(entry.name)
+        return True
+
+    def _answer_later(self) -> None:
+        later, self.later = self.later, []
+        for name in later:
+            self._answer(name)
+
+    def _answer(self, name: str) -> None:
+        assert self.view is not None and self.seen is not None
+        if name == "hand":
             lines = self.view.table(self.seen) if self.seen.round else []
             if any(c is not None for c in self.seen.hand):
                 lines += self.view.hand(self.seen.hand)
             self.console.show(lines)
-            return True
-        self._tell(entry.name)
-        return True
+            return
+        self._tell(name)
+
+    def ahead(self, text: str) -> Card | None:
+        """The card ``text`` names in the hand as it is now (by number, code or name),
+        typed before the turn; None when it names no card in hand."""
+        if self.reader is None or self.seen is None:
+            return None
+        hand = [c for c in self.seen.hand if c is not None]
+        self.reader.set_turn(self.seen.hand, hand)  # each turn sets its own again
+        try:
+            entry = self.reader.read(text)
+        except EntryError:
+            return None
+        return entry if isinstance(entry, Card) else None
+
+    def rename(self, seat: int, name: str) -> None:
+        """Another person took ``seat`` mid-match: their cards go by their name."""
+        if self.view is not None and seat != self.view.seat:
+            self.view.rename(seat, name)
 
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""
@@ -222,8 +262,10 @@ class Person(Player):
     async def resume(self, obs: Observation) -> None:
         """Back at a LAN table mid-round: the state as of now, then the game goes on."""
         assert self.view is not None and self.seen is not None
-        self.seen.restore(obs)
-        back = "watch.now" if self.view.watching else "back"
+        self.seen.restore(obs, self.kept_order)
+        self.kept_order = []
+        back = "watch.now" if self.view.watching else self.back_word
+        self.back_word = "back"
         lines: list[Text] = [[("class:dim", words(self.lang, back))]]
         if obs.to_move != self.seen.seat:  # else the turn that follows shows them, once
             lines += self.view.table(self.seen)
@@ -267,6 +309,7 @@ class Person(Player):
         self.before.append(copy.deepcopy(self.seen))  # as the table keeps the round
         self.reader.set_turn(self.seen.hand, obs.legal)
         completer = HandCompleter(self.reader)
+        self._answer_later()  # typed while the others played: before the turn, in order
         self._show_turn(obs)
         while True:
             if self.console.pending:
@@ -353,7 +396,7 @@ class Person(Player):
         lines = [self.view.say(key, person=person, card=shown(best), win=win, match=match,
                                lead=lead)]  # fmt: skip
         others: Text = []
-        for i, (action, e) in enumerate(ranked[1:]):
+        for i, (action, e) in enumerate(ranked.ranked[1:]):
             others += [("", "; ")] if i else []
             card = shown(action) if action == EXCHANGE else self.view_card(action, True)
             other = "hint.other_match" if target > 1 else "hint.other"
@@ -364,13 +407,20 @@ class Person(Player):
         def name(card: Card) -> str:
             return "".join(part[1] for part in self.view_card(card))
 
-        for action, _ in ranked:
+        def code(action: Action) -> str:
+            if action == EXCHANGE:
+                return "exchange"
+            return "".join(part[1] for part in self.view_card(action, True))
+
+        # The recommended card's reason (or why none), then the other cards' reasons.
+        told = notes(obs, ranked, w, name, code)
+        for action, _ in ranked.ranked[1:]:
             if action == EXCHANGE:
                 continue
-            short = "".join(part[1] for part in self.view_card(action, True))
-            why = because(reasons(obs, action), w, name, short)
+            why = because(reasons(obs, action), w, name, code(action))
             if why:
-                lines.append(self.view.say("hint.why", why=why))
+                told.append(why)
+        lines += [self.view.say("hint.why", why=why) for why in told]
         return lines
 
     def _lead(self, value: float) -> str:

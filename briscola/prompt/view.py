@@ -15,6 +15,7 @@ from string import Formatter
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import get_cwidth
 
 from ..engine.cards import (
     Card,
@@ -53,6 +54,7 @@ __all__ = [
     "Text",
     "View",
     "clock_text",
+    "columns",
     "contrast",
     "style_for",
     "wrap",
@@ -68,6 +70,7 @@ _COMMON = {
     "you": "bold",
     "head": "bold underline",
     "dim": "italic",
+    "chat": "bold",  # what people say: never in the italic of the table's notices
     "num": "reverse bold",
 }
 PALETTES: dict[str, dict[str, str]] = {
@@ -142,8 +145,9 @@ _ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar", "class:keep")
 
 
 def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
-    """``line`` laid out in lines of at most ``width`` columns, broken at spaces only:
-    never inside a card's name, nor between a hand's number and its card."""
+    """``line`` laid out in lines of at most ``width`` columns (as the terminal counts
+    them), broken at spaces: never inside a card's name, nor between a hand's number
+    and its card; only a word wider than a line is cut."""
     units: list[tuple[Text, bool]] = []  # pieces that stay together; True: a space
     glue = False  # the next piece joins the last (a number and its card)
     for style, text, *_ in line:
@@ -169,15 +173,60 @@ def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
             words_[-1][1].extend(frags)
     out: list[Text] = [[]]
     used = 0
+    fresh = width - columns(indent) if width - columns(indent) > 0 else width  # a new line's room
     for gap_frags, word in words_:
-        gap = sum(len(t) for _, t, *_ in gap_frags)
-        size = sum(len(t) for _, t, *_ in word)
+        gap, size = _columns(gap_frags), _columns(word)
         if used and used + gap + size > width:
-            out.append([("", indent)] if indent else [])
-            used, gap_frags, gap = len(indent), [], 0
-        out[-1] += gap_frags + word
-        used += gap + size
+            out.append([("", indent)] if fresh < width else [])
+            used, gap_frags, gap = width - fresh, [], 0
+        out[-1] += gap_frags
+        used += gap
+        # A word wider than a line is cut where the line ends: the terminal never
+        # wraps a row itself, so every row after the first starts indented.
+        while size > width - used and size > fresh:
+            head, word = _cut(word, width - used, whole=used == width - fresh)
+            out[-1] += head
+            size = _columns(word)
+            if not word:
+                break
+            out.append([("", indent)] if fresh < width else [])
+            used = width - fresh
+        out[-1] += word
+        used += size
     return out
+
+
+def columns(text: str) -> int:
+    """How many columns ``text`` takes on a terminal (a wide character two, a mark none)."""
+    return get_cwidth(text) if text else 0
+
+
+def _columns(line: Text) -> int:
+    return sum(columns(t) for _, t, *_ in line)
+
+
+def _cut(word: Text, room: int, *, whole: bool) -> tuple[Text, Text]:
+    """The fragments of ``word`` that fit in ``room`` columns, and the rest; with
+    ``whole`` (a line of its own) at least one character, so that a cut always moves on."""
+    head: Text = []
+    for i, (style, text, *rest) in enumerate(word):
+        size = columns(text)
+        if size <= room:
+            head.append((style, text, *rest))  # type: ignore[arg-type]
+            room -= size
+            continue
+        taken = 0
+        for j, char in enumerate(text):
+            if taken + columns(char) > room and (j or head or not whole):
+                break
+            taken += columns(char)
+        else:  # one character wider than the room, taken as a line of its own
+            j = len(text)
+        if j:
+            head.append((style, text[:j], *rest))  # type: ignore[arg-type]
+        tail = [(style, text[j:], *rest)] if j < len(text) else []
+        return head, [*tail, *word[i + 1 :]]  # type: ignore[list-item]
+    return head, []
 
 
 @dataclass
@@ -247,12 +296,22 @@ class Seen:
         else:
             self.hand.append(card)
 
-    def restore(self, obs: Observation) -> None:
-        """Everything at once from a snapshot (a seat resumed at a LAN table)."""
+    def restore(self, obs: Observation, order: Sequence[Card | None] = ()) -> None:
+        """Everything at once from a snapshot (a seat resumed at a LAN table).  The
+        cards keep their slots: those held already this round, else ``order`` (the
+        slots a client that died had kept), else the snapshot's order."""
         sides = len(self.rules.teams)
+        if self.round == obs.round and any(c is not None for c in self.hand):
+            order = self.hand
         self.round, self.dealer = obs.round, obs.dealer
         self.trump = obs.trump_card or obs.dealt_trump
-        self.face_up, self.stock, self.hand = obs.trump_card, obs.stock, list(obs.hand)
+        self.face_up, self.stock = obs.trump_card, obs.stock
+        self.hand = [c if c in obs.hand else None for c in order]
+        while self.hand and self.hand[-1] is None and len(self.hand) > len(obs.hand):
+            self.hand.pop()  # no slot beyond the cards a hand can hold
+        for card in obs.hand:
+            if card not in self.hand:
+                self._put(card)
         self.trick, self.rounds_won = list(obs.trick), obs.rounds_won
         self.to_move = obs.to_move
         self.points, self.captured = list(obs.points), [[] for _ in range(sides)]
@@ -300,6 +359,12 @@ class View:
             self.listed[seat] = printable(own_name, 24)
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
+
+    def rename(self, seat: int, name: str) -> None:
+        """A seat another person took over (a LAN table): shown by their name from now."""
+        if 0 <= seat < len(self.names) and seat != self.seat:
+            self.names[seat] = self.listed[seat] = printable(shown_name(self.lang, name), 24)
+            self.genders[seat] = gender_of(name)
 
     @property
     def watching(self) -> bool:
@@ -361,15 +426,24 @@ class View:
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def scores(self, values: Sequence[int], *, short: bool = False) -> str:
+    def scores(self, values: Sequence[int], *, short: bool = False, tight: bool = False) -> str:
+        """The sides and their scores; ``short`` for the panel, ``tight`` for a narrow
+        one (names without their note: "Marco", not "Marco (expert)")."""
+
+        def listed(seat: int) -> str:
+            name = self.listed[seat]
+            return name.partition(" (")[0] or name if tight else name
+
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
+                if tight:
+                    return " & ".join(listed(s) for s in self.rules.teams[team])
                 return self.side(team, self.listed)
             if self._mine(team):
                 return words(self.lang, "us")
             # Two other pairs at six seats, or a spectator's: "Them" says nothing.
             if len(self.rules.teams) > 2 or self.watching:
-                return "+".join(self.listed[s] for s in self.rules.teams[team])
+                return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
         return " · ".join(f"{name(t)} {v}" for t, v in enumerate(values))
@@ -501,24 +575,28 @@ class View:
         """``  You play AD Ace of Coins`` / ``  Marco plays ...``."""
         return self.say(key, style, person=self.person(seat), who=self.who(seat), card=card)
 
-    def hand(self, slots: Sequence[Card | None], exchange: Card | None = None) -> list[Text]:
+    def hand(
+        self, slots: Sequence[Card | None], exchange: Card | None = None, tight: bool = False
+    ) -> list[Text]:
         line = self.say("hand.head")
         for i, c in enumerate(slots):
             if c is not None:
-                line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *self.card(c)]
+                card = self.card(c, short=tight)
+                line += [("", "  "), ("class:num", f"{i + 1}"), ("", " "), *card]
         lines = [line]
         if exchange is not None:
             lines.append(self.say("hand.exchange", card=self.card(exchange, short=True)))
         return lines
 
-    def table(self, seen: Seen) -> list[Text]:
+    def table(self, seen: Seen, tight: bool = False) -> list[Text]:
         if not seen.trick:
             if seen.to_move is not None and seen.to_move != self.seat:
                 return [self.say("table.leads", "class:dim", who=self.who(seen.to_move))]
             return [self.say("table.lead", "class:dim")]
         line = self.say("table.head")
         for s, c in seen.trick:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c), *self.best_mark(seen, c)]
+            card = self.card(c, short=tight)
+            line += [("", "  "), *self.who(s), ("", " "), *card, *self.best_mark(seen, c)]
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:
@@ -626,7 +704,7 @@ class View:
             return "class:head"
         return "class:win" if self._mine(team) else "class:lose"
 
-    def toolbar(self, seen: Seen) -> Text:
+    def toolbar(self, seen: Seen, tight: bool = False) -> Text:
         def item(key: str, value: str | Text) -> Text:
             shown = [("class:bottom-toolbar.value", value)] if isinstance(value, str) else value
             label = ("class:bottom-toolbar.key", f" {words(self.lang, key)} ")
@@ -638,12 +716,12 @@ class View:
             suit = suit_name(seen.trump.suit, self.faces, self.lang)
             trump = [(f"class:suit{seen.trump.suit}", suit)]
         elif seen.trump is not None:
-            trump = self.card(seen.trump)
+            trump = self.card(seen.trump, short=tight)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
-        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True))
+        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight))
         if self.count and seen.points:
-            bar += item("bar.points", self.scores(seen.points, short=True))
+            bar += item("bar.points", self.scores(seen.points, short=True, tight=tight))
         return bar
 
     def turn(self, seen: Seen, left: float | None = None) -> Text | None:
@@ -655,13 +733,19 @@ class View:
             return self.say(key, who=self.who(seen.to_move))
         return self.say(key + "_left", who=self.who(seen.to_move), left=clock_text(left))
 
-    def panel(self, seen: Seen | None, status: Text | None = None) -> list[Text]:
+    def panel(
+        self, seen: Seen | None, status: Text | None = None, tight: bool = False
+    ) -> list[Text]:
         """The lines that stay under the log: the trump, stock and scores; the cards
-        on the table (the one to beat marked); what the table waits for."""
+        on the table (the one to beat marked); the hand; what the table waits for.
+        ``tight``: cards by their codes and seats by their names alone, for a
+        small terminal."""
         lines: list[Text] = []
         if seen is not None and seen.round:
-            lines.append(self.toolbar(seen))
-            table = self.table(seen) if seen.trick or seen.to_move is not None else []
+            lines.append(self.toolbar(seen, tight))
+            table = self.table(seen, tight) if seen.trick or seen.to_move is not None else []
+            if not self.watching and any(c is not None for c in seen.hand):
+                table += self.hand(seen.hand, tight=tight)[:1]
             lines += [[("class:bottom-toolbar", " "), *t] for t in table]
         if status:
             lines.append([("class:bottom-toolbar", " "), *status])

@@ -244,7 +244,7 @@ def main(args: argparse.Namespace) -> int:
     except TypeError:
         print(
             f"briscola bot: error: --think-ms does not apply to --level {args.level} "
-            "(only to expert)",
+            "(only to expert and net)",
             file=sys.stderr,
         )
         return 2

@@ -19,7 +19,7 @@ __all__ = ["BOT", "CHECK_BOT"]
 def bot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--level",
-        choices=("random", "greedy", "expert"),
+        choices=("random", "greedy", "net", "expert"),
         default="expert",
         help="which built-in bot answers (default expert)",
     )
@@ -27,7 +27,7 @@ def bot_arguments(p: argparse.ArgumentParser) -> None:
         "--think-ms",
         type=int_in(1, what="--think-ms"),
         default=None,
-        help="expert's time per move (default: its own)",
+        help="expert's time per move (default: its own; net's where it searches)",
     )
     p.add_argument(
         "--seed", type=seed_type, default=None, help="seed for the bot's own random choices"

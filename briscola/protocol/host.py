@@ -11,8 +11,8 @@ whose policy the table (or the LAN server's seat) applies.
 (:class:`~.process.BotProcess`); the LAN server seats RemoteSeats over TCP.
 
 Faults are logged at INFO on ``briscola.protocol``, every line at DEBUG (see
-:mod:`.process`); each fault and failure kept says where: the turn's id and the
-file that keeps the program's stderr, and its log line the match (:data:`MATCH`).
+:mod:`.process`).  Each fault and failure kept says where: the turn's id and the file that keeps
+the program's stderr, and its log line the match (:data:`MATCH`).
 Modelled on python-chess's ``engine.py``.  Floor 6 (protocol).
 """
 
@@ -31,7 +31,7 @@ from ..engine.game import Action
 from ..engine.observation import Observation
 from ..engine.text import printable
 from ..players import MatchInfo, Player, SeatFailure
-from .link import INFO_LINES, INFO_TOTAL, Link
+from .link import INFO_LINES, INFO_TOTAL, InfoBox, Link
 from .messages import (
     Message,
     ProtocolError,
@@ -71,7 +71,7 @@ ANSWERS = frozenset({"hello", "play", "exchange"})
 T = TypeVar("T")
 
 #: The match being played, for the log lines of its faults ("deal 3 rotation 1",
-#: "check 'match, 6 seats'", "table t match 2"): set by whoever plays it (:func:`at_match`).
+#: "check 'match, 6 seats, brisca'", "table t match 2 round 1"): set by whoever plays it.
 MATCH: contextvars.ContextVar[str] = contextvars.ContextVar("briscola_match", default="")
 
 
@@ -99,6 +99,10 @@ class RemoteSeat(Player):
         handshake_ms: int = HANDSHAKE_MS,
     ) -> None:
         self.name = name
+        self.box = InfoBox()  # this seat's info texts and budget, whichever link it is on
+        self._pending = 0  # the id of the request waiting for its answer; 0: none
+        self._noise = 0  # lines that answer nothing, in this request
+        self._link_now: Link | None = None
         self.link = link
         self.move_ms = move_ms
         self.grace_ms = grace_ms
@@ -116,8 +120,22 @@ class RemoteSeat(Player):
         self.late = 0  # answers past the move's time but within the grace
         self.seen: list[tuple[str, str]] = []  # every fault and failure, until the arena reads it
         self._heard = False  # a line came from the peer: a silence is then not a buffer
-        self._asked = ""  # the request in progress or the last one ("at turn id 4")
+        self._asked = ""  # the request in progress or the last one ("turn id 4")
         self.stderr_log: str | Path | None = None  # where the peer's stderr is kept
+
+    @property
+    def link(self) -> Link | None:
+        return self._link_now
+
+    @link.setter
+    def link(self, link: Link | None) -> None:
+        """The link this seat is played over now: its lines are judged here as they
+        come, and its info counts against this seat's budget for the match."""
+        self._link_now = link
+        if link is not None:
+            link.box = self.box
+            link.keeps_info = True
+            link.judge = self._judge
 
     # -- the Player interface ---------------------------------------------------
 
@@ -126,7 +144,7 @@ class RemoteSeat(Player):
         if self.move_ms is None:
             self.move_ms = info.move_ms
         link = self._link()
-        link.new_match()
+        self.box.new_match()
         self._info_told = False
         link.send(self.match_start(info))
 
@@ -157,7 +175,13 @@ class RemoteSeat(Player):
             self.link.send(_encoded(event))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
-        return await self.ask(lambda msg_id, left: self.turn(obs, msg_id, left), obs.legal, time_ms)
+        def make(msg_id: int, left: int) -> Message:
+            msg = self.turn(obs, msg_id, left)
+            if self.clock is not None:  # under a time control: the match clock too
+                msg["clock_ms"], msg["increment_ms"] = self.clock
+            return msg
+
+        return await self.ask(make, obs.legal, time_ms)
 
     async def ask(
         self,
@@ -189,14 +213,13 @@ class RemoteSeat(Player):
         return action
 
     async def info(self) -> list[str]:
-        if self.link is None or not self.link.infos:
-            return []
-        texts, self.link.infos = self.link.infos, []
+        texts = self.box.texts[:]
+        self.box.texts.clear()
         return texts
 
     async def faults(self) -> list[tuple[str, str]]:
         link = self.link
-        if link is not None and link.info_dropped and not self._info_told:
+        if link is not None and self.box.dropped and not self._info_told:
             self._info_told = True
             self._refuse(
                 ProtocolError(
@@ -230,8 +253,9 @@ class RemoteSeat(Player):
         try:
             while True:
                 self._next_id += 1
-                msg_id = self._next_id
-                self._asked = f"at {what} id {msg_id}"
+                msg_id = self._pending = self._next_id
+                self._noise = 0
+                self._asked = f"{what} id {msg_id}"
                 link.send(make(msg_id), now=True)
                 try:
                     while True:
@@ -258,7 +282,51 @@ class RemoteSeat(Player):
                             f"last at id {msg_id}): {reasons}",
                         ) from None
         finally:
+            self._pending = 0
             self._settle()
+
+    def _judge(self, item: Message | ProtocolError) -> Message | ProtocolError | None:
+        """A line as it arrives: what waits for the pending request (an answer to it,
+        slimmed to what is read; a refused line, which is its fault), else refused now,
+        so that nothing a peer sends piles up (an answer to a request not yet made
+        included: it never answers that request when it comes)."""
+        if self.strict:  # every fault fails the seat: the request raises it
+            return item
+        pending = self._pending
+        if isinstance(item, ProtocolError):
+            if pending:
+                return item
+            self._refuse(item, None)
+            return None
+        kind = item["type"]
+        if kind in ANSWERS:
+            raw = item.get("id")
+            got = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
+            if got is not None and got > self._next_id:  # a request not yet made
+                waits = f"the pending request is id {pending}" if pending else "none is pending"
+                err = ProtocolError(
+                    "unknown_id", f"{kind!r} answers id {got}, which was never sent; {waits}"
+                )
+                if pending:
+                    return err  # a fault of the pending request, judged now
+                self._refuse(err, None)
+                return None
+            if got is not None and pending and 0 < got < pending:
+                self._refuse(_stale_answer(item, pending), None)
+                return None
+            if pending:  # its answer, or a fault of it (the request reads which)
+                if kind == "hello":
+                    return item
+                return {k: item[k] for k in ("type", "id", "card") if k in item}
+            why = f"{kind!r} with id {raw!r} answers no pending request"
+            self._refuse(ProtocolError("unknown_id", why), None)
+            return None
+        self._noise += 1
+        if pending and self._noise > MAX_NOISE:  # a fault of the pending request
+            self._noise = 0
+            return _flood(kind, "request", pending)
+        self._refuse(_not_an_answer(item), None)
+        return None
 
     async def _receive(self, deadline: float, what: str, msg_id: int) -> Message:
         link = self._link()
@@ -286,12 +354,18 @@ class RemoteSeat(Player):
     def _refuse(self, err: ProtocolError, msg_id: int | None) -> None:
         """Tell the bot what was wrong and keep it for the record; past TOLD uncounted
         refusals in one request, only count them (see :meth:`_settle`)."""
+        message = err.message
         if msg_id is None:
-            if self._told >= TOLD:
+            if self._told > TOLD:
                 self._untold[err.code] = self._untold.get(err.code, 0) + 1
                 return
             self._told += 1
-        self._link().send(error(err.code, err.message, msg_id))
+            if self._told > TOLD:  # the one notice: from here such lines are only counted
+                message += (
+                    f" (the host answers {TOLD} such lines a turn; the next are dropped "
+                    "unanswered, counted in the record)"
+                )
+        self._link().send(error(err.code, message, msg_id))
         kept = f"{err.message} ({self.where()})"
         self._faults.append((err.code, kept))
         self.seen.append((err.code, kept))
@@ -300,9 +374,10 @@ class RemoteSeat(Player):
             raise self._failed(err.code, f"{err.message} (--strict: every fault is a failure)")
 
     def where(self) -> str:
-        """Where the peer is, for a fault's message: the request (a stray line: the one it
-        came after) and the file that keeps its stderr."""
-        at = self._asked or "before any request"
+        """Where the peer is, for a fault's message: the request (a line between two: the
+        one it came after) and the file that keeps its stderr."""
+        at = f"{'at' if self._pending else 'after'} {self._asked}" if self._asked else ""
+        at = at or "before any request"
         return at + (f"; its stderr: {self.stderr_log}" if self.stderr_log else "")
 
     def _settle(self) -> None:
@@ -337,7 +412,6 @@ class RemoteSeat(Player):
         counted against the next move, but kept in the record (told within the budget
         of the request that follows, which settles it)."""
         link = self._link()
-        self._asked = self._asked.replace("at ", "after ", 1)
         for item in link.pending():
             if item is None:
                 link.items.append(None)  # the request that follows reports it
@@ -495,8 +569,8 @@ def _stale(msg: Message, pending: int) -> bool:
 def _stale_answer(msg: Message, pending: int) -> ProtocolError:
     return ProtocolError(
         "unknown_id",
-        f"{msg['type']!r} answers id {msg['id']}, an earlier request; ignored and not "
-        f"counted (the pending request is id {pending})",
+        f"{msg['type']!r} answers id {msg['id']}, an earlier request; refused, not one of "
+        f"the three faults in a row (the pending request is id {pending})",
     )
 
 

@@ -20,12 +20,13 @@ import logging
 import re
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..engine.text import printable
 from .framing import FrameError, LineSplitter
 from .messages import Message, ProtocolError, decode, encode
 
-__all__ = ["FLUSH_S", "Interrupted", "Item", "Link", "Tap", "flush_due"]
+__all__ = ["FLUSH_S", "InfoBox", "Interrupted", "Item", "Link", "Tap", "flush_due"]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -37,7 +38,9 @@ INFO_CHARS = 1000  # of one info text kept
 # lines queued unread; past QUEUE_MAX the link stops reading until the host catches up.
 INFO_LINES = 1000
 INFO_TOTAL = 100_000  # characters
-QUEUE_MAX = 1000
+# Lines are judged as they come (see Link.judge): only answers to the pending request
+# wait, and only this many; past it the link stops reading until the host catches up.
+QUEUE_MAX = 64
 
 Tap = Callable[[str, str], None]  # (">>" or "<<", line): every line, for tests and transcripts
 Item = Message | ProtocolError | None  # a message, a refused line, or None for end of input
@@ -68,6 +71,20 @@ def _queue(link: Link) -> None:
     links[link] = None
 
 
+@dataclass(slots=True)
+class InfoBox:
+    """A seat's ``info`` texts kept for the record, and the budget they count against
+    (per seat and match: a seat's host hands its box to each link that plays it)."""
+
+    texts: list[str] = field(default_factory=list)
+    lines: int = 0
+    chars: int = 0
+    dropped: int = 0  # info lines past the limits, this match
+
+    def new_match(self) -> None:
+        self.lines = self.chars = self.dropped = 0
+
+
 class Interrupted(Exception):
     """A receive cut short by :meth:`Link.interrupt`."""
 
@@ -84,9 +101,12 @@ class Link:
         self.label = label
         self.tap = tap
         self.items: deque[Item] = deque()
-        self.infos: list[str] = []
-        self.info_kept = [0, 0]  # this match: info lines and characters kept
-        self.info_dropped = 0  # info lines past the limits, this match
+        self.box = InfoBox()
+        self.keeps_info = True  # info lines are kept (a lobby connection's are not)
+        # Called with each message or refused line as it arrives: what to queue for the
+        # reader (the line, a slimmer copy or another refusal), or None when it was
+        # answered already (the protocol host judges its seat's lines so).
+        self.judge: Callable[[Message | ProtocolError], Item] | None = None
         self.eof = False  # the peer's output ended
         self.paused = False  # reading stopped: QUEUE_MAX items wait unread
         self._splitter = LineSplitter()
@@ -203,7 +223,15 @@ class Link:
             self._interrupted = True
             _wake(self._waiter)
 
+    @property
+    def infos(self) -> list[str]:
+        return self.box.texts
+
     def put(self, item: Item) -> None:
+        if self.judge is not None and item is not None:
+            item = self.judge(item)
+            if item is None:
+                return
         self.items.append(item)
         if len(self.items) >= QUEUE_MAX and not self.paused and item is not None:
             self.paused = True
@@ -217,8 +245,7 @@ class Link:
 
     def new_match(self) -> None:
         """A match starts on this link: the info limits count afresh."""
-        self.info_kept = [0, 0]
-        self.info_dropped = 0
+        self.box.new_match()
 
     def feed(self, data: bytes) -> None:
         """Bytes from the peer; none once its end was seen (a program that exited)."""
@@ -250,18 +277,19 @@ class Link:
         except ProtocolError as err:
             self.refused(err)
             return
-        if msg["type"] == "info" and isinstance(msg.get("text"), str):
+        if msg["type"] == "info" and self.keeps_info and isinstance(msg.get("text"), str):
             self._info(msg["text"][:INFO_CHARS])
             return
         self.message(msg)
 
     def _info(self, text: str) -> None:
-        lines, chars = self.info_kept
-        if lines >= INFO_LINES or chars + len(text) > INFO_TOTAL:
-            self.info_dropped += 1  # the host says so, once, in the record
+        box = self.box
+        if box.lines >= INFO_LINES or box.chars + len(text) > INFO_TOTAL:
+            box.dropped += 1  # the host says so, once, in the record
             return
-        self.info_kept = [lines + 1, chars + len(text)]
-        self.infos.append(text)
+        box.lines += 1
+        box.chars += len(text)
+        box.texts.append(text)
         log.info("%s says: %s", self.label, printable(text))
 
     def message(self, msg: Message) -> None:

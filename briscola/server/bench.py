@@ -22,6 +22,7 @@ Floor 7 (server).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import logging
@@ -40,9 +41,10 @@ from typing import Any
 
 from ..engine.replay import verify_record
 from ..protocol.tcp import TcpLink
+from .commands import serve_arguments
 from .config import ServerConfig
 from .lobby import Server
-from .run import SWITCH_S
+from .run import SWITCH_S, config_from
 
 __all__ = [
     "bench_config",
@@ -68,19 +70,16 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def bench_config(records: Path, seed: int) -> ServerConfig:
-    """The server's settings for the benchmark: room for its 800 connections."""
-    return ServerConfig(
-        host=HOST,
-        port=0,
-        records=records,
-        max_connections=2000,
-        max_per_address=2000,
-        max_tables=1000,
-        unstarted_per_connection=1000,  # every client of the benchmark comes from 127.0.0.1
-        unstarted_per_address=1000,
-        turn_timeout=60.0,
-        seed=seed,
-    )
+    """The server's settings for the benchmark, through ``serve``'s own options: room
+    for its 800 connections, every one from 127.0.0.1 (a bot league's case)."""
+    parser = argparse.ArgumentParser()
+    serve_arguments(parser)
+    args = parser.parse_args(
+        ["--host", HOST, "--port", "0", "--records", str(records), "--seed", str(seed),
+         "--max-connections", "2000", "--max-per-address", "2000", "--max-tables", "1000",
+         "--unstarted-per-address", "1000", "--turn-timeout", "60"]
+    )  # fmt: skip
+    return config_from(args)
 
 
 async def serve_measured(config: ServerConfig, on_port: Any, stop: asyncio.Event) -> dict[str, Any]:

@@ -63,6 +63,19 @@ def serve_arguments(p: argparse.ArgumentParser) -> None:
         ("--max-connections", 256, "connections in all"),
         ("--max-per-address", 32, "connections from one address"),
         ("--max-tables", 64, "tables at once"),
+        (
+            "--unstarted-per-address",
+            10,
+            "tables made from one address that wait for their first match (a bot league "
+            "run from one machine needs more; past it: too_many_unstarted)",
+        ),
+        ("--matches-per-minute", 30, "matches one connection may take part in per minute"),
+        (
+            "--records-max-mb",
+            1024,
+            "megabytes the records folder may hold; when full no new table is made "
+            "(records_full) and no record is ever deleted",
+        ),
     ):
         p.add_argument(
             flag,
@@ -71,7 +84,14 @@ def serve_arguments(p: argparse.ArgumentParser) -> None:
             metavar="N",
             help=f"{what} (default {default})",
         )
-    p.add_argument("--seed", type=seed_type, default=None, help="seed for every table's deals")
+    p.add_argument(
+        "--seed",
+        type=seed_type,
+        default=None,
+        help="seed for every table's deals, for tests: it makes every deal predictable to "
+        "whoever knows or guesses it (default: each deal drawn from the operating system's "
+        "generator, the record keeps it)",
+    )
     p.add_argument(
         "--log-level",
         choices=("debug", "info", "warning", "error"),

@@ -33,10 +33,12 @@ class ServerConfig:
     max_per_address: int = 32
     max_tables: int = 64
     unstarted_per_connection: int = 5  # tables a connection made that wait for players
-    unstarted_per_address: int = 10
+    unstarted_per_address: int = 10  # --unstarted-per-address: a bot league may need more
     handshake_timeout: float = 10.0
     idle_timeout: float = 600.0  # in the lobby, at no table
-    seed: int | None = None  # every table's deals come from it when given
+    seed: int | None = None  # every table's deals come from it when given: predictable
+    records_max_mb: int = 1024  # the records folder's size; past it no new table is made
+    matches_per_minute: int = 30  # matches a connection takes part in, per minute
     workers: int | None = None  # bot-pool processes; None: one per core, 0: think in place
     abandon_unfinished: bool = False  # end unfinished matches at start, not reopen them
     standin: str = "expert"  # the bot that plays for a person who is away

@@ -20,14 +20,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["Disk", "DiskFile"]
+__all__ = ["Disk", "DiskFile", "private_file", "private_folder"]
 
 log = logging.getLogger("briscola.server")
+
+
+def private_folder(path: Path) -> None:
+    """Make the records folder (0700: a live record holds every hand), or tighten one
+    of ours that others may read."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = path.stat()
+    if st.st_mode & 0o077 and st.st_uid == os.getuid():
+        os.chmod(path, 0o700)
+        log.info("%s: made readable by its owner only (0700)", path)
+
+
+def private_file(path: Path, flags: int) -> int:
+    """Open a file of the records folder, made 0600, never through a symbolic link."""
+    return os.open(path, flags | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600)
 
 
 class Disk:
     def __init__(self) -> None:
         self.pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="briscola-disk")
+        self.written = 0  # bytes of records handed to the system since the start
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
         return self.pool.submit(fn, *args)
@@ -56,8 +72,10 @@ class DiskFile:
         self.buffer: list[str] = []
 
     def _open(self, mode: str) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.f = open(self.path, mode, buffering=0)  # noqa: SIM115 - closed by _close
+        private_folder(self.path.parent)
+        how = os.O_APPEND if mode.startswith("a") else os.O_TRUNC
+        fd = private_file(self.path, os.O_WRONLY | os.O_CREAT | how)
+        self.f = open(fd, "ab" if how == os.O_APPEND else "wb", buffering=0)  # noqa: SIM115
 
     def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
         if self.failed:
@@ -76,6 +94,7 @@ class DiskFile:
         """What is buffered goes to the operating system now (write before you tell)."""
         item = self.take()
         if item is not None:
+            self.disk.written += len(item[1])
             self._guard(self._write, item[1])
 
     def take(self) -> tuple[DiskFile, bytes] | None:

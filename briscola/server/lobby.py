@@ -20,7 +20,7 @@ import logging
 import os
 import re
 import secrets
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,19 +33,33 @@ from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
 from ..protocol.messages import Message, ProtocolError, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
+from ..words.names import NAME_CHARS, looks_alike, name_problem
 from .config import ServerConfig
-from .disk import Disk
+from .disk import Disk, private_folder
 from .pool import BotPool
-from .seat import NetSeat
+from .seat import TOKEN_CHARS, NetSeat, token_hash
 from .table import LobbyError, Table, bot_spec, capped
 
 __all__ = ["Client", "Server"]
 
 log = logging.getLogger("briscola.server")
 
-NAME_CHARS = 40
 SEAT_KEY = re.compile(r"[0-9]")
 CHAT_CHARS = 500
+
+
+def _name(msg: Message, key: str, what: str, *, seat: bool = True) -> str | None:
+    """A name a client gives (its own; a table's, which may be left out): the one check
+    of :func:`~..words.names.name_problem`."""
+    value = msg.get(key)
+    if value is None and not seat:
+        return None
+    if not isinstance(value, str):
+        raise LobbyError("bad_message", f"{what} must be a string, got {value!r}")
+    problem = name_problem(value.strip(), what, seat=seat)
+    if problem is not None:
+        raise LobbyError("bad_message", problem)
+    return value.strip()
 
 
 def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = True) -> str | None:
@@ -73,7 +87,9 @@ class Client:
         self.watching: Table | None = None
         loop = asyncio.get_running_loop()
         self.born = self.last = loop.time()
-        self.chat_bucket = TokenBucket(0.5, 5)
+        self.chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
+        self.starts: deque[float] = deque(maxlen=server.config.matches_per_minute)
+        self.refusals = 0  # lines refused; the first few are logged
         self._timer: asyncio.TimerHandle | None = None
 
     @property
@@ -112,8 +128,8 @@ class Client:
         if handler is None:
             if self.seat is not None and self.server.seat_of(self) is not None:
                 return False
-            if kind in ("play", "exchange"):
-                self._refuse(msg, "not_seated", f"{kind!r} with no turn pending: you hold no seat")
+            if kind in ("play", "exchange", "info"):
+                self._refuse(msg, "not_seated", f"{kind!r} is for a seat's match: you hold no seat")
             elif kind == "hello":
                 self._refuse(msg, "bad_message", "'hello' comes once, at the start")
             else:
@@ -136,7 +152,11 @@ class Client:
         return True
 
     def _refuse(self, msg: Message, code: str, message: str) -> None:
-        log.info("%s: refused %s: %s", self.link.peer, printable(str(msg["type"]), 20), code)
+        self.refusals += 1
+        # Before hello nothing a peer sends is logged (its close says how many were
+        # refused); after it, the first few refusals, then only at debug level.
+        level = logging.INFO if self.name is not None and self.refusals <= LOGGED else logging.DEBUG
+        log.log(level, "%s: refused %s: %s", self.link.peer, printable(str(msg["type"]), 20), code)
         msg_id = msg.get("id")
         ok = isinstance(msg_id, int) and not isinstance(msg_id, bool)
         self.link.send(error(code, message, msg_id if ok else None))
@@ -163,7 +183,7 @@ class Client:
             self.link.bye("unsupported_protocol", "protocol version 1 only")
             return
         try:
-            self.name = _text(msg, "name", NAME_CHARS, "name")
+            self.name = _name(msg, "name", "a name")
         except LobbyError as err:
             self._refuse(msg, err.code, err.message)
             return
@@ -176,6 +196,7 @@ class Client:
 
     def create(self, msg: Message) -> None:
         self.server.may_create(self)
+        self.may_start()
         table, code = self.server.create(msg)
         table.creator = table.budget = self
         self.answer(msg, "created", table=table.name, **({"code": code} if code else {}))
@@ -187,12 +208,13 @@ class Client:
             )
         table = self.server.find(msg.get("table"))
         self.server.guard_code(table, self, msg.get("code"))
+        self.may_start()
         self.stop_watching()
         assert self.name is not None
-        seat, token = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
+        seat, token, name = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
         self.seat = table.seats[seat]
         # Flushed now: the answer goes out before the match_start a last seat sets off.
-        self.answer(msg, "joined", table=table.name, seat=seat, token=token)
+        self.answer(msg, "joined", table=table.name, seat=seat, token=token, name=name)
         self.link.flush()
 
     def watch(self, msg: Message) -> None:
@@ -210,25 +232,27 @@ class Client:
         token = msg.get("token")
         if not isinstance(token, str) or not token:
             raise LobbyError("bad_message", "resume needs the 'token' that join gave")
-        for table in self.server.tables.values():
-            held = next((s for s in table.seats if s is not None and s.owns(token)), None)
-            if held is None:
-                continue
-            if self.seat is not None and self.seat is not held:
-                raise LobbyError(
-                    "already_seated", f"you hold seat {self.seat.seat} already; leave it first"
-                )
-            self.stop_watching()
-            old = held.link
-            self.answer(msg, "resumed", table=table.name, seat=held.seat)
-            self.link.flush()
-            table.resume(self.link, token)
-            self.seat = held
-            for other in self.server.clients:
-                if other is not self and other.seat is held and other.link is old:
-                    other.seat = None
-            return
-        raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
+        if len(token) != TOKEN_CHARS:  # refused before any work: no hash of 64 KiB
+            raise LobbyError(
+                "bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it"
+            )
+        held = self.server.seat_by_token(token_hash(token))
+        if held is None:
+            raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
+        if self.seat is not None and self.seat is not held:
+            raise LobbyError(
+                "already_seated", f"you hold seat {self.seat.seat} already; leave it first"
+            )
+        table = held.table
+        self.stop_watching()
+        old = held.link
+        self.answer(msg, "resumed", table=table.name, seat=held.seat)
+        self.link.flush()
+        table.resume(self.link, held)
+        self.seat = held
+        for other in self.server.clients:
+            if other is not self and other.seat is held and other.link is old:
+                other.seat = None
 
     def leave(self, msg: Message) -> None:
         if self.seat is not None:
@@ -265,6 +289,8 @@ class Client:
         )
         if not after:
             raise LobbyError("bad_message", f"table {table.name!r} is {table.state}, not done")
+        self.may_start()
+        self.server.records_room()
         # A rematch that starts now does so in a task: the answer still goes out first.
         self.answer(msg, "rematching", waiting=table.ask_rematch(self.seat))
         self.link.flush()
@@ -280,11 +306,27 @@ class Client:
             raise LobbyError(
                 "bad_message", f"a chat line is at most {CHAT_CHARS} characters, got {len(text)}"
             )
-        if not self.chat_bucket.take():
-            raise LobbyError("rate_limited", "chat: 5 lines in a row, then one every 2 s")
+        if not (self.chat_bucket.take() and self.server.chat_bucket(self.address).take()):
+            raise LobbyError(
+                "rate_limited", "chat: 5 lines in a row, then one every 2 s, per address too"
+            )
         seat = self.seat.seat if self.seat is not None else None
-        assert self.name is not None
-        table.chat(seat, self.name, printable(text.strip(), CHAT_CHARS))
+        name = self.seat.name if self.seat is not None else self.name  # "Giulia 2" at the table
+        assert name is not None
+        if not table.chat(seat, name, printable(text.strip(), CHAT_CHARS)):
+            raise LobbyError("rate_limited", "the table's chat is full; a notice counts the rest")
+
+    def may_start(self) -> None:
+        """A connection takes part in so many matches a minute at most (a script that
+        churns matches fills the host's disk with records)."""
+        starts = self.starts
+        now = asyncio.get_running_loop().time()
+        if starts.maxlen and len(starts) == starts.maxlen and now - starts[0] < 60:
+            raise LobbyError(
+                "rate_limited",
+                f"at most {starts.maxlen} matches a minute per connection; "
+                f"try again in {60 - (now - starts[0]):.0f} s",
+            )
 
     # -- the end of a connection ------------------------------------------------------
 
@@ -325,6 +367,8 @@ class Client:
         loop = asyncio.get_running_loop()
         if self.name is None:
             due = self.born + cfg.handshake_timeout
+        elif self.watching is not None:  # a table's news keeps its reader
+            due = max(self.last, self.watching.active) + cfg.idle_timeout
         elif self.table is None:
             due = self.last + cfg.idle_timeout
         else:
@@ -336,6 +380,14 @@ class Client:
         cfg = self.server.config
         if self.name is None:
             self.link.bye("handshake_timeout", f"no hello within {cfg.handshake_timeout:g} s")
+        elif self.watching is not None:
+            quiet = asyncio.get_running_loop().time() - max(self.last, self.watching.active)
+            if quiet < cfg.idle_timeout:
+                self.arm()  # the table spoke meanwhile
+            else:
+                self.link.bye(
+                    "idle", f"no message for {cfg.idle_timeout:g} s from you or the table"
+                )
         elif self.table is None:
             self.link.bye("idle", f"no message for {cfg.idle_timeout:g} s in the lobby")
 
@@ -363,6 +415,9 @@ def _request_id(msg: Message) -> None:
 ADDRESS_GUESSES, TABLE_GUESSES = 5, 10  # wrong codes before the pauses begin
 GUESS_PAUSE_S, GUESS_PAUSE_MAX_S = 2.0, 600.0
 GUESS_KEYS = 10_000  # what a flood of addresses can make the server hold
+LOGGED = 3  # refusals of a connection logged at info level
+CHAT_RATE, CHAT_BURST = 0.5, 5.0  # a connection's chat lines, and an address's
+TOKENS_KEPT = 24  # token hashes per table slot before the ended ones are forgotten
 
 
 class Backoff:
@@ -397,9 +452,14 @@ class Server:
         self.matches: set[asyncio.Task[None]] = set()
         self.handlers: set[asyncio.Task[Any]] = set()
         self.per_address: Counter[str] = Counter()
+        self.by_link: dict[TcpLink, Client] = {}
+        self.chats: dict[str, TokenBucket] = {}  # by address
+        self.records_bytes = 0  # in the records folder at start; the disk counts the rest
         self.guesses = Backoff()
+        self.tokens: dict[str, NetSeat[Table]] = {}  # by the token's hash
         self.port = 0
         self.numbered = 0
+        self.stopping = False
         self._server: asyncio.Server | None = None
 
     async def start(self, warm: bool = False) -> None:
@@ -407,7 +467,8 @@ class Server:
         bot workers start before the first table needs them."""
         if warm:
             await self.pool.warm()
-        self.config.records.mkdir(parents=True, exist_ok=True)
+        private_folder(self.config.records)
+        self.records_bytes = _folder_bytes(self.config.records)
         self.restore()
         cfg = self.config
         self._server = await asyncio.get_running_loop().create_server(
@@ -433,9 +494,10 @@ class Server:
         cfg = self.config
         link.label = f"client {link.peer}"
         address = link.peer.rpartition(":")[0] or "?"
-        if len(self.clients) >= cfg.max_connections or (
-            self.per_address[address] >= cfg.max_per_address
-        ):
+        full = len(self.clients) >= cfg.max_connections
+        if full and not self.per_address[address]:
+            full = not self._make_room()  # a new address always gets in
+        if full or self.per_address[address] >= cfg.max_per_address:
             log.info("refused %s: too many connections", link.peer)
             link.send(error("too_many_connections", "the server is full; try again later"))
             link.bye("too_many_connections", "the server is full")
@@ -443,9 +505,11 @@ class Server:
             return
         client = Client(self, link)
         link.route = client.route
+        link.keeps_info = False  # until a seat's host takes the link: see NetSeat
         self.clients.add(client)
+        self.by_link[link] = client
         self.per_address[address] += 1
-        log.info("connection from %s", link.peer)
+        log.debug("connection from %s", link.peer)
         try:
             link.start()
             link.send(hello(1, SOFTWARE), now=True)
@@ -453,11 +517,74 @@ class Server:
         finally:
             client.gone()
             self.clients.discard(client)
+            self.by_link.pop(link, None)
             self.per_address[address] -= 1
             if not self.per_address[address]:
                 del self.per_address[address]
             await link.close(bye=False)
-            log.info("%s closed%s", link.peer, f" ({link.why})" if link.why else "")
+            why = [link.why] if link.why else []
+            if client.refusals:
+                why.append(f"{client.refusals} lines refused")
+            # The one line of a connection that never said hello.
+            log.info("%s closed%s", link.peer, f" ({', '.join(why)})" if why else "")
+
+    def register(self, seat: NetSeat[Table]) -> None:
+        """A seat got a token: it is found by the token's hash, in one look-up."""
+        self.tokens[seat.token_sha] = seat
+        if len(self.tokens) > TOKENS_KEPT * self.config.max_tables:  # forget the old ones
+            self.tokens = {s.token_sha: s for t in self.tables.values() for s in t.seats
+                           if s is not None and s.token_sha}  # fmt: skip
+
+    def seat_by_token(self, sha: str) -> NetSeat[Table] | None:
+        seat = self.tokens.get(sha)
+        if seat is None or seat.token_sha != sha:
+            return None
+        table = seat.table
+        if self.tables.get(table.name) is not table or table.seats[seat.seat] is not seat:
+            return None  # a seat of a match that ended, or of a table that went
+        return seat
+
+    def _make_room(self) -> bool:
+        """The server is full and a new address calls: the address with the most
+        connections lets go of its longest idle one that holds no seat."""
+        heavy = [c for c in self.clients if c.seat is None and not c.link.closed
+                 and self.per_address[c.address] > 1]  # fmt: skip
+        if not heavy:
+            return False
+        most = max(self.per_address[c.address] for c in heavy)
+        victim = min((c for c in heavy if self.per_address[c.address] == most),
+                     key=lambda c: max(c.last, c.watching.active if c.watching else 0))  # fmt: skip
+        log.info("%s: closed to let a new address in", victim.link.peer)
+        victim.link.bye("full", "the server is full; a connection from a new address needed room")
+        return True
+
+    def chat_bucket(self, address: str) -> TokenBucket:
+        bucket = self.chats.get(address)
+        if bucket is None:
+            if len(self.chats) >= GUESS_KEYS:
+                del self.chats[next(iter(self.chats))]
+            bucket = self.chats[address] = TokenBucket(CHAT_RATE, CHAT_BURST)
+        return bucket
+
+    def started(self, table: Table) -> None:
+        """A match starts at ``table``: it counts for each connection seated there."""
+        now = asyncio.get_running_loop().time()
+        for held in table.seats:
+            client = self.by_link.get(held.link) if held is not None and held.link else None
+            if client is not None:
+                client.starts.append(now)
+
+    def records_room(self) -> None:
+        """The records folder's bound: past it no new match is made (none is deleted)."""
+        used = self.records_bytes + self.disk.written
+        limit = self.config.records_max_mb * 1024 * 1024
+        if used >= limit:
+            raise LobbyError(
+                "records_full",
+                f"the host's records folder is full ({used // 2**20} of "
+                f"{self.config.records_max_mb} MB): no new tables until the host makes room "
+                "(serve --records-max-mb)",
+            )
 
     def seat_of(self, client: Client) -> NetSeat[Table] | None:
         seat = client.seat
@@ -479,7 +606,7 @@ class Server:
     def guard_code(self, table: Table, client: Client, code: object) -> None:
         """A private table's code, checked with the guesses limited per table and per
         address: a few wrong ones, then a pause that doubles with each."""
-        if not table.code_sha:
+        if not table.private:
             return
         keys = (f"{table.number}|{client.address}", f"{table.number}|*")
         now = asyncio.get_running_loop().time()
@@ -501,11 +628,12 @@ class Server:
             raise LobbyError(
                 "too_many_tables", f"the server holds {self.config.max_tables} tables at most"
             )
-        name = _text(msg, "table", NAME_CHARS, "table", required=False)
+        name = _name(msg, "table", "a table's name", seat=False)
         if name is None:
             name = next(f"table-{i}" for i in range(1, 10**6) if f"table-{i}" not in self.tables)
-        if name in self.tables:
-            raise LobbyError("table_exists", f"there is a table {name!r} already")
+        alike = next((t for t in self.tables if looks_alike(t, name)), None)
+        if alike is not None:
+            raise LobbyError("table_exists", f"there is a table {alike!r} already")
         try:
             rules = TableRules(
                 players=msg.get("players", 2),
@@ -537,34 +665,53 @@ class Server:
         self.numbered += 1
         table = Table(self, name, rules, code=code, bots=bots, number=self.numbered)
         self.tables[name] = table
+        table.place()
         log.info("table %s created (%d players, %s)", name, rules.players, rules.variant)
         return table, code if made and code else ""
 
     def may_create(self, client: Client) -> None:
-        """A connection, or an address, holds only a few tables that have not started:
-        idle clients must not hold every table slot."""
+        """A connection, or an address, holds only a few tables that have not started,
+        and an address only its share of all tables: idle clients, or one guest's many
+        connections, must not hold every table slot."""
+        self.records_room()
+        cfg = self.config
+        address = client.address
         unstarted = [t for t in self.tables.values() if t.matches == 0 and t.creator]
         mine = sum(t.creator is client for t in unstarted)
-        address = client.address
         theirs = sum(isinstance(t.creator, Client) and t.creator.address == address
                      for t in unstarted)  # fmt: skip
-        cfg = self.config
         if mine >= cfg.unstarted_per_connection or theirs >= cfg.unstarted_per_address:
             raise LobbyError(
-                "too_many_tables",
+                "too_many_unstarted",
                 f"you have {mine} tables waiting for players ({theirs} from your address); "
                 f"at most {cfg.unstarted_per_connection} per connection and "
-                f"{cfg.unstarted_per_address} per address until one starts",
+                f"{cfg.unstarted_per_address} per address until one starts "
+                "(the host sets it: serve --unstarted-per-address)",
+            )
+        share = max(cfg.max_tables // 4, cfg.unstarted_per_address)
+        held = sum(t.held_from(address) for t in self.tables.values())
+        if held >= share:
+            raise LobbyError(
+                "too_many_tables_here",
+                f"your address is at {held} tables, made or seated; one address holds at "
+                f"most {share} of the server's {cfg.max_tables}",
             )
 
     def tidy(self, table: Table) -> None:
         """A table nobody is at goes: a match in progress there ends (its record says
         why), since no person would see another card of it."""
-        if not table.deserted or self.tables.get(table.name) is not table:
-            return
+        if self.stopping or not table.deserted or self.tables.get(table.name) is not table:
+            return  # a stop keeps every table for the next start
         if table.task is not None and not table.task.done():
             table.task.cancel()
         del self.tables[table.name]
+        table.announce("closed", None, f"table {table.name} closed: nobody plays at it")
+        for client in self.clients:
+            if client.watching is table:  # back in the lobby, with its idle limit
+                client.watching = None
+                client.arm()
+        table.spectators.clear()
+        table.forget()
         log.info("table %s closed", table.name)
 
     # -- shutdown and restart ---------------------------------------------------------------
@@ -573,6 +720,7 @@ class Server:
         """A clean stop is a pause: every client told (``bye``, reason ``restart``),
         every unfinished match's record marked paused and fsynced, to be reopened by
         the next start with the same records, as after a crash."""
+        self.stopping = True
         if self._server is not None:
             self._server.close()
         for table in self.tables.values():
@@ -596,30 +744,36 @@ class Server:
         log.info("stopped")
 
     def restore(self) -> None:
-        """Reopen the tables whose match had not ended when the server last stopped."""
+        """Reopen the tables kept when the server last stopped, each in its state."""
         for seats_file in sorted(self.config.records.glob("*.seats.json")):
-            record = seats_file.with_suffix("").with_suffix(".jsonl")
             try:
-                self._restore(seats_file, record)
+                self._restore(seats_file)
             except (OSError, ValueError, KeyError, TypeError, RecordError) as err:
-                log.warning("cannot reopen the table of %s: %s", record.name, err)
+                log.warning("cannot reopen the table of %s: %s", seats_file.name, err)
 
-    def _restore(self, seats_file: Path, record: Path) -> None:
+    def _restore(self, seats_file: Path) -> None:
         data = json.loads(seats_file.read_text(encoding="utf-8"))
-        if not record.exists():
-            seats_file.unlink(missing_ok=True)
-            return
-        data_bytes = record.read_bytes()
-        point = resume_point(data_bytes)
-        if point is None:  # ended: nothing to reopen
+        kept = data.get("record", "")  # absent: a file of an older server, named as its record
+        if kept is None:
+            record = None
+        elif kept:
+            record = self.config.records / Path(str(kept)).name
+        else:
+            record = seats_file.with_suffix("").with_suffix(".jsonl")
+        point, data_bytes = None, b""
+        if record is not None and record.exists():
+            data_bytes = record.read_bytes()
+            point = resume_point(data_bytes)
+        between = "state" in data  # the table is kept between matches too
+        if point is None and not between:  # ended, or its record is gone: nothing to reopen
             seats_file.unlink(missing_ok=True)
             return
         if self.config.abandon_unfinished:  # the host ends what was left, on purpose
-            self._abandon(record, point, "the host started the server with --abandon-unfinished")
+            if point is not None and record is not None:
+                why = "the host started the server with --abandon-unfinished"
+                self._abandon(record, point, why)
             seats_file.unlink(missing_ok=True)
             return
-        last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
-        after = "pause" if last.startswith(b'{"type":"pause"') else "crash"
         rules = TableRules.from_dict(data["rules"])
         name = str(data["table"])
         if name in self.tables:
@@ -627,7 +781,10 @@ class Server:
         bots = {int(k): capped(bot_spec(v), rules.players) for k, v in data["bots"].items()}
         self.numbered = max(self.numbered, int(data["number"]))
         table = Table(self, name, rules, bots=bots, number=int(data["number"]))
-        table.code_sha = str(data["code_sha256"])
+        table.code_kept = str(data.get("code_hash") or "")
+        if data.get("code_sha256"):  # an older server's unsalted hash: no code opens it
+            table.code_kept = "unusable$"
+        table.table_file = seats_file
         for i, held in enumerate(data["seats"]):
             if held is not None and i not in bots:
                 seat = NetSeat(
@@ -635,14 +792,23 @@ class Server:
                 )
                 seat.bot_plays = "" if seat.person else "left"  # given up: a bot plays on
                 table.seats[i] = seat
+                if seat.person:
+                    self.register(seat)
+        if point is None or record is None:
+            self._reopen_between(table, data, record)
+            return
         if table.deserted:  # nobody of it is left to come back: its end, said
             self._abandon(record, point, "deserted: no person held a seat when it reopened")
             seats_file.unlink(missing_ok=True)
             return
+        last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
+        after = "pause" if last.startswith(b'{"type":"pause"') else "crash"
         with open(record, "r+b") as f:
             f.truncate(point.size)
         table.record_path = record
         table.matches = int(data["matches"]) - 1
+        if point.header.get("seed") is None:  # dealt in secret: the rounds to come too
+            point.match.rng = secrets.SystemRandom()
         table.restored = (point.match, point.round, after)
         self.tables[name] = table
         table.start_match()
@@ -650,6 +816,30 @@ class Server:
             if held_seat is not None:
                 held_seat.hold()
         log.info("table %s reopened from %s (after a %s)", name, record.name, after)
+
+    def _reopen_between(self, table: Table, data: dict[str, Any], record: Path | None) -> None:
+        """A table that was waiting for players or resting between matches: its seats are
+        held for their people for the grace time, the table itself too."""
+        table.record_path = record if record is not None and record.exists() else None
+        table.matches = int(data["matches"])
+        table.seats = [s if s is None or s.person else None for s in table.seats]
+        table.rematch = {int(i) for i in data.get("rematch", [])} & {
+            s.seat for s in table.seats if s is not None
+        }
+        table.state = "waiting" if table.free_seats() or not table.matches else "done"
+        table.creator = table  # nobody's connection: kept for the grace, then tidied
+        self.tables[table.name] = table
+        table.save()
+        for held_seat in table.seats:
+            if held_seat is not None:
+                held_seat.hold()
+        asyncio.get_running_loop().call_later(self.config.grace, self._kept_over, table)
+        log.info("table %s reopened, %s (match %d)", table.name, table.state, table.matches)
+
+    def _kept_over(self, table: Table) -> None:
+        if table.creator is table:
+            table.creator = None
+            self.tidy(table)
 
     def _abandon(self, record: Path, point: Resumable, why: str) -> None:
         ended = event_line(point.match.end(None, "abandoned"))
@@ -661,3 +851,14 @@ class Server:
             f.flush()
             os.fsync(f.fileno())
         log.info("%s: the unfinished match is ended as abandoned", record.name)
+
+
+def _folder_bytes(folder: Path) -> int:
+    """What the records folder holds now (its files, not below)."""
+    total = 0
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                if entry.is_file(follow_symlinks=False):
+                    total += entry.stat(follow_symlinks=False).st_size
+    return total

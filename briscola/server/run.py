@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from .config import ServerConfig, default_records
+from .disk import private_folder
 from .lobby import Server
 
 __all__ = ["SWITCH_S", "main"]
@@ -44,6 +45,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
         max_tables=args.max_tables,
+        unstarted_per_address=args.unstarted_per_address,
+        matches_per_minute=args.matches_per_minute,
+        records_max_mb=args.records_max_mb,
         seed=args.seed,
         abandon_unfinished=args.abandon_unfinished,
     )
@@ -103,7 +107,7 @@ def main(args: argparse.Namespace) -> int:
     config = config_from(args)
     sys.setswitchinterval(SWITCH_S)
     try:
-        config.records.mkdir(parents=True, exist_ok=True)
+        private_folder(config.records)
     except OSError as err:
         print(
             f"briscola serve: error: cannot keep records in {str(config.records)!r}: "

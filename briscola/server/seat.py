@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import logging
+import os
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from ..engine.events import Event
+from ..engine.cards import Card
+from ..engine.events import Event, Played, TrickDone
 from ..engine.game import Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player, SeatFailure
@@ -37,7 +40,7 @@ from ..protocol.messages import Message
 from ..protocol.tcp import TcpLink
 from .config import ServerConfig
 
-__all__ = ["NetSeat", "token_hash"]
+__all__ = ["TOKEN_CHARS", "NetSeat", "code_hash", "code_matches", "token_hash"]
 
 log = logging.getLogger("briscola.server")
 
@@ -45,9 +48,36 @@ NO_LIMIT_MS = 24 * 3600 * 1000  # "no turn time": a day, for the turn's time_ms
 LINK_GRACE_MS = 1_000  # network latency on top of the turn time
 
 
+TOKEN_CHARS = 64  # a token is secrets.token_hex(32): 64 hex digits, nothing else
+CODE_ROUNDS = 50_000  # PBKDF2-SHA256 rounds of a private table's code, on disk
+
+
 def token_hash(token: str) -> str:
-    """What the server keeps of a token: its SHA-256, never the token."""
+    """What the server keeps of a token: its SHA-256, never the token (a token holds
+    256 random bits: nothing to search for, so one fast hash is enough)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def code_hash(code: str, salt: bytes | None = None, rounds: int = CODE_ROUNDS) -> str:
+    """What a seats file keeps of a private table's code, chosen by people and so
+    perhaps short: ``pbkdf2_sha256$ROUNDS$SALT$DIGEST``, salted and slow."""
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.pbkdf2_hmac("sha256", code.encode(), salt, rounds)
+    return f"pbkdf2_sha256${rounds}${salt.hex()}${digest.hex()}"
+
+
+def code_matches(code: str, kept: str) -> bool:
+    """Whether ``code`` is the one :func:`code_hash` kept as ``kept``."""
+    scheme, _, rest = kept.partition("$")
+    rounds, _, rest = rest.partition("$")
+    salt, _, digest = rest.partition("$")
+    if scheme != "pbkdf2_sha256" or not rounds.isdigit() or int(rounds) > 10 * CODE_ROUNDS:
+        return False
+    try:
+        again = code_hash(code, bytes.fromhex(salt), int(rounds))
+    except ValueError:
+        return False
+    return hmac.compare_digest(again.rpartition("$")[2], digest)
 
 
 class SeatsTable(Protocol):
@@ -67,6 +97,8 @@ class SeatsTable(Protocol):
     ) -> None: ...
 
     def state_for(self, seat: int | None) -> Message | None: ...
+
+    def expired(self, seat: NetSeat[Any]) -> None: ...
 
 
 T = TypeVar("T", bound=SeatsTable)
@@ -102,6 +134,10 @@ class NetSeat(Player, Generic[T]):
         self._asking: TcpLink | None = None  # the link a turn waits on now
         self._standin_listens = False
         self._grace: asyncio.TimerHandle | None = None
+        # While the person does not play the seat (away, dropped, a restart): the cards
+        # a bot played for them and the tricks played; None while they play.
+        self.missed: list[Card] | None = None
+        self.missed_tricks = 0
 
     # -- connections --------------------------------------------------------------
 
@@ -126,9 +162,6 @@ class NetSeat(Player, Generic[T]):
         now = asyncio.get_running_loop().time()
         return max(0.0, self.dropped_at + self.table.config.grace - now)
 
-    def owns(self, token: str) -> bool:
-        return bool(self.token_sha) and token_hash(token) == self.token_sha
-
     def attach(self, link: TcpLink) -> None:
         """A connection takes the seat (a join, or a resume with the token)."""
         old = self.link
@@ -149,6 +182,25 @@ class NetSeat(Player, Generic[T]):
         """The seat's connection sent something: a person away after a timeout is back."""
         if self.bot_plays == "timeout":
             self._back()
+            self.tell_missed()
+
+    def _miss(self) -> None:
+        """From now the person does not see (or play) the seat's cards."""
+        if self.missed is None:
+            self.missed, self.missed_tricks = [], 0
+
+    def tell_missed(self) -> None:
+        """The person plays again: what a bot played for them and how many tricks went
+        by meanwhile, to them alone (``notice`` code ``meanwhile``)."""
+        missed, self.missed = self.missed, None
+        if missed is None or self.link is None or (not missed and not self.missed_tricks):
+            return
+        cards = [str(c) for c in missed]
+        text = (f"while you were away a bot played for you: {', '.join(cards) or 'no card'}; "
+                f"{self.missed_tricks} tricks were played")  # fmt: skip
+        self.link.send({"type": "notice", "code": "meanwhile", "seat": self.seat,
+                        "name": self.name, "cards": cards, "tricks": self.missed_tricks,
+                        "text": text})  # fmt: skip
 
     def _back(self) -> None:
         if self.bot_plays in ("dropped", "timeout"):
@@ -161,6 +213,7 @@ class NetSeat(Player, Generic[T]):
         if self.bot_plays:
             return
         self.bot_plays = why
+        self._miss()
         self.table.mark({"type": "standin", "seat": self.seat, "reason": why})
         self.table.announce(code, self.seat, text)
         self._attached.set()  # wake a turn that waits for the person
@@ -182,6 +235,8 @@ class NetSeat(Player, Generic[T]):
         self.host.link = None
         self._attached.clear()
         if self.table.playing:
+            self._miss()
+            self.table.mark({"type": "dropped", "seat": self.seat})
             self.hold("dropped", f"{self.name} lost the connection")
 
     def hold(self, code: str = "restored", why: str = "") -> None:
@@ -190,6 +245,8 @@ class NetSeat(Player, Generic[T]):
             return
         loop = asyncio.get_running_loop()
         self.dropped_at = loop.time()
+        if self.table.playing:
+            self._miss()
         grace = self.table.config.grace
         why = why or f"the server restarted; {self.name} may resume seat {self.seat}"
         self.table.announce(
@@ -199,7 +256,9 @@ class NetSeat(Player, Generic[T]):
 
     def _grace_over(self) -> None:
         self._grace = None
-        if self.link is None and self.table.playing:
+        if self.link is None and not self.table.playing:  # between matches: the seat is free
+            self.table.expired(self)
+        elif self.link is None:
             self._bot_takes(
                 "dropped", "takeover", f"a bot plays for {self.name} until they come back"
             )
@@ -214,7 +273,7 @@ class NetSeat(Player, Generic[T]):
             self._grace = None
         if self.bot_plays:  # away already: the record says the bot plays on for "left"
             self.bot_plays = ""
-        self._bot_takes("left", "left", f"{self.name} left; a bot plays seat {self.seat}")
+        self._bot_takes("left", "left_bot", f"{self.name} left; a bot plays for {self.name}")
         self._hand_changed()
 
     # -- the Player interface -------------------------------------------------------
@@ -231,6 +290,11 @@ class NetSeat(Player, Generic[T]):
             self.catch_up()
 
     async def notify(self, event: Event) -> None:
+        if self.missed is not None:
+            if isinstance(event, Played) and event.seat == self.seat:
+                self.missed.append(event.card)
+            elif isinstance(event, TrickDone):
+                self.missed_tricks += 1
         if self.link is not None:
             await self.host.notify(event)
         if self.standin is not None and self._standin_listens:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hmac
 import json
 import logging
 import os
@@ -36,11 +37,11 @@ from ..protocol.messages import Message, encode, turn_message
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..spec import PlayerSpec, parse_spec
 from ..table import play_match
-from ..words.table import BOT_NAMES
+from ..words.names import bot_names, free_name
 from .config import ServerConfig
-from .disk import Disk, DiskFile
+from .disk import Disk, DiskFile, private_file
 from .pool import BotPool, PooledBot
-from .seat import NetSeat, token_hash
+from .seat import NetSeat, code_hash, code_matches, token_hash
 
 __all__ = ["LobbyError", "Table", "bot_spec", "capped"]
 
@@ -52,6 +53,10 @@ MAX_THINK_MS = ExpertBot().max_ms
 # flood the table), the latest one at least.
 FLAPS = frozenset({"dropped", "resumed", "handback", "restored", "takeover"})
 FLAP_RATE, FLAP_BURST = 0.2, 4.0
+TABLE_RATE, TABLE_BURST = 1.0, 10.0  # notices about seats, and chat lines, per table
+CODE_CHARS = 40  # as the lobby takes a code: longer is wrong at once, unhashed
+SECRET_BITS = 128  # of the operating system's generator, for the bots' seeds
+MARKS_PER_SEAT = 100  # drops and returns of a seat written into a match's record
 
 
 class LobbyError(Exception):
@@ -106,6 +111,7 @@ class _Spectators(Player):
     async def notify(self, event: Event) -> None:
         if event.type == "match_end":  # before any seat can read it: rematches may come
             self.table.ending = True
+        self.table.active = asyncio.get_running_loop().time()
         if self.table.spectators:
             data = encode(event.to_message())
             for link in list(self.table.spectators):
@@ -134,6 +140,10 @@ class TablesServer(Protocol):
 
     def tidy(self, table: Table) -> None: ...
 
+    def register(self, seat: NetSeat[Table]) -> None: ...
+
+    def started(self, table: Table) -> None: ...
+
 
 class Table:
     def __init__(
@@ -151,7 +161,10 @@ class Table:
         self.pool: BotPool = server.pool
         self.name = name
         self.rules = rules
-        self.code_sha = token_hash(code) if code else ""
+        # A private table's code: in memory while known, on disk only salted and slow
+        # (made when first saved; a reopened table knows only that, until a right code).
+        self.code = code or ""
+        self.code_kept = ""
         self.bots: dict[int, PlayerSpec] = dict(bots or {})
         self.number = number  # the table's place in the server's order, for seeds
         self.seats: list[NetSeat[Table] | None] = [None] * rules.players
@@ -161,6 +174,7 @@ class Table:
         self.round: Round | None = None
         self.task: asyncio.Task[None] | None = None
         self.record_path: Path | None = None
+        self.table_file: Path | None = None  # what a restart needs; see save()
         self.rematch: set[int] = set()
         self.ending = False  # the match has ended; the table is not done with it yet
         # A match to go on with after a restart: its state, and "pause" or "crash".
@@ -172,6 +186,13 @@ class Table:
         self.record: Record | None = None  # the match's, while it runs
         self.pausing = False  # the server stops cleanly: the match is paused, not ended
         self._flaps: dict[int, TokenBucket] = {}
+        # The table's screens: notices and chat lines, limited for the whole table (past
+        # it merged, or dropped and counted, told a little later).
+        self._notices = TokenBucket(TABLE_RATE, TABLE_BURST)
+        self._chats = TokenBucket(TABLE_RATE, TABLE_BURST)
+        self._chat_dropped = 0
+        self.active = asyncio.get_running_loop().time()  # when it last said anything
+        self._marks: dict[int, int] = {}  # drops and returns in the record, by seat
         self.ready: set[int] = set()  # who went on after a round's end
         self.all_ready: asyncio.Event | None = None  # set while the table rests
         self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
@@ -202,6 +223,8 @@ class Table:
             grace = None
             if i in self.bots:
                 kind = "bot"
+            elif self.is_free(i) and held is not None and self.playing:
+                kind = "open"  # left mid-match: a bot plays it until a person takes it
             elif self.is_free(i):
                 kind = "free"
             else:
@@ -228,27 +251,47 @@ class Table:
             "seats": self.seat_names(),
             "seat_info": self.seat_info(),
             "spectators": len(self.spectators),
-            "private": bool(self.code_sha),
+            "private": self.private,
         }
+
+    def held_from(self, address: str) -> bool:
+        """Whether a connection from ``address`` made this table or sits at it."""
+        creator = getattr(self.creator, "address", None)
+        return creator == address or any(
+            s is not None and s.link is not None and s.link.peer.rpartition(":")[0] == address
+            for s in self.seats
+        )
 
     def free_seats(self) -> list[int]:
         return [i for i in range(self.rules.players) if self.is_free(i)]
 
     @property
     def deserted(self) -> bool:
-        """No person has a seat (present or held for them), nobody watches and its
-        creator has gone: nobody would see another card of it."""
+        """No person has a seat (present or held for them) and its creator has gone:
+        nobody would play another card of it (watchers alone do not keep a table)."""
         people = any(s is not None and s.person for s in self.seats)
-        return not people and not self.spectators and not self.creator
+        return not people and not self.creator
 
     # -- seats ----------------------------------------------------------------------
 
-    def check_code(self, code: object) -> None:
-        if self.code_sha and (not isinstance(code, str) or token_hash(code) != self.code_sha):
-            raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
+    @property
+    def private(self) -> bool:
+        return bool(self.code or self.code_kept)
 
-    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str]:
-        """Seat a connection; its seat number and token."""
+    def check_code(self, code: object) -> None:
+        if not self.private:
+            return
+        if isinstance(code, str) and len(code) <= CODE_CHARS:
+            if self.code:
+                if hmac.compare_digest(code.encode(), self.code.encode()):
+                    return
+            elif code_matches(code, self.code_kept):
+                self.code = code  # the next checks are quick
+                return
+        raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
+
+    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str, str]:
+        """Seat a connection; its seat number, token and name at this table."""
         self.check_code(code)
         free = self.free_seats()
         if seat is None:
@@ -268,43 +311,62 @@ class Table:
                 raise LobbyError("seat_taken", f"seat {seat} of {self.name!r} is taken")
             number = seat
         token = secrets.token_hex(32)
+        name = self.free_name(name, number)
         held = self.seats[number]
         if held is not None and self.playing:  # a seat left mid-match: the bot hands it over
-            held.name = name
+            was, held.name = held.name, name
             held.token_sha = token_hash(token)
+            self.server.register(held)
             held.bot_plays = ""
-            self.mark({"type": "handback", "seat": number, "name": name})
+            held.missed = None  # the cards played before were nobody's of this person
+            self.mark({"type": "seated", "seat": number, "name": name})
             held.attach(link)
             # After the lobby's "joined", which goes out when this returns.
             asyncio.get_running_loop().call_soon(held.catch_up)
+            self.save()
+            self.announce("takes", number, f"{name} takes {was}'s seat", was=was)
         else:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
             net.attach(link)
             self.seats[number] = net
-        self.save()
-        self.announce("joined", number, f"{name} sits down at seat {number}")
+            self.server.register(net)
+            self.save()
+            self.announce("joined", number, f"{name} sits down at seat {number}")
         if self.state == "waiting" and not self.free_seats():
             self.start_match()
-        return number, token
+        return number, token, name
 
-    def resume(self, link: TcpLink, token: str) -> NetSeat[Table] | None:
-        for s in self.seats:
-            if s is not None and s.owns(token):
-                s.attach(link)
-                self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
-                if self.playing:
-                    s.catch_up()
-                return s
-        return None
+    def resume(self, link: TcpLink, s: NetSeat[Table]) -> None:
+        """The holder of a seat's token (found by the lobby) takes it again."""
+        self.mark({"type": "resumed", "seat": s.seat})
+        s.attach(link)
+        self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
+        if self.playing:
+            s.catch_up()
+            s.tell_missed()
 
     def vacate(self, seat: NetSeat[Table]) -> None:
         """A seat's connection went away between matches: nothing to hold, the seat is free."""
-        if not self.playing and self.seats[seat.seat] is seat:
+        if not self.playing and not self.pausing and self.seats[seat.seat] is seat:
             self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
-            self.seats[seat.seat] = None
-            self.rematch.discard(seat.seat)
-            if self.state == "done":
-                self.state = "waiting"
+            self._free(seat.seat)
+
+    def expired(self, seat: NetSeat[Table]) -> None:
+        """A seat held between matches (after a restart) whose person did not come back
+        within the grace: it is free for someone else."""
+        if self.playing or self.pausing or self.seats[seat.seat] is not seat:
+            return
+        self.announce("expired", seat.seat,
+                      f"{seat.name} did not come back; seat {seat.seat} is free")  # fmt: skip
+        self._free(seat.seat)
+        self.server.tidy(self)
+
+    def _free(self, number: int) -> None:
+        self.seats[number] = None
+        self.rematch.discard(number)
+        if self.state == "done":
+            self.state = "waiting"
+        self.save()
 
     def leave(self, seat: NetSeat[Table]) -> None:
         name = seat.name
@@ -312,15 +374,13 @@ class Table:
             seat.release()
         else:
             self.announce("left", seat.seat, f"{name} left seat {seat.seat}")  # named, still
-            self.seats[seat.seat] = None
-            self.rematch.discard(seat.seat)
-            if self.state == "done":
-                self.state = "waiting"
+            self._free(seat.seat)
         self.save()
 
     def ask_rematch(self, seat: NetSeat[Table]) -> list[int]:
         """A seated person wants another match; the seats still to agree."""
         self.rematch.add(seat.seat)
+        self.save()
         self.announce("rematch", seat.seat, f"{seat.name} wants a rematch")
         waiting = self._rematch_waits()
         if not waiting and not self.free_seats() and self.state == "done":
@@ -328,10 +388,14 @@ class Table:
         return waiting
 
     def _rematch_waits(self) -> list[int]:
+        """The people still to agree: here, or held for their return (after a restart)."""
         return [
             s.seat
             for s in self.seats
-            if s is not None and s.person and s.connected and s.seat not in self.rematch
+            if s is not None
+            and s.person
+            and (s.connected or s.grace_left() is not None)
+            and s.seat not in self.rematch
         ]
 
     def _standin(self, seat: int) -> Any:
@@ -350,30 +414,47 @@ class Table:
 
     def broadcast(self, msg: Message) -> None:
         data = encode(msg)
+        self.active = asyncio.get_running_loop().time()
         for link in self.links():
             link.send(data)
 
     def announce(
-        self, code: str, seat: int | None, text: str, *, seconds: float | None = None
+        self,
+        code: str,
+        seat: int | None,
+        text: str,
+        *,
+        seconds: float | None = None,
+        was: str | None = None,
     ) -> None:
         """A ``notice`` to everyone at the table.  A seat's comings and goings are
         rate limited: past a few in a row, only the latest is told, a little later."""
         if seat is not None and code in FLAPS:
             bucket = self._flaps.setdefault(seat, TokenBucket(FLAP_RATE, FLAP_BURST))
             if not bucket.take():
-                first = seat not in self._held_notes
-                merged = self._held_notes.get(seat, ("", "", None, 0))[3] + 1
-                self._held_notes[seat] = (code, text, seconds, merged)
-                if first:
-                    asyncio.get_running_loop().call_later(1 / FLAP_RATE, self._told_late, seat)
+                self._hold(seat, code, text, seconds, 1 / FLAP_RATE)
                 return
-        self._tell(code, seat, text, seconds)
+        if seat is not None and not self._notices.take():  # the table's limit: merged too
+            self._hold(-1 - seat, code, text, seconds, 1 / TABLE_RATE)  # apart from the above
+            return
+        self._tell(code, seat, text, seconds, was)
 
-    def _told_late(self, seat: int) -> None:
-        code, text, seconds, merged = self._held_notes.pop(seat)
+    def _hold(self, key: int, code: str, text: str, seconds: float | None, delay: float) -> None:
+        """Keep the latest notice under ``key``, told after ``delay`` with how many merged."""
+        first = key not in self._held_notes
+        merged = self._held_notes.get(key, ("", "", None, 0))[3] + 1
+        self._held_notes[key] = (code, text, seconds, merged)
+        if first:
+            asyncio.get_running_loop().call_later(delay, self._told_late, key)
+
+    def _told_late(self, key: int) -> None:
+        code, text, seconds, merged = self._held_notes.pop(key)
+        seat = key if key >= 0 else -1 - key
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
-    def _tell(self, code: str, seat: int | None, text: str, seconds: float | None) -> None:
+    def _tell(
+        self, code: str, seat: int | None, text: str, seconds: float | None, was: str | None = None
+    ) -> None:
         name = None
         if seat is not None:
             held = self.seats[seat]
@@ -382,15 +463,38 @@ class Table:
         msg: Message = {"type": "notice", "code": code, "seat": seat, "name": name, "text": text}
         if seconds is not None:
             msg["seconds"] = seconds
+        if was is not None:  # the seat changed hands: whose it was
+            msg["was"] = was
         self.broadcast(msg)
 
     def mark(self, line: Message) -> None:
-        """A line of the table's own into the match's record: who plays a seat, pauses."""
-        if self.record is not None and self.playing and not self.ending:
-            self.record.write(line)
+        """A line of the table's own into the match's record: who plays a seat, pauses.
+        A seat's drops and returns are kept up to a bound a match (a flapping client
+        must not fill the disk)."""
+        if self.record is None or not self.playing or self.ending or self.pausing:
+            return  # (a stop drops every connection: no line for each after the pause)
+        if line["type"] in ("dropped", "resumed"):
+            count = self._marks.get(line["seat"], 0)
+            if count >= MARKS_PER_SEAT:
+                return
+            self._marks[line["seat"]] = count + 1
+        self.record.write(line)
 
-    def chat(self, seat: int | None, name: str, text: str) -> None:
+    def chat(self, seat: int | None, name: str, text: str) -> bool:
+        """A chat line to the table; False when the table's chat limit drops it (the
+        table is told how many were dropped, once, a little later)."""
+        if not self._chats.take():
+            self._chat_dropped += 1
+            if self._chat_dropped == 1:
+                asyncio.get_running_loop().call_later(1 / TABLE_RATE, self._chat_told)
+            return False
         self.broadcast({"type": "chat", "seat": seat, "name": name, "text": text})
+        return True
+
+    def _chat_told(self) -> None:
+        dropped, self._chat_dropped = self._chat_dropped, 0
+        self._tell("chat_dropped", None, f"{dropped} chat lines were dropped: the table "
+                   f"takes {TABLE_BURST:g} in a row, then one a second", None)  # fmt: skip
 
     def state_for(self, seat: int | None) -> Message | None:
         """The snapshot of the round in progress, as ``seat`` may see it (None: a spectator)."""
@@ -430,27 +534,46 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The names at the table, by seat: a person's, or a bot's (a name of its own
         and its spec, as ``briscola play`` gives them: "Marco (expert)")."""
+        seats = enumerate(self.seats)
+        people = {i: s.name for i, s in seats if s is not None and i not in self.bots}
+        bots = iter(bot_names(len(self.bots), people.values()))  # none looks like a person's
         out = []
-        for i, held in enumerate(self.seats):
+        for i in range(self.rules.players):
             spec = self.bots.get(i)
-            if spec is not None:
-                out.append(f"{list(BOT_NAMES)[sorted(self.bots).index(i)]} ({spec.text})")
-            else:
-                out.append(held.name if held is not None else "?")
+            out.append(f"{next(bots)} ({spec.text})" if spec is not None else people.get(i, "?"))
         return tuple(out)
+
+    def free_name(self, name: str, seat: int) -> str:
+        """``name`` for a person sitting down at ``seat``, with a number added when
+        someone else at the table has a name like it: a person's, or a bot's while a
+        match is on (else the bots give way: :meth:`names`)."""
+        names = self.names()
+        taken = [
+            names[i].partition(" (")[0] if i in self.bots else names[i]
+            for i, held in enumerate(self.seats)
+            if i != seat and (held is not None or (self.playing and i in self.bots))
+        ]
+        return free_name(name, taken)
 
     # -- the match --------------------------------------------------------------------
 
     def _seed(self) -> int:
+        """The seed of the bots' own choices; with ``serve --seed``, of the deals too."""
         if self.config.seed is None:
-            return secrets.randbits(32)
+            return secrets.randbits(SECRET_BITS)
         return random.Random(f"{self.config.seed}:{self.number}:{self.matches}").getrandbits(32)
+
+    def _dealer(self) -> random.Random | None:
+        """What deals: the operating system's generator (every shuffle drawn afresh from
+        it: nothing a seat could search for), or with ``serve --seed`` the seed."""
+        return secrets.SystemRandom() if self.config.seed is None else None
 
     def start_match(self) -> None:
         self.state = "playing"
         self.ending = False
         self.rematch.clear()
         self.matches += 1
+        self.server.started(self)
         self.task = asyncio.get_running_loop().create_task(
             self._run(), name=f"table {self.name} match {self.matches}"
         )
@@ -472,10 +595,12 @@ class Table:
 
     async def _run(self) -> None:
         seed = self._seed()
+        dealer = self._dealer() if self.restored is None else None
         restored, self.restored = self.restored, None
         if restored is not None:
             seed = restored[0].seed
         out = self._open_record(restored is not None)
+        self._marks = {}
         self.record = Record(out, sync=out.fsync)
         if restored is not None:  # a pause (the last line) or a crash came before
             self.record.write({"type": "restart", "after": restored[2]})
@@ -500,6 +625,7 @@ class Table:
                 on_round=self._on_round,
                 stopping=self._stopping,
                 between_rounds=self._between_rounds,
+                rng=dealer,
             )
         except asyncio.CancelledError:
             why = self._stopping() or "abandoned"
@@ -515,7 +641,6 @@ class Table:
             out.close()
         self.state = "done"
         self.round = None
-        self.forget()
         for i, held in enumerate(self.seats):
             if held is None:
                 continue
@@ -526,6 +651,7 @@ class Table:
         if self.free_seats():
             self.state = "waiting"
         self.ending = False
+        self.save()  # the table goes on between matches, a restart too
         self.server.tidy(self)
         log.info(
             "table %s: match %d ends: %s, rounds %s (%.0f s)",
@@ -581,9 +707,8 @@ class Table:
         folder = self.config.records
         if not append or self.record_path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
             self.record_path = (
-                folder / f"{stamp}-{safe}-{self.matches}-{secrets.token_hex(3)}.jsonl"
+                folder / f"{stamp}-{self._safe()}-{self.matches}-{secrets.token_hex(3)}.jsonl"
             )
         out = self.server.disk.open(self.record_path, "a" if append else "w")
         self.save()  # after the open: that makes the folder if it went away
@@ -591,33 +716,51 @@ class Table:
 
     # -- what survives a restart -------------------------------------------------------
 
+    def _code_kept(self) -> str:
+        if self.code and not self.code_kept:
+            self.code_kept = code_hash(self.code)
+        return self.code_kept
+
+    def place(self) -> None:
+        """Name the table's file (once, when it is made) and write it."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"{stamp}-{self._safe()}-{secrets.token_hex(3)}.seats.json"
+        self.table_file = self.config.records / name
+        self.save()
+
+    def _safe(self) -> str:
+        return "".join(c if c.isalnum() or c in "-_" else "_" for c in self.name)[:40]
+
     def seats_file(self) -> Path | None:
-        return None if self.record_path is None else self.record_path.with_suffix(".seats.json")
+        return self.table_file
 
     def forget(self) -> None:
-        """The match ended: nothing to reopen after a restart, no token hashes left."""
-        path = self.seats_file()
+        """The table closed: nothing to reopen after a restart, no token hashes left."""
+        path, self.table_file = self.table_file, None
         if path is not None:
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
 
     def save(self) -> None:
-        """While a match runs, the seats file beside its record (written whole, then
-        renamed into place): what a restarted server needs to reopen the table."""
+        """The table's file (written whole, then renamed into place), at every change of
+        its seats or state: what a restarted server needs to reopen the table as it was."""
         path = self.seats_file()
-        if path is None or not self.playing:
+        if path is None:
             return
         data = {
             "table": self.name,
             "number": self.number,
             "rules": self.rules.to_dict(),
-            "code_sha256": self.code_sha,
+            "code_hash": self._code_kept(),
             "bots": {str(i): spec.text for i, spec in self.bots.items()},
             "seats": [
                 None if s is None else {"name": s.name, "token_sha256": s.token_sha}
                 for s in self.seats
             ],
             "matches": self.matches,
+            "state": self.state,
+            "rematch": sorted(self.rematch),
+            "record": None if self.record_path is None else self.record_path.name,
         }
         # Write before you tell, as the record: in place now (a kill -9 keeps what the
         # operating system was given); the fsync, for a power cut, in the disk thread.
@@ -629,7 +772,9 @@ def _write_whole(path: Path, text: str) -> bool:
     """Write a file whole and rename it into place (a crash leaves the old one or the new)."""
     tmp = path.with_suffix(".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
+        fd = private_file(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
         tmp.replace(path)
     except OSError as err:
         log.warning("cannot keep the seats of a table in %s: %s", path, err)

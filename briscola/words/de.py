@@ -155,6 +155,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "Noch eine Partie? (j/n) ",
     "left": "Du hast den Tisch verlassen.",
     "back": "Zurück am Tisch.",
+    "back.taken": "Du übernimmst diesen Platz; so steht die Partie:",
     "input.ended": "Die Eingabe endete mitten in der Partie; die Partie ist abgebrochen.",
     "seed.told": (
         "Diese Partie hatte den Startwert {seed}: briscola play --seed {seed} gibt sie noch einmal."
@@ -284,12 +285,14 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} hat dreimal falsch geantwortet; ein Bot hat die Karte gespielt.",
     "rematch": "{name} möchte eine Revanche.",
     "restored": "Der Server wurde neu gestartet; der Platz von {name} wartet.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "Platz {seat}",
+    "chat.watcher": "Zuschauer",
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
-    "gone": "Die Verbindung ist weg, und der Platz ließ sich nicht zurückholen.",
+    "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: briscola join noch einmal holt ihn zurück.",
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
     "again": "Noch ein Spiel am selben Tisch? (j/n) ",
@@ -298,6 +301,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Warten auf die anderen Plätze ({n} frei) ...",
     },
     "seated": "Du sitzt an Tisch {table}, Platz {seat}.",
+    "renamed": "An diesem Tisch heißt schon jemand {wanted}: hier bist du {name}.",
     "watching": "Du schaust an Tisch {table} zu.",
     "lobby_help": (
         "Befehle in der Lobby: list, create NAME [players=4] [target=1] [variant=italian] "
@@ -330,9 +334,22 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Du bist noch nicht dran.",
     "not_now.no_match": "Keine Partie läuft: Karten erst nach dem nächsten Geben.",
     "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
+    "takes": "{name} übernimmt den Platz von {was}.",
+    "takes.you": "Du übernimmst den Platz von {was}.",
+    "left_bot": "{name} hat den Tisch verlassen; ein Bot spielt für {name}.",
+    "open_seat": "frei (ein Bot spielt für {name})",
+    "ahead": "Vorgemerkt: {card} spielst du, sobald du dran bist.",
     "not_sent": "Nicht gesendet: der Server ist weg.",
     "here": "Du holst deinen Platz zurück ...",
-    "played_for_you": "Während du weg warst, spielte der Bot: {cards}.",
+    "meanwhile": {
+        "one": "Während du weg warst, spielte ein Bot für dich: {cards} (1 Stich ging vorbei).",
+        "other": "Während du weg warst, spielte ein Bot für dich: {cards} ({n} Stiche gingen vorbei).",
+    },
+    "meanwhile.cards": "Während du weg warst, spielte ein Bot für dich: {cards}.",
+    "meanwhile.none": {
+        "one": "Während du weg warst, wurde 1 Stich gespielt; keine Karte von dir.",
+        "other": "Während du weg warst, wurden {n} Stiche gespielt; keine Karte von dir.",
+    },
     "warn": "Noch {left} für deine Karte, dann spielt ein Bot für dich.",
     "status.filling": "Warten, bis der Tisch voll ist. leave (oder Strg-C) geht.",
     "status.watch_wait": "Warten auf den Beginn der Partie. leave (oder Strg-C) geht.",
@@ -347,6 +364,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "An {table} warten: {names}.",
     "back_watch": "Wieder verbunden; du schaust dem Tisch wieder zu.",
     "gone_watch": "Die Verbindung ist weg, und der Server kam nicht rechtzeitig zurück.",
+    "gone_refused": "Der Server ist wieder da, gab den Platz aber nicht zurück: {text}",
+    "gone_refused_watch": "Der Server ist wieder da, ließ dich aber nicht wieder zuschauen: {text}",
+    "expired": "{name} kam nach dem Neustart nicht zurück; Platz {seat} ist frei.",
     "status.round_pause": "Runde vorbei: Enter geht zur nächsten.",
     "status.round_wait": "Warten, bis die anderen zur nächsten Runde weitergehen.",
 }
@@ -400,6 +420,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} ist gegangen: ein Bot spielt den Platz",
     "standin.faults": "  Ein Bot spielt diese Karte für {name} (drei ungültige Antworten)",
     "handback": "  {name} ist zurück und spielt wieder",
+    "seated": "  {name} übernimmt den Platz von {was}",
+    "dropped": "  {name} hat die Verbindung verloren",
+    "resumed": "  {name} ist wieder verbunden",
     "pause": "  Hier hielt der Server an (eine Pause)",
     "restart.pause": "  Der Server ist nach der Pause zurück",
     "restart.crash": "  Der Server ist nach einem Absturz zurück",
@@ -442,7 +465,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "seat": {
         "zero": "{name} (Platz {seat}): keine Züge",
         "one": "{name} (Platz {seat}): 1 Zug",
@@ -465,6 +488,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nichts zu bewerten: jeder Zug war erzwungen.",
+    "chart": "  Die Gewinnchance der Runde, Zug um Zug (× markiert die teuersten Züge):",
+    "chart_plain": "  Die Gewinnchance der Runde, Zug um Zug: {values}.",
+    "chart_tricks": "Stiche",
     "costliest": "  Die teuersten Züge:",
     "none_costly": "  Kein Zug kostete mehr als einen Punkt.",
     "lead": {
@@ -503,7 +529,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: der Tausch kostete etwa 1 Punkt; {best} war am besten",
         "other": "    {where}: der Tausch kostete etwa {n} Punkte; {best} war am besten",
     },
-    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet von einer langen Suche ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "move_chance": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} Punkte und {chance} Gewinnchance · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, Partie {match}, {points}",
@@ -620,8 +646,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ist noch nicht gefallen und kann sie noch schlagen",
     "keeps_trump": "so bleibt {card} für die letzten Stiche",
-    "partner_holds": "der Stich gehört schon deiner Seite",
+    "takes_trick": "sie macht den Stich sicher",
+    "trump_behind": "{card} ist in der Hand eines Spielers nach dir und kann sie stechen",
     "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr nehmen",
+    "no_reason": {
+        "one": "kein einzelner Grund: die Suche zieht sie um 1 Punkt vor",
+        "other": "kein einzelner Grund: die Suche zieht sie um {n} Punkte vor",
+    },
+    "no_reason_chance": "kein einzelner Grund: die Suche gibt ihr die beste Gewinnchance",
+    "about_same": "etwa so gut wie {cards}: die Stichproben unterscheiden sie nicht",
+    "same_exact": "so gut wie {cards}: jede Verteilung gibt ihnen dasselbe",
+    "overrules": {
+        "one": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr 1 Punkt mehr gibt",
+        "other": "ein Vereinsspieler würde {card} hier nicht spielen, auch wenn die Suche ihr {n} Punkte mehr gibt",
+    },
+    "exact": "exakt: jede mögliche Verteilung gelöst",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

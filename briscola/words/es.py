@@ -177,6 +177,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "¿Otra partida? (s/n) ",
     "left": "Te has levantado de la mesa.",
     "back": "De vuelta en la mesa.",
+    "back.taken": "Ocupas este puesto; así va la partida:",
     "input.ended": "La entrada se acabó en mitad de la partida; la partida queda abandonada.",
     "seed.told": (
         "Esta partida era la semilla {seed}: briscola play --seed {seed} la vuelve a repartir."
@@ -308,12 +309,14 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} mandó tres respuestas no válidas; un bot jugó la carta.",
     "rematch": "{name} quiere la revancha.",
     "restored": "El servidor se ha reiniciado; el puesto de {name} le espera.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "puesto {seat}",
+    "chat.watcher": "espectador",
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",
-    "gone": "Se ha perdido la conexión y no se ha podido recuperar el puesto.",
+    "gone": "El servidor no ha vuelto a tiempo; el puesto sigue siendo tuyo: vuelve a lanzar briscola join para recuperarlo.",
     "bye": "El servidor ha cerrado la conexión: {text}",
     "refused": "El servidor lo ha rechazado: {text}",
     "again": "¿Otra partida en la misma mesa? (s/n) ",
@@ -322,6 +325,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Esperando los otros puestos ({n} libres)...",
     },
     "seated": "Te sientas en la mesa {table}, puesto {seat}.",
+    "renamed": "En esta mesa ya hay alguien que se llama {wanted}: aquí eres {name}.",
     "watching": "Miras la mesa {table}.",
     "lobby_help": (
         "Comandos de la sala: list, create NOMBRE [players=4] [target=1] [variant=italian] "
@@ -356,9 +360,22 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Todavía no es tu turno.",
     "not_now.no_match": "No hay partida en curso: las cartas esperan al próximo reparto.",
     "not_now.watching": "Miras esta mesa: say TEXTO para charlar, salir para irte.",
+    "takes": "{name} ocupa el puesto de {was}.",
+    "takes.you": "Ocupas el puesto de {was}.",
+    "left_bot": "{name} ha dejado la mesa; un bot juega por {name}.",
+    "open_seat": "libre (un bot juega por {name})",
+    "ahead": "{card}: la juegas en cuanto te toque.",
     "not_sent": "No enviado: el servidor no está.",
     "here": "Recuperando tu puesto...",
-    "played_for_you": "Mientras no estabas, el bot jugó: {cards}.",
+    "meanwhile": {
+        "one": "Mientras no estabas, un bot jugó por ti: {cards} (se jugó 1 baza).",
+        "other": "Mientras no estabas, un bot jugó por ti: {cards} (se jugaron {n} bazas).",
+    },
+    "meanwhile.cards": "Mientras no estabas, un bot jugó por ti: {cards}.",
+    "meanwhile.none": {
+        "one": "Mientras no estabas se jugó 1 baza; no se jugó ninguna carta tuya.",
+        "other": "Mientras no estabas se jugaron {n} bazas; no se jugó ninguna carta tuya.",
+    },
     "warn": "Te queda {left} para tu carta; después juega un bot por ti.",
     "status.filling": "Esperando a que se llene la mesa. salir (o Ctrl-C) para irte.",
     "status.watch_wait": "Esperando a que empiece la partida. salir (o Ctrl-C) para irte.",
@@ -373,6 +390,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "Esperan en {table}: {names}.",
     "back_watch": "Conectado de nuevo; vuelves a mirar la mesa.",
     "gone_watch": "Se ha perdido la conexión y el servidor no ha vuelto a tiempo.",
+    "gone_refused": "El servidor ha vuelto pero no ha devuelto el puesto: {text}",
+    "gone_refused_watch": "El servidor ha vuelto pero no te deja volver a mirar: {text}",
+    "expired": "{name} no ha vuelto después del reinicio; el puesto {seat} está libre.",
     "status.round_pause": "Fin de la ronda: Intro pasa a la siguiente.",
     "status.round_wait": "Esperando a que los demás pasen a la siguiente ronda.",
 }
@@ -429,6 +449,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} se ha ido: un bot juega el puesto",
     "standin.faults": "  Un bot juega esta carta por {name} (tres respuestas no válidas)",
     "handback": "  {name} ha vuelto y juega otra vez",
+    "seated": "  {name} ocupa el puesto de {was}",
+    "dropped": "  {name} perdió la conexión",
+    "resumed": "  {name} volvió a conectarse",
     "pause": "  El servidor se paró aquí (una pausa)",
     "restart.pause": "  El servidor volvió tras la pausa",
     "restart.crash": "  El servidor volvió tras un fallo",
@@ -471,7 +494,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro": "Análisis de {label}: cada carta jugable valorada por el consejo que da hint ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "seat": {
         "zero": "{name} (puesto {seat}): ninguna jugada",
         "one": "{name} (puesto {seat}): 1 jugada",
@@ -494,6 +517,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada que analizar: todas las jugadas eran forzadas.",
+    "chart": "  La probabilidad de ganar la ronda, jugada a jugada (× marca las jugadas más caras):",
+    "chart_plain": "  La probabilidad de ganar la ronda, jugada a jugada: {values}.",
+    "chart_tricks": "bazas",
     "costliest": "  Las jugadas más caras:",
     "none_costly": "  Ninguna jugada costó más de un punto.",
     "lead": {
@@ -530,7 +556,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: el cambio costó cerca de 1 punto; era mejor {best}",
         "other": "    {where}: el cambio costó cerca de {n} puntos; era mejor {best}",
     },
-    "intro_match": "Análisis de {label}: cada carta jugable valorada por una búsqueda larga ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro_match": "Análisis de {label}: cada carta jugable valorada por el consejo que da hint ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "move_chance": "  {where}: jugó {card}, la mejor {best}, coste {cost} puntos y {chance} de probabilidad de ganar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partida {match}, {points}",
@@ -647,8 +673,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} aún no ha salido y todavía puede llevársela",
     "keeps_trump": "guarda {card} para las últimas bazas",
-    "partner_holds": "la baza ya es de tu compañero",
+    "takes_trick": "se lleva la baza seguro",
+    "trump_behind": "{card} está en la mano de alguien que juega después de ti y puede llevársela",
     "partner_safe": "la baza ya es de tu compañero y nadie después de ti puede llevársela",
+    "no_reason": {
+        "one": "sin un motivo concreto: la búsqueda la prefiere por 1 punto",
+        "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",
+    },
+    "no_reason_chance": "sin un motivo concreto: la búsqueda le da la mejor probabilidad de ganar",
+    "about_same": "más o menos igual que {cards}: las muestras no las distinguen",
+    "same_exact": "tan buena como {cards}: todos los repartos les dan lo mismo",
+    "overrules": {
+        "one": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé 1 punto más",
+        "other": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé {n} puntos más",
+    },
+    "exact": "exacto: resueltos todos los repartos posibles",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

@@ -171,6 +171,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "Un'altra partita? (s/n) ",
     "left": "Hai lasciato il tavolo.",
     "back": "Di nuovo al tavolo.",
+    "back.taken": "Prendi questo posto; la partita a questo punto:",
     "input.ended": "L'input è finito a metà partita; la partita è interrotta.",
     "seed.told": (
         "Il codice di questa partita era {seed}: briscola play --seed {seed} la ridistribuisce."
@@ -303,12 +304,14 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",
     "rematch": "{name} vuole la rivincita.",
     "restored": "Il server è ripartito; il posto di {name} aspetta.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "posto {seat}",
+    "chat.watcher": "spettatore",
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",
-    "gone": "La connessione è persa e il posto non si è potuto riprendere.",
+    "gone": "Il server non è tornato in tempo; il posto resta tuo: rilancia briscola join per riprenderlo.",
     "bye": "Il server ha chiuso la connessione: {text}",
     "refused": "Il server rifiuta: {text}",
     "again": "Un'altra partita allo stesso tavolo? (s/n) ",
@@ -317,6 +320,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "In attesa degli altri posti ({n} liberi)...",
     },
     "seated": "Sei al tavolo {table}, posto {seat}.",
+    "renamed": "A questo tavolo c'è già qualcuno che si chiama {wanted}: qui sei {name}.",
     "watching": "Guardi il tavolo {table}.",
     "lobby_help": (
         "Comandi della sala: list, create NOME [players=4] [target=1] [variant=italian] [pack=39] "
@@ -349,9 +353,22 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Non tocca ancora a te.",
     "not_now.no_match": "Nessuna partita in corso: le carte alla prossima smazzata.",
     "not_now.watching": "Stai guardando: say TESTO scrive, leave esce.",
+    "takes": "{name} prende il posto di {was}.",
+    "takes.you": "Prendi il posto di {was}.",
+    "left_bot": "{name} ha lasciato il tavolo; un bot gioca per {name}.",
+    "open_seat": "libero (un bot gioca per {name})",
+    "ahead": "{card}: la giochi appena tocca a te.",
     "not_sent": "Non inviato: il server non risponde.",
     "here": "Riprendi il tuo posto...",
-    "played_for_you": "Mentre eri via il bot ha giocato: {cards}.",
+    "meanwhile": {
+        "one": "Mentre eri via un bot ha giocato per te: {cards} (è passata 1 presa).",
+        "other": "Mentre eri via un bot ha giocato per te: {cards} (sono passate {n} prese).",
+    },
+    "meanwhile.cards": "Mentre eri via un bot ha giocato per te: {cards}.",
+    "meanwhile.none": {
+        "one": "Mentre eri via è passata 1 presa; nessuna tua carta è stata giocata.",
+        "other": "Mentre eri via sono passate {n} prese; nessuna tua carta è stata giocata.",
+    },
     "warn": "Restano {left} per la tua carta, poi gioca un bot per te.",
     "status.filling": "Si aspetta che il tavolo si riempia. leave (o Ctrl-C) esce.",
     "status.watch_wait": "Si aspetta l'inizio della partita. leave (o Ctrl-C) esce.",
@@ -366,6 +383,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "Aspettano al tavolo {table}: {names}.",
     "back_watch": "Di nuovo connesso; guardi di nuovo il tavolo.",
     "gone_watch": "La connessione è persa e il server non è tornato in tempo.",
+    "gone_refused": "Il server è tornato ma non ha restituito il posto: {text}",
+    "gone_refused_watch": "Il server è tornato ma non ti lascia guardare di nuovo: {text}",
+    "expired": "{name} non ha ripreso il posto dopo il riavvio; il posto {seat} è libero.",
     "status.round_pause": "Smazzata finita: Invio passa alla prossima.",
     "status.round_wait": "Si aspetta che gli altri passino alla prossima smazzata.",
 }
@@ -420,6 +440,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} ha lasciato il tavolo: un bot gioca il posto",
     "standin.faults": "  Un bot gioca questa carta per {name} (tre risposte non valide)",
     "handback": "  {name} è di nuovo al tavolo e gioca",
+    "seated": "  {name} prende il posto di {was}",
+    "dropped": "  {name} ha perso la connessione",
+    "resumed": "  {name} ha ritrovato la connessione",
     "pause": "  Qui il server si è fermato (una pausa)",
     "restart.pause": "  Il server è ripartito dopo la pausa",
     "restart.crash": "  Il server è ripartito dopo un crash",
@@ -462,7 +485,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "intro": "Analisi di {label}: ogni carta giocabile valutata dal consiglio che dà hint ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "seat": {
         "zero": "{name} (posto {seat}): nessuna mossa",
         "one": "{name} (posto {seat}): 1 mossa",
@@ -485,6 +508,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Niente da valutare: ogni mossa era obbligata.",
+    "chart": "  La probabilità di vincere la smazzata, mossa per mossa (× segna le mosse più care):",
+    "chart_plain": "  La probabilità di vincere la smazzata, mossa per mossa: {values}.",
+    "chart_tricks": "prese",
     "costliest": "  Le mosse più costose:",
     "none_costly": "  Nessuna mossa è costata più di un punto.",
     "lead": {
@@ -521,7 +547,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: lo scambio è costato circa 1 punto; era meglio {best}",
         "other": "    {where}: lo scambio è costato circa {n} punti; era meglio {best}",
     },
-    "intro_match": "Analisi di {label}: ogni carta giocabile valutata da una ricerca lunga ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "intro_match": "Analisi di {label}: ogni carta giocabile valutata dal consiglio che dà hint ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "move_chance": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti; probabilità di vincere: {chance} in meno · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partita {match}, {points}",
@@ -637,8 +663,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "resta ancora da giocare {card}, che può prenderla",
     "keeps_trump": "tiene {card} per le ultime prese",
-    "partner_holds": "la presa è già della tua squadra",
+    "takes_trick": "fa la presa di sicuro",
+    "trump_behind": "{card} è in mano a chi gioca dopo di te e può prenderla",
     "partner_safe": "la presa è già della tua squadra e dopo di te nessuno può prenderla",
+    "no_reason": {
+        "one": "nessun motivo preciso: la ricerca la preferisce di 1 punto",
+        "other": "nessun motivo preciso: la ricerca la preferisce di {n} punti",
+    },
+    "no_reason_chance": "nessun motivo preciso: la ricerca le dà la migliore probabilità di vincere",
+    "about_same": "più o meno come {cards}: i campioni non le distinguono",
+    "same_exact": "buona quanto {cards}: ogni distribuzione dà loro lo stesso",
+    "overrules": {
+        "one": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà 1 punto in più",
+        "other": "un giocatore di circolo non giocherebbe {card} qui, anche se la ricerca le dà {n} punti in più",
+    },
+    "exact": "esatto: risolte tutte le distribuzioni possibili",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

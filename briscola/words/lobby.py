@@ -20,6 +20,6 @@ __all__ = ["CATALOG", "t"]
 CATALOG: Final[Catalog] = catalog("LOBBY")
 
 
-def t(lang: str, key: str, **values: object) -> str:
-    """The client's sentence ``key`` in ``lang``, filled in."""
-    return say(CATALOG, lang, key, person=None, count=None, gender=None, **values)
+def t(lang: str, key: str, count: int | None = None, **values: object) -> str:
+    """The client's sentence ``key`` in ``lang``, filled in (``count`` picks the form)."""
+    return say(CATALOG, lang, key, person=None, count=count, gender=None, **values)

@@ -173,6 +173,7 @@ TABLE: Final[dict[str, Message]] = {
     "ask.again": "Jogar outra vez? (s/n) ",
     "left": "Saíste da mesa.",
     "back": "De volta à mesa.",
+    "back.taken": "Ficas com este lugar; a partida está assim:",
     "input.ended": "A entrada acabou a meio da partida; a partida fica abandonada.",
     "seed.told": (
         "Esta partida foi a semente {seed}: briscola play --seed {seed} volta a dar as mesmas "
@@ -302,12 +303,14 @@ LOBBY: Final[dict[str, Message]] = {
     "faults": "{name} mandou três respostas inválidas; um bot jogou a carta.",
     "rematch": "{name} quer a desforra.",
     "restored": "O servidor reiniciou; o lugar de {name} está à espera.",
-    "chat": "{name}: {text}",
+    "chat": "» {name} ({role}): {text}",
+    "chat.seat": "lugar {seat}",
+    "chat.watcher": "espectador",
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
-    "gone": "Perdeu-se a ligação e não foi possível recuperar o lugar.",
+    "gone": "O servidor não voltou a tempo; o lugar continua a ser teu: volta a correr briscola join para o recuperar.",
     "bye": "O servidor fechou a ligação: {text}",
     "refused": "O servidor recusou: {text}",
     "again": "Outra partida na mesma mesa? (s/n) ",
@@ -316,6 +319,7 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "À espera dos outros lugares ({n} livres)...",
     },
     "seated": "Sentas-te na mesa {table}, lugar {seat}.",
+    "renamed": "Nesta mesa já há alguém chamado {wanted}: aqui és {name}.",
     "watching": "Assistes à mesa {table}.",
     "lobby_help": (
         "Comandos da sala: list, create NOME [players=4] [target=1] [variant=italian] [pack=39] "
@@ -350,9 +354,22 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Ainda não é a tua vez.",
     "not_now.no_match": "Não há jogo a decorrer: as cartas esperam pela próxima distribuição.",
     "not_now.watching": "Estás a ver esta mesa: say TEXTO para conversar, sair para ires embora.",
+    "takes": "{name} fica com o lugar de {was}.",
+    "takes.you": "Ficas com o lugar de {was}.",
+    "left_bot": "{name} saiu da mesa; um bot joga por {name}.",
+    "open_seat": "livre (um bot joga por {name})",
+    "ahead": "{card}: jogas a carta assim que for a tua vez.",
     "not_sent": "Não enviado: o servidor não está.",
     "here": "A retomar o teu lugar...",
-    "played_for_you": "Enquanto estiveste fora, o bot jogou: {cards}.",
+    "meanwhile": {
+        "one": "Enquanto estiveste fora, um bot jogou por ti: {cards} (jogou-se 1 vaza).",
+        "other": "Enquanto estiveste fora, um bot jogou por ti: {cards} (jogaram-se {n} vazas).",
+    },
+    "meanwhile.cards": "Enquanto estiveste fora, um bot jogou por ti: {cards}.",
+    "meanwhile.none": {
+        "one": "Enquanto estiveste fora jogou-se 1 vaza; nenhuma carta tua foi jogada.",
+        "other": "Enquanto estiveste fora jogaram-se {n} vazas; nenhuma carta tua foi jogada.",
+    },
     "warn": "Tens {left} para a tua carta; depois joga um bot por ti.",
     "status.filling": "À espera de que a mesa fique completa. sair (ou Ctrl-C) para ires embora.",
     "status.watch_wait": "À espera de que o jogo comece. sair (ou Ctrl-C) para ires embora.",
@@ -367,6 +384,9 @@ LOBBY: Final[dict[str, Message]] = {
     "people_waiting": "À espera na mesa {table}: {names}.",
     "back_watch": "Ligado de novo; voltas a ver a mesa.",
     "gone_watch": "A ligação perdeu-se e o servidor não voltou a tempo.",
+    "gone_refused": "O servidor voltou mas não devolveu o lugar: {text}",
+    "gone_refused_watch": "O servidor voltou mas não te deixa voltar a ver: {text}",
+    "expired": "{name} não voltou depois do reinício; o lugar {seat} está livre.",
     "status.round_pause": "Fim da ronda: Enter passa à próxima.",
     "status.round_wait": "À espera de que os outros passem à próxima ronda.",
 }
@@ -421,6 +441,9 @@ REPLAY: Final[dict[str, Message]] = {
     "standin.left": "  {name} saiu: um bot joga no lugar",
     "standin.faults": "  Um bot joga esta carta por {name} (três respostas inválidas)",
     "handback": "  {name} voltou e joga outra vez",
+    "seated": "  {name} fica com o lugar de {was}",
+    "dropped": "  {name} perdeu a ligação",
+    "resumed": "  {name} voltou a ligar-se",
     "pause": "  O servidor parou aqui (uma pausa)",
     "restart.pause": "  O servidor voltou depois da pausa",
     "restart.crash": "  O servidor voltou depois de uma falha",
@@ -463,7 +486,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "seat": {
         "zero": "{name} (lugar {seat}): nenhuma jogada",
         "one": "{name} (lugar {seat}): 1 jogada",
@@ -486,6 +509,9 @@ REVIEW: Final[dict[str, Message]] = {
         ),
     },
     "no_choices": "  Nada para analisar: todas as jogadas eram forçadas.",
+    "chart": "  A probabilidade de ganhar a ronda, jogada a jogada (× marca as jogadas mais caras):",
+    "chart_plain": "  A probabilidade de ganhar a ronda, jogada a jogada: {values}.",
+    "chart_tricks": "vazas",
     "costliest": "  As jogadas mais caras:",
     "none_costly": "  Nenhuma jogada custou mais de um ponto.",
     "lead": {
@@ -522,7 +548,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: a troca custou cerca de 1 ponto; era melhor {best}",
         "other": "    {where}: a troca custou cerca de {n} pontos; era melhor {best}",
     },
-    "intro_match": "Análise de {label}: cada carta jogável avaliada por uma procura longa ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro_match": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "move_chance": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos e {chance} da probabilidade de ganhar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, jogo {match}, {points}",
@@ -637,8 +663,21 @@ REASONS: Final[dict[str, Message]] = {
     },
     "beatable": "{card} ainda não saiu e ainda a pode levar",
     "keeps_trump": "guarda {card} para as últimas vazas",
-    "partner_holds": "a vaza já é do teu parceiro",
+    "takes_trick": "faz a vaza de certeza",
+    "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
     "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "no_reason": {
+        "one": "sem uma razão única: a procura prefere-a por 1 ponto",
+        "other": "sem uma razão única: a procura prefere-a por {n} pontos",
+    },
+    "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
+    "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
+    "same_exact": "tão boa como {cards}: todas as distribuições lhes dão o mesmo",
+    "overrules": {
+        "one": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê 1 ponto a mais",
+        "other": "um jogador de clube não jogaria {card} aqui, embora a procura lhe dê {n} pontos a mais",
+    },
+    "exact": "exato: resolvidas todas as distribuições possíveis",
     "why_card": "{card}: {reasons}.",
     "and": "; ",
 }

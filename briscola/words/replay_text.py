@@ -203,7 +203,25 @@ class Narrator:
         self.say(f"standin.{line['reason']}", name=self.seats[line["seat"]])
 
     def _handback(self, line: dict[str, Any]) -> None:
-        self.say("handback", name=line.get("name") or self.seats[line["seat"]])
+        if isinstance(line.get("name"), str):  # an older record's way to say "seated"
+            self._seated(line)
+            return
+        self.say("handback", name=self.seats[line["seat"]])
+
+    def _seated(self, line: dict[str, Any]) -> None:
+        """A new person takes a seat left mid-match: from here its cards are theirs."""
+        seat = line["seat"]
+        self.say("seated", name=line["name"], was=self.seats[seat])
+        seats = list(self.seats)
+        seats[seat] = printable(line["name"])
+        self.seats = tuple(seats)
+        self.teams = _team_labels(self.rules, self.seats)
+
+    def _dropped(self, line: dict[str, Any]) -> None:
+        self.say("dropped", name=self.seats[line["seat"]])
+
+    def _resumed(self, line: dict[str, Any]) -> None:
+        self.say("resumed", name=self.seats[line["seat"]])
 
     def _pause(self, line: dict[str, Any]) -> None:
         self.say("pause")

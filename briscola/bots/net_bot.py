@@ -1,0 +1,50 @@
+"""``net``: the network alone, a card in about a millisecond.
+
+Floor 5 (bots).  At its turn the bot reads its observation into the
+network (:mod:`briscola.bots.net`) and plays the legal card with the highest
+policy.  At a table the network was not trained for (3, 4 or 6 seats, the
+brisca exchange, the bisca order: :func:`~briscola.bots.net.trained_for`) it
+plays as the expert's search does, so that it is a legal and sound player
+everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.game import Action
+from ..engine.observation import Observation
+from ..players import Bot
+from .expert import ExpertBot
+
+if TYPE_CHECKING:
+    from .net import Network
+
+__all__ = ["NetBot"]
+
+
+class NetBot(Bot):
+    """``net``: the shipped weights, or those of ``weights=FILE``; ``samples`` and
+    ``think_ms`` are the search's budget where it falls back to the search."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        name: str = "net",
+        weights: str | None = None,
+        samples: int | None = None,
+        think_ms: float | None = None,
+    ) -> None:
+        from .net import load, shipped  # NumPy, loaded when a network is used
+
+        self.name = name
+        self.network: Network = shipped() if weights is None else load(weights)
+        self._search = ExpertBot(seed=seed, samples=samples, think_ms=think_ms)
+
+    def choose(self, obs: Observation) -> Action:
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        if not self.network.knows(obs.rules):
+            return self._search.choose(obs)
+        chances, _value = self.network.policy(obs)
+        return max(chances, key=chances.__getitem__)

@@ -1,0 +1,187 @@
+"""``briscola bench --calibration``: do the advice's chances come true?
+
+Floor 7 (an arrangement of bots and the engine).  It plays rounds of the
+expert against itself and against greedy, at each table size asked for, and
+at every choice an expert seat makes it records the chance of winning the
+round that the advice states for the card it plays (the number ``hint``
+shows, :func:`~briscola.bots.expert.advise`), and whether that seat's side
+then won the round.  The reliability table puts the stated chances in ten
+bins (0-10 %, ..., 90-100 %) and shows, for each, the mean stated chance and
+how often the side really won; the Brier score is the mean squared gap
+between the stated chance and what happened (0 is perfect; always saying
+50 % scores 0.25).  A well calibrated advice has every bin's two numbers
+close: the goal is within 5 points in every bin over 2,000 positions.
+
+With ``raw`` the chances are the search's before the calibration
+(:data:`~briscola.bots.expert.CALIBRATION`), the data that calibration is
+fitted from (:func:`fit`).  Rounds are dealt from ``seed``; the experts
+play with ``samples`` samples a move and no clock, so a run is repeatable.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.expert import ExpertBot, calibrate, overruling, stage
+from ..bots.greedy import GreedyBot
+from ..engine.game import Match
+from ..engine.observation import observe
+from ..engine.rules import TableRules
+
+__all__ = ["Calibration", "calibration", "fit", "format_calibration"]
+
+SEED = 20_261_203
+SAMPLES = 300
+BINS = 10
+
+
+Point = tuple[int, float, int, int, float, bool]
+# (table size, stated chance, won 1 or 0, the round's number in the run, the share of the
+# pack still to play, exact)
+
+
+@dataclass(slots=True)
+class Calibration:
+    """Every recorded choice, a :data:`Point`."""
+
+    points: list[Point] = field(default_factory=list)
+    rounds: int = 0
+    seconds: float = 0.0
+
+    def table(self, players: int | None = None) -> list[dict[str, Any]]:
+        """The reliability table: per bin its count, mean stated chance, observed rate."""
+        rows: list[dict[str, Any]] = []
+        for b in range(BINS):
+            inside = [
+                (p, won)
+                for n, p, won, *_ in self.points
+                if (players is None or n == players) and min(BINS - 1, int(p * BINS)) == b
+            ]
+            if not inside:
+                rows.append({"bin": b, "count": 0, "stated": None, "observed": None})
+                continue
+            stated = sum(p for p, _ in inside) / len(inside)
+            observed = sum(won for _, won in inside) / len(inside)
+            rows.append({"bin": b, "count": len(inside), "stated": stated, "observed": observed})
+        return rows
+
+    def brier(self, players: int | None = None) -> float | None:
+        gaps = [(p - won) ** 2 for n, p, won, *_ in self.points if players is None or n == players]
+        return sum(gaps) / len(gaps) if gaps else None
+
+
+def calibration(
+    seats: Sequence[int] = (2, 4),
+    rounds: int = 40,
+    seed: int = SEED,
+    samples: int = SAMPLES,
+    raw: bool = False,
+) -> Calibration:
+    """``rounds`` rounds at each table size in ``seats``: half the expert against
+    itself, half one side of experts against greedy (sides alternating)."""
+    out = Calibration()
+    start = time.perf_counter()
+    deals = random.Random(seed)
+    for players in seats:
+        rules = TableRules(players=players)
+        for i in range(rounds):
+            match_seed = deals.randrange(2**63)
+            against = i % 2 == 1  # every other round: experts on one side, greedy on the other
+            expert_side = (i // 2) % 2
+            bots = {}
+            for s in range(players):
+                if against and rules.team_of[s] != expert_side:
+                    continue
+                bots[s] = ExpertBot(seed=match_seed + s, samples=samples, max_ms=1e9)
+            greedy = GreedyBot()
+            r = Match(rules, match_seed).start_round()
+            stated: list[tuple[int, float, float, bool]] = []  # (side, chance, left, exact)
+            while not r.over:
+                seat = r.to_move
+                obs = observe(r, seat)
+                bot = bots.get(seat)
+                if bot is None or len(obs.legal) == 1:
+                    r.act(greedy.choose(obs) if bot is None else obs.legal[0])
+                    continue
+                est = bot._estimate(obs, bot._noisy(obs))
+                action, _ = overruling(obs, est, bot.club)
+                chance = min(1.0, max(0.0, est.by_action[action].win))  # sums of shares
+                left = stage(obs)
+                if not raw and not est.exact:
+                    chance = calibrate(chance, players, left)
+                stated.append((rules.team_of[seat], chance, left, est.exact))
+                r.act(action)
+            winner = r.winner()
+            won = -1 if winner is None else winner
+            out.points += [
+                (players, p, int(side == won), out.rounds, left, exact)
+                for side, p, left, exact in stated
+            ]
+            out.rounds += 1
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+def fit(points: Sequence[tuple[float, int]], steps: int = 50) -> tuple[float, float]:
+    """The logistic map ``sigmoid(a * logit(p) + b)`` that best fits stated
+    chances ``p`` to what happened (Newton's method on the log likelihood)."""
+    xs = [_logit(p) for p, _ in points]
+    ys = [won for _, won in points]
+    a, b = 1.0, 0.0
+    for _ in range(steps):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            q = 1 / (1 + math.exp(-(a * x + b)))
+            ga += (y - q) * x
+            gb += y - q
+            w = q * (1 - q)
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        det = haa * hbb - hab * hab
+        if det <= 1e-12:
+            break
+        a += (hbb * ga - hab * gb) / det
+        b += (haa * gb - hab * ga) / det
+    return a, b
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 0.005), 0.995)
+    return math.log(p / (1 - p))
+
+
+def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
+    """The reliability table of each table size and of all, and the Brier scores."""
+    lines = [
+        f"{c.rounds} rounds, {len(c.points)} positions, {c.seconds:.0f} s: "
+        "the chance stated at each choice against the rounds won"
+    ]
+    for players in [*seats, None]:
+        if players is not None and len(seats) == 1:
+            continue
+        title = "all tables" if players is None else f"{players} players"
+        n = sum(1 for p in c.points if players is None or p[0] == players)
+        lines.append("")
+        lines.append(f"{title}: {n} positions, Brier score {_num(c.brier(players), 4)}")
+        lines.append("  stated     count  mean stated  observed  gap")
+        for row in c.table(players):
+            low, high = row["bin"] * 10, row["bin"] * 10 + 10
+            if not row["count"]:
+                lines.append(f"  {low:3d}-{high:3d}%  {0:5d}")
+                continue
+            gap = 100 * (row["observed"] - row["stated"])
+            lines.append(
+                f"  {low:3d}-{high:3d}%  {row['count']:5d}  {100 * row['stated']:10.1f}%"
+                f"  {100 * row['observed']:7.1f}%  {gap:+5.1f}"
+            )
+    return "\n".join(lines)
+
+
+def _num(x: float | None, digits: int) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"

@@ -1,0 +1,244 @@
+"""The network (bots/net.py), the net player and the trainer (lab/train.py)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from briscola.bots.net import (
+    CARDS,
+    FORMAT,
+    INPUTS,
+    Network,
+    WeightsError,
+    features,
+    legal_mask,
+    load,
+    save,
+    shipped,
+)
+from briscola.bots.net_bot import NetBot
+from briscola.cli import main as cli
+from briscola.engine.cards import Card
+from briscola.engine.game import Round
+from briscola.engine.observation import observe
+from briscola.engine.rules import TableRules
+from briscola.lab.train import Adam, Samples, losses, play_game, train_step
+
+PY = sys.executable
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tiny_network() -> Network:
+    """Two hidden units, weights chosen so that the forward pass is easy by hand."""
+    w1 = np.zeros((INPUTS, 2), np.float32)
+    w1[0, 0], w1[1, 1], w1[2, 0] = 1.0, -1.0, 0.5
+    w2 = np.array([[1.0, 2.0], [3.0, -1.0]], np.float32)
+    wp = np.zeros((2, CARDS), np.float32)
+    wp[0, 0], wp[1, 5] = 1.0, 0.5
+    wv = np.array([[0.25], [-0.5]], np.float32)
+    return Network(
+        w1,
+        np.array([0.5, 1.0], np.float32),
+        w2,
+        np.array([0.0, -1.0], np.float32),
+        wp,
+        np.zeros(CARDS, np.float32),
+        wv,
+        np.array([0.1], np.float32),
+    )
+
+
+def test_forward_pass_against_a_hand_computed_example() -> None:
+    x = np.zeros(INPUTS, np.float32)
+    x[0], x[1], x[2] = 2.0, 3.0, 4.0
+    logits, value = tiny_network().forward(x)
+    # h1 = relu([2 + 0.5*4 + 0.5, -3 + 1]) = [4.5, 0]
+    # h2 = relu([4.5*1 + 0, 4.5*2 - 1]) = [4.5, 8]
+    # logits: card 0 = 4.5, card 5 = 0.5*8 = 4, the rest 0
+    # value = sigmoid(0.25*4.5 - 0.5*8 + 0.1) = sigmoid(-2.775)
+    expected = np.zeros(CARDS)
+    expected[0], expected[5] = 4.5, 4.0
+    assert np.allclose(logits, expected)
+    assert value == pytest.approx(1 / (1 + np.exp(2.775)), rel=1e-6)
+
+
+def dealt(seed: int, rules: TableRules | None = None, dealer: int = 0) -> Round:
+    """A fresh round of ``rules`` (2 seats by default) from a seeded shuffle."""
+    rules = rules or TableRules(players=2)
+    deck = list(rules.deck)
+    random.Random(seed).shuffle(deck)
+    return Round(rules, deck, dealer)
+
+
+def test_features_see_only_the_seat_and_cards_relative_to_trumps() -> None:
+    r = dealt(4)
+    obs = observe(r, r.to_move)
+    x = features(obs)
+    assert x.shape == (INPUTS,) and x.dtype == np.float32
+    assert x[:CARDS].sum() == 3  # the own hand
+    # The other hand is not in the input: the same features for any deal of the unseen cards.
+    other = 1 - r.to_move
+    swapped = r.copy()
+    swapped.hands[other], swapped.stock[1:4] = swapped.stock[1:4], swapped.hands[other]
+    assert np.array_equal(features(observe(swapped, r.to_move)), x)
+    mask = legal_mask(obs)
+    assert mask.sum() == 3
+    trump = obs.trump_suit
+    for c in obs.hand:
+        assert mask[((c // 10 - trump) % 4) * 10 + c % 10]
+
+
+TABLES = [
+    TableRules(players=2),
+    TableRules(players=2, variant="brisca"),
+    TableRules(players=2, variant="bisca"),
+    TableRules(players=3),
+    TableRules(players=3, pack=39),
+    TableRules(players=4),
+    TableRules(players=4, variant="brisca"),
+    TableRules(players=6),
+]
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.variant}-{r.pack}")
+def test_net_plays_legally_at_every_table(rules: TableRules) -> None:
+    r = dealt(rules.players, rules)
+    bot = NetBot(seed=1, samples=8)
+    while not r.over:
+        obs = observe(r, r.to_move)
+        action = bot.choose(obs)
+        assert action in obs.legal
+        r.act(action)
+
+
+def test_shipped_weights_load_and_say_how_they_were_made() -> None:
+    from briscola.bots.net import made_by
+
+    net = shipped()
+    assert net.w1.shape[0] == INPUTS
+    made = made_by()
+    for key in ("command", "seed", "code", "data", "made"):
+        assert made[key]
+    size = (ROOT / "briscola/bots/weights/net2.npz").stat().st_size
+    assert size < 5_000_000
+
+
+def test_loading_refuses_a_wrong_file(tmp_path: Path) -> None:
+    good = tmp_path / "good.npz"
+    save(tiny_network(), good)
+    assert load(good).hidden == 2
+    arrays = dict(np.load(good))
+
+    def refused(name: str, **change: object) -> str:
+        path = tmp_path / name
+        np.savez(path, **{**arrays, **change})
+        with pytest.raises(WeightsError) as err:
+            load(path)
+        return str(err.value)
+
+    assert f"format {FORMAT + 1}" in refused("version.npz", format=np.array(FORMAT + 1))
+    assert "inputs" in refused("inputs.npz", inputs=np.array(INPUTS - 1))
+    assert "w2 must have shape (2, 2)" in refused("shape.npz", w2=np.zeros((3, 2), np.float32))
+    assert "finite" in refused("nan.npz", bv=np.array([np.nan], np.float32))
+    with pytest.raises(WeightsError, match="no weights file"):
+        load(tmp_path / "missing.npz")
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip")
+    with pytest.raises(WeightsError, match="not a weights file"):
+        load(junk)
+    with pytest.raises(ValueError, match="version"):
+        NetBot(weights=str(tmp_path / "version.npz"))
+
+
+def test_training_steps_lower_the_loss() -> None:
+    data = play_game("expert:samples=10", seed=5, explore=0.0)
+    data = data.join(play_game("expert:samples=10", seed=6, explore=0.0), 1000)
+    assert len(data) > 20
+    net = Network.initial(32, seed=3)
+    opt = Adam(net, 3e-3)
+    before = sum(losses(net, data)[:2])
+    for _ in range(60):
+        train_step(net, opt, data)
+    after = sum(losses(net, data)[:2])
+    assert after < before * 0.7
+
+
+def test_a_sample_is_what_the_search_chose() -> None:
+    s = play_game("expert:samples=10", seed=8, explore=0.0)
+    assert isinstance(s, Samples)
+    assert s.mask[np.arange(len(s)), s.target].all()  # the target is always legal
+    assert ((s.value >= 0) & (s.value <= 1)).all()
+
+
+TINY = ["--games", "3", "--teacher", "expert:samples=8", "--hidden", "16", "--evaluate", "2"]
+
+
+def train(out: Path, *more: str) -> int:
+    return cli(["train", "--out", str(out), "--seed", "7", *TINY, *more])
+
+
+def arrays(path: Path) -> dict[str, np.ndarray]:
+    with np.load(path) as f:
+        return {k: f[k] for k in f.files}
+
+
+def test_a_tiny_run_is_reproducible_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert train(tmp_path / "a", "--generations", "2") == 0
+    out = capsys.readouterr().out
+    assert "generation 1/2:" in out and "generation 2/2:" in out and "against greedy" in out
+    # The same seed in two steps (a stopped run resumed): the same files.
+    assert train(tmp_path / "b", "--generations", "1") == 0
+    assert train(tmp_path / "b", "--generations", "2") == 0
+    assert "resuming" in capsys.readouterr().out
+    a, b = arrays(tmp_path / "a/checkpoint.npz"), arrays(tmp_path / "b/checkpoint.npz")
+    assert a.keys() == b.keys()
+    for k in a.keys() - {"seconds"}:  # the clock's, not the seed's
+        assert np.array_equal(a[k], b[k]), k
+    assert (tmp_path / "a/best.json").exists() and (tmp_path / "a/best.npz").exists()
+    load(tmp_path / "a/best.npz")
+    # Other options on the same directory: refused, nothing lost.
+    with pytest.raises(SystemExit) as done:
+        cli(["train", "--out", str(tmp_path / "a"), "--seed", "8", *TINY])
+    assert done.value.code == 2
+    assert "other options" in capsys.readouterr().err
+
+
+def test_train_refuses_bad_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        cli(["train", "--out", str(tmp_path), "--teacher", "greedy"])
+    assert "--teacher must be the expert" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli(["train", "--explore", "2"])
+    assert "--explore must be a number 0..1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("level", ["net", "expert"])
+def test_net_and_expert_pass_check_bot(level: str) -> None:
+    done = subprocess.run(
+        [PY, "-m", "briscola", "check-bot", f"{PY} -m briscola bot --level {level} --think-ms 20"],
+        capture_output=True,
+        text=True,
+        timeout=110,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "10 of 10 checks passed"
+
+
+def test_net_picks_the_highest_policy_card() -> None:
+    r = dealt(11, dealer=1)
+    obs = observe(r, r.to_move)
+    bot = NetBot()
+    chances, value = bot.network.policy(obs)
+    assert set(chances) == {a for a in obs.legal if isinstance(a, Card)}
+    assert sum(chances.values()) == pytest.approx(1.0)
+    assert 0 < value < 1
+    assert bot.choose(obs) == max(chances, key=chances.__getitem__)
