@@ -48,7 +48,7 @@ STANDIN_NOTICES = frozenset({"away", "faults", "takeover", "left", "handback"})
 
 def _say(text: str) -> None:
     # Every line may quote the server (a table's name, an error): all through the one filter.
-    print(f"briscola join: {printable(text, 600)}", file=sys.stderr, flush=True)
+    print(f"briscola join: {printable(text, 1200)}", file=sys.stderr, flush=True)
 
 
 @dataclass
@@ -413,11 +413,11 @@ class _Relay:
         """The bot failed: said, and its seat given up (a built-in plays on)."""
         self._tell_faults()
         self.match.timeouts += code == "timeout"
-        self.match.failure = f"{code}: {printable(message, 500)}"
+        self.match.failure = f"{code}: {printable(message, 1000)}"
         self.match.given_up = self.round or 1
         self.match.result = "not finished by the bot"
         where = f"match {self.match.number} round {self.round}"
-        _say(f"the bot failed in {where}: {code}: {printable(message, 500)}")
+        _say(f"the bot failed in {where}: {code}: {printable(message, 1000)}")
         _say("the relay gives the seat up (the server's stand-in may play it on)")
         await self._leave()
         return 1
