@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -134,3 +135,17 @@ async def test_a_bot_that_ignores_hello_or_bye(tmp_path: Path) -> None:
         status, text = await _join(lan.port, "b", "ignore-bye", tmp_path / "bot.log")
     assert status == 0, text
     assert "the bot did not exit after bye and end of input; stopped with SIGTERM" in text
+
+
+async def test_strict_makes_a_fault_a_failure_and_two_matches_are_summed_up(
+    tmp_path: Path,
+) -> None:
+    async with running(tmp_path, turn_timeout=60.0) as lan:
+        status, text = await _join(lan.port, "s", "illegal", tmp_path / "s.log", "--strict")
+        assert status == 1, text
+        assert "the bot failed in match 1 round 1: illegal_move: " in text
+        assert "(--strict: every fault is a failure)" in text
+        status, text = await _join(lan.port, "m", "debug", tmp_path / "m.log", "--matches", "2")
+    assert status == 0, text
+    assert "match 1: " in text and "faults: bad_json x1, unknown_id x1;" in text
+    assert re.search(r"\n  match 2: (won|lost|drawn) \(rounds [0-9-]+\); faults: none; ", text)
