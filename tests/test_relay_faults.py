@@ -149,3 +149,47 @@ async def test_strict_makes_a_fault_a_failure_and_two_matches_are_summed_up(
     assert status == 0, text
     assert "match 1: " in text and "faults: bad_json x1, unknown_id x1;" in text
     assert re.search(r"\n  match 2: (won|lost|drawn) \(rounds [0-9-]+\); faults: none; ", text)
+
+
+class _Session:
+    """What the relay needs of a server session, for the server's side of a seat."""
+
+    seat = 0
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, object]] = []
+        self.asked: list[str] = []
+
+    def send(self, msg: dict[str, object]) -> None:
+        self.sent.append(msg)
+
+    async def request(
+        self, kind: str, timeout: float = 15.0, **fields: object
+    ) -> dict[str, object]:
+        self.asked.append(kind)
+        return {"type": "left"}
+
+
+async def test_the_servers_stand_in_and_its_away_notice_are_counted() -> None:
+    """A card of the bot's seat that the bot did not play is a stand-in's; the server's
+    ``away`` (its clock ran out first) is a timeout: the seat is given up, exit 1."""
+    from briscola.client.relay import _Relay
+    from briscola.protocol.host import RemoteSeat
+    from briscola.protocol.process import BotProcess
+
+    bot = BotProcess("node bot.js")  # never started: what is sent to it goes nowhere
+    relay = _Relay(bot, RemoteSeat("bot", bot), 1)
+    session = _Session()
+    relay.session = session  # type: ignore[assignment]
+    start = {"type": "match_start", "seat": 0, "players": 2, "names": ["bot", "Marco"],
+             "teams": [[0], [1]], "variant": "italian", "target": 1, "move_ms": 1000}  # fmt: skip
+    assert await relay._server(start) is None
+    relay.sent = ["3C"]
+    assert await relay._server({"type": "played", "seat": 0, "card": "3C"}) is None  # its own
+    assert await relay._server({"type": "played", "seat": 0, "card": "AD"}) is None  # not
+    assert relay.match.standin == 1
+    away = {"type": "notice", "code": "away", "seat": 0, "name": "bot", "text": "time ran out"}
+    assert await relay._server(away) == 1
+    assert relay.match.timeouts == 1 and relay.match.failure.startswith("timeout: ")
+    assert session.asked == ["leave"]
+    assert "cards a stand-in played: 1; timeouts: 1; the seat given up" in relay.match.line()
