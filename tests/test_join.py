@@ -775,3 +775,46 @@ async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
     assert "You take over this seat" in seen.getvalue() and "Back at the table" not in (
         seen.getvalue()
     )
+
+
+async def test_the_clock_of_another_seat_is_the_servers() -> None:
+    """No clock for another seat until the server's ``clock`` (a bot's card has none);
+    then the time left it says, counted from its arrival; gone when the card comes."""
+    from briscola.client.play import _table_line
+
+    me, _, _ = _sitting(watching=True)
+    start = {"type": "match_start", "seat": None, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 120000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
+                           "trump": "2C", "stock": 34, "rounds_won": [0, 0],
+                           "hand": []})  # fmt: skip
+    assert me.person.deadline is None, "not the table's whole time per card"
+    me.clock_others({"type": "clock", "seat": 1, "ms": 33_000})
+    left = me.person.deadline - asyncio.get_running_loop().time()
+    assert 0 < left <= 33
+    me.clock_others({"type": "clock", "seat": 0, "ms": 50_000})  # not the seat to move
+    assert me.person.deadline - asyncio.get_running_loop().time() <= 33
+    await _table_line(me, {"type": "played", "seat": 1, "card": "7D"})
+    assert me.person.deadline is None
+
+
+async def test_help_at_a_lan_table_lists_what_works_there() -> None:
+    """No hint and no undo at a LAN table; say and leave are there.  ``hint`` typed
+    out of turn says why there is none, not "not your turn"."""
+    from briscola.client.play import _table_line
+    from briscola.words.table import help_text
+
+    me, _, out = _sitting()
+    me.person.lan = True
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    assert me.idle("help")
+    shown = out.getvalue()
+    assert "say TEXT" in shown and "  leave " in shown
+    assert "  hint " not in shown and "  undo " not in shown
+    assert me.idle("hint") and "No hints and no take-backs at a LAN table" in out.getvalue()
+    for lang in ("de", "it", "es", "pt"):
+        text = help_text(lang, "italian", "italian", lan=True)  # type: ignore[arg-type]
+        assert "say TEXT" in text and "hint" not in text and "undo" not in text, lang

@@ -222,7 +222,8 @@ def test_the_lobby_marks_bots_and_names_the_people_waiting() -> None:
     assert "3: Ben (away, 0:45)" in lines[0]
     assert lines[1].strip() == "People waiting at fri: Anna."
     wrong = ServerError("bad_code", "table 'fri' is private; the code is wrong")
-    assert "needs its code" in refusal("en", wrong, "fri")
+    assert "code is missing or wrong" in refusal("en", wrong, "fri")
+    assert "--code CODE" in refusal("en", wrong, "fri", cli=True)
     assert "codice" in refusal("it", wrong, "fri")
 
 

@@ -11,6 +11,7 @@ import asyncio
 import io
 import os
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -169,6 +170,8 @@ async def test_guessing_a_private_tables_code_backs_off(tmp_path: Path) -> None:
         made = await host.ask("create", "created", table="p", code=True, bots={"1": "random"})
         code = made["code"]
         assert isinstance(code, str) and len(code) >= 12
+        # Read out across a room: groups of four, no I, 1, O or 0 to mistake.
+        assert re.fullmatch(r"[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){2}", code), code
         guesser = await lan.connect("Guesser")
         for n in range(5):
             await guesser.refused("join", "bad_code", table="p", code=f"{n:04}")

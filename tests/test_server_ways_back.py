@@ -9,9 +9,11 @@ tricks went by; the cards are exactly those the seat played meanwhile.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from pathlib import Path
 
+import pytest
 from lan import Client, Message, nth_turn, play_out, running
 from test_server_play import sit
 
@@ -36,7 +38,10 @@ async def _watched_bot_cards(vera: Client, seat: int, count: int) -> list[str]:
     return _played_by(vera, seat, start)[:count]
 
 
-async def test_after_a_timeout_the_cards_played_for_you_are_told(tmp_path: Path) -> None:
+async def test_after_a_timeout_the_cards_played_for_you_are_told(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="briscola")
     async with running(tmp_path, turn_timeout=0.4) as lan:
         host = await lan.connect("Host")
         await host.create("t", bots={"1": "random"})
@@ -54,6 +59,8 @@ async def test_after_a_timeout_the_cards_played_for_you_are_told(tmp_path: Path)
         ]
         assert len(told["cards"]) >= 2 and told["tricks"] >= 1
         assert not [m for m in host.lines if _meanwhile(m)], "to the person alone"
+    # The host's log says a person timed out, not that a program is too slow.
+    assert "Anna timed out" in caplog.text and "too slow?" not in caplog.text
 
 
 async def test_after_a_drop_or_a_crash_the_cards_played_for_you_are_told(
@@ -78,7 +85,10 @@ async def test_after_a_drop_or_a_crash_the_cards_played_for_you_are_told(
         assert end["reason"] == "complete"
 
 
-async def test_after_a_restart_the_cards_played_for_you_are_told(tmp_path: Path) -> None:
+async def test_after_a_restart_the_cards_played_for_you_are_told(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="briscola")
     async with running(tmp_path) as lan:
         (anna, bruno), _ = await sit(lan, watchers=0, players=3, bots={"1": "random"})
         bruno_plays = asyncio.ensure_future(play_out(bruno))
@@ -98,3 +108,27 @@ async def test_after_a_restart_the_cards_played_for_you_are_told(tmp_path: Path)
         told = await back.until(_meanwhile)
         assert told["cards"][:1] == for_her
         bruno_plays.cancel()
+    assert "match 1 resumes" in caplog.text, "a resumed match is no new start"
+
+
+async def test_every_screen_counts_down_to_the_same_deadline(tmp_path: Path) -> None:
+    """A person's turn: everyone at the table (the other person, a spectator) is told
+    the time left (``clock``); a spectator who comes mid-turn reads it in the snapshot;
+    the turn's own ``time_ms`` counts to the same moment (never more than the clock)."""
+    async with running(tmp_path, turn_timeout=60) as lan:
+        (anna, bruno), (vera,) = await sit(lan)
+        start = await anna.until("round_start")
+        mover, other = (anna, bruno) if start["leader"] == anna.seat else (bruno, anna)
+        turn = await mover.until("turn")
+        clocks = [await c.seen(lambda m: m["type"] == "clock") for c in (other, vera, mover)]
+        assert {m["seat"] for m in clocks} == {mover.seat}
+        assert all(0 < m["ms"] <= 60_000 for m in clocks)
+        assert turn["time_ms"] <= clocks[2]["ms"]
+        late = await lan.connect("Late")
+        await late.ask("watch", "watching", table="t")
+        state = await late.until("state")
+        assert state["to_move"] == mover.seat and 0 < state["time_left_ms"] <= clocks[1]["ms"]
+        await mover.play(turn)
+        nxt = await other.until("turn")
+        after = await vera.until(lambda m: m["type"] == "clock")
+        assert after["seat"] == other.seat and nxt["time_ms"] <= after["ms"]

@@ -139,10 +139,13 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
     return out
 
 
-def refusal(lang: Language, err: ServerError, table: str | None = None) -> str:
-    """What a refused request says; a private table's wrong code says a code is needed."""
+def refusal(
+    lang: Language, err: ServerError, table: str | None = None, *, cli: bool = False
+) -> str:
+    """What a refused request says; a private table's code missing or wrong is one
+    message, in the lobby's syntax or (``cli``) the command line's."""
     if err.code == "bad_code" and table:
-        return t(lang, "code_needed", table=printable(table, 40))
+        return t(lang, "code_needed_cli" if cli else "code_needed", table=printable(table, 40))
     return t(lang, "refused", text=printable(err.message, 300))
 
 

@@ -139,6 +139,9 @@ class _Sitting:
         assert self.person is not None
         if not text or self.person.answer(text):
             return True
+        if self.person.lan_only(text):
+            self.console.show(_dim(t(self.lang, "not_now.lan")))
+            return True
         card = None if self.watching or not self.in_match() else self.person.ahead(text)
         if card is not None:  # played at the turn, as briscola play does
             self.ahead = card
@@ -274,18 +277,21 @@ class _Sitting:
             self.warning = None
 
     def clock_others(self, msg: Message) -> None:
-        """Another seat's turn: its clock from the table's time per card."""
+        """Another seat's turn: its clock is the server's, counted down from the arrival
+        of its ``clock`` message (or a snapshot's ``time_left_ms``), so that every
+        screen at the table, a spectator's too, shows the same time left; until then,
+        none (a bot's card, or a table without a time limit)."""
         assert self.person is not None and self.table is not None
         seen = self.person.seen
-        start = self.table.start or {}
-        move_ms = start.get("move_ms")
-        if seen is None or seen.to_move is None or seen.to_move == self.table.seat:
-            self.person.deadline = None  # ours: the turn's own clock comes with it
-            return
-        if isinstance(move_ms, int) and move_ms > 0:
-            self.person.deadline = asyncio.get_running_loop().time() + move_ms / 1000
-        else:
-            self.person.deadline = None
+        left = msg.get("time_left_ms") if msg["type"] == "state" else msg.get("ms")
+        mover = msg.get("to_move") if msg["type"] == "state" else msg.get("seat")
+        if msg["type"] == "clock" and seen is not None and mover != seen.to_move:
+            return  # a clock for another moment than the one on screen
+        self.person.deadline = None
+        if seen is None or mover is None or mover == self.table.seat:
+            return  # ours: the turn's own clock comes with it
+        if type(left) is int and left >= 0:
+            self.person.deadline = asyncio.get_running_loop().time() + left / 1000
 
 
 async def sit(
@@ -301,6 +307,7 @@ async def sit(
     """Play (or watch) at the table the session is seated at; the exit status."""
     me = _Sitting(session, console, lang, watching)
     person = Person(console, name=session.name, faces=faces, lang=lang, count=count, pace=pace)
+    person.lan = True
     table = RemoteTable(person, session.send)
     me.person, me.table = person, table
     console.panel = person.panel
@@ -396,6 +403,10 @@ async def sit(
                 console.show(_dim(t(lang, "refused", text=text)))
             elif kind == "here":
                 pass  # the answer to our "here": the handback notice says it
+            elif kind == "clock":
+                if me.person is not None and me.person.seen is not None:
+                    me.clock_others(msg)
+                    console.refresh()
             else:
                 await _table_line(me, msg)
                 if kind == "match_end" and watching:

@@ -102,7 +102,9 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
             except ServerError as err:
                 if args.table is not None:
                     return _error(
-                        refusal(lang, err, table) if err.code == "bad_code" else err.message
+                        refusal(lang, err, table, cli=True)
+                        if err.code == "bad_code"
+                        else err.message
                     )
                 console.show([[("", refusal(lang, err, table))]])
                 table = None

@@ -104,6 +104,8 @@ class Person(Player):
         self.kept_order: list[Card | None] = []
         #: what the next snapshot says first: back at the table, or a seat taken over
         self.back_word = "back"
+        #: a LAN table's seat: help lists the commands that work there
+        self.lan = False
 
     async def start(self, info: MatchInfo) -> None:
         self.view = View(
@@ -228,6 +230,16 @@ class Person(Player):
             return None
         return entry if isinstance(entry, Card) else None
 
+    def lan_only(self, text: str) -> bool:
+        """``hint`` or ``undo`` (in any language) typed at a LAN table, where neither works."""
+        if not self.lan or self.reader is None:
+            return False
+        try:
+            entry = self.reader.read(text)
+        except EntryError:
+            return False
+        return isinstance(entry, Command) and entry.name in ("hint", "undo")
+
     def rename(self, seat: int, name: str) -> None:
         """Another person took ``seat`` mid-match: their cards go by their name."""
         if self.view is not None and seat != self.view.seat:
@@ -239,7 +251,7 @@ class Person(Player):
         show, w = self.console.show, self.lang
         if name in ("help", "rules"):
             if name == "help":
-                text = help_text(w, self.faces, self.view.rules.variant)
+                text = help_text(w, self.faces, self.view.rules.variant, lan=self.lan)
             else:
                 text = short_rules(w, self.faces)
             show([[("", line)] for line in text.splitlines()])

@@ -99,6 +99,9 @@ class RemoteSeat(Player):
         handshake_ms: int = HANDSHAKE_MS,
     ) -> None:
         self.name = name
+        #: a person's seat (a LAN table): a timeout is a person's time running out,
+        #: not a program that is slow or does not flush, and is told so
+        self.person = False
         self.box = InfoBox()  # this seat's info texts and budget, whichever link it is on
         self._pending = 0  # the id of the request waiting for its answer; 0: none
         self._noise = 0  # lines that answer nothing, in this request
@@ -337,9 +340,10 @@ class RemoteSeat(Player):
             # Never a line from it: an answer stuck in a buffer looks like this.  Otherwise
             # it did write, and is slow (or stuck in a loop).
             hint = "does it flush stdout after each line?" if not self._heard else "too slow?"
-            raise self._failed(
-                "timeout", f"{self.name} did not answer {what} id {msg_id} within {limit} ({hint})"
-            ) from None
+            said = f"{self.name} did not answer {what} id {msg_id} within {limit} ({hint})"
+            if self.person:
+                said = f"{self.name} timed out: no answer within {limit}"
+            raise self._failed("timeout", said) from None
         if item is None:
             link.items.append(None)  # whoever asks next hears of the end too
             code, how, last = await link.gone()
@@ -397,7 +401,10 @@ class RemoteSeat(Player):
     def _failed(self, code: str, message: str) -> SeatFailure:
         if self.stderr_log:
             message += f" (its stderr: {self.stderr_log})"
-        log.info("%s%s failed: %s: %s", _match(), self.name, code, printable(message))
+        if self.person and code == "timeout":
+            log.info("%s%s", _match(), printable(message))
+        else:
+            log.info("%s%s failed: %s: %s", _match(), self.name, code, printable(message))
         return SeatFailure(code, message)
 
     def drain(self) -> tuple[list[tuple[str, str]], list[float], int]:

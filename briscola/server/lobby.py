@@ -233,9 +233,7 @@ class Client:
         if not isinstance(token, str) or not token:
             raise LobbyError("bad_message", "resume needs the 'token' that join gave")
         if len(token) != TOKEN_CHARS:  # refused before any work: no hash of 64 KiB
-            raise LobbyError(
-                "bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it"
-            )
+            raise LobbyError("bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it")
         held = self.server.seat_by_token(token_hash(token))
         if held is None:
             raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
@@ -404,6 +402,17 @@ REQUESTS: dict[str, Callable[[Client, Message], None]] = {
     "next": Client.go_on,
     "chat": Client.chat,
 }
+
+
+# Letters and digits nobody mistakes for one another when a code is read out across a
+# room (no I, 1, O, 0): 32 of them, 12 in groups of 4, 60 bits.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def made_code() -> str:
+    """A private table's code the server makes: e.g. ``K7MX-Q2PA-9WDE``."""
+    chars = "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
+    return "-".join(chars[i : i + 4] for i in range(0, 12, 4))
 
 
 def _request_id(msg: Message) -> None:
@@ -644,11 +653,7 @@ class Server:
         except (RulesError, TypeError) as err:
             raise LobbyError("bad_message", str(err)) from None
         made = msg.get("code") is True  # the server makes one nobody can guess
-        code = (
-            secrets.token_urlsafe(9)
-            if made
-            else _text(msg, "code", NAME_CHARS, "code", required=False)
-        )
+        code = made_code() if made else _text(msg, "code", NAME_CHARS, "code", required=False)
         bots_msg = msg.get("bots") or {}
         if not isinstance(bots_msg, dict):
             raise LobbyError("bad_message", "bots is an object from seat number to a bot spec")

@@ -100,6 +100,8 @@ class SeatsTable(Protocol):
 
     def expired(self, seat: NetSeat[Any]) -> None: ...
 
+    def clock(self, seat: int, due: float | None) -> None: ...
+
 
 T = TypeVar("T", bound=SeatsTable)
 
@@ -122,6 +124,7 @@ class NetSeat(Player, Generic[T]):
         self.token_sha = token_sha  # "" once the person left: anyone may sit down
         self.link: TcpLink | None = None
         self.host = RemoteSeat(name, grace_ms=LINK_GRACE_MS)
+        self.host.person = True
         self.host._next_id = 1  # the lobby's hello was id 1
         self._make_standin = standin
         self.standin: Player | None = None
@@ -304,6 +307,15 @@ class NetSeat(Player, Generic[T]):
         loop = asyncio.get_running_loop()
         limit = self.table.config.turn_timeout
         deadline = loop.time() + limit if limit > 0 else float("inf")
+        if limit > 0 and not self.away:  # every screen counts down to this moment
+            self.table.clock(self.seat, deadline)
+        try:
+            return await self._act(obs, deadline, limit)
+        finally:
+            self.table.clock(self.seat, None)
+
+    async def _act(self, obs: Observation, deadline: float, limit: float) -> Action:
+        loop = asyncio.get_running_loop()
         while True:
             if self.away:
                 return await self._bot_plays(obs)

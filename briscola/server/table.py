@@ -193,6 +193,7 @@ class Table:
         self._chat_dropped = 0
         self.active = asyncio.get_running_loop().time()  # when it last said anything
         self._marks: dict[int, int] = {}  # drops and returns in the record, by seat
+        self.clock_due: tuple[int, float] | None = None  # whose card is due, and when
         self.ready: set[int] = set()  # who went on after a round's end
         self.all_ready: asyncio.Event | None = None  # set while the table rests
         self._held_notes: dict[int, tuple[str, str, float | None, int]] = {}
@@ -467,6 +468,18 @@ class Table:
             msg["was"] = was
         self.broadcast(msg)
 
+    def clock(self, seat: int, due: float | None) -> None:
+        """A person's card is due at ``due`` (loop time; None: no longer): everyone at
+        the table is told the time left (``clock``), so that every screen counts down
+        to the same moment; a snapshot carries it too."""
+        self.clock_due = None if due is None else (seat, due)
+        if due is not None:
+            self.broadcast({"type": "clock", "seat": seat, "ms": self._left_ms(due)})
+
+    @staticmethod
+    def _left_ms(due: float) -> int:
+        return max(0, int((due - asyncio.get_running_loop().time()) * 1000))
+
     def mark(self, line: Message) -> None:
         """A line of the table's own into the match's record: who plays a seat, pauses.
         A seat's drops and returns are kept up to a bound a match (a flapping client
@@ -507,6 +520,8 @@ class Table:
             del msg[key]
         msg["type"] = "state"
         msg["to_move"] = r.to_move
+        if self.clock_due is not None and self.clock_due[0] == r.to_move:
+            msg["time_left_ms"] = self._left_ms(self.clock_due[1])
         if seat is None:
             msg["hand"] = []
             msg["seat"] = None
@@ -608,7 +623,8 @@ class Table:
         spectators = _Spectators(self)
         for link in self.spectators:
             link.send(self.match_start(None))
-        log.info("table %s: match %d starts (%s)", self.name, self.matches, ", ".join(names))
+        log.info("table %s: match %d %s (%s)", self.name, self.matches,
+                 "starts" if restored is None else "resumes", ", ".join(names))  # fmt: skip
         started = time.monotonic()
         try:
             outcome = await play_match(

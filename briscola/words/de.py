@@ -235,6 +235,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (tipp) was der Experte hier spielen würde, und warum
   undo      (zurück) deine letzte Karte und die Antworten der Bots zurücknehmen
   rules     (regeln) die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
+    "help.say": "  say TEXT  an alle am Tisch schreiben",
+    "help.leave": "  leave     den Platz aufgeben (ein Bot spielt weiter; Strg-C fragt auch)",
     "help.exchange": (
         "  exchange  (tausch) die Trumpf-7 oder -2 gegen die offene Karte tauschen (wenn erlaubt)"
     ),
@@ -334,6 +336,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Du bist noch nicht dran.",
     "not_now.no_match": "Keine Partie läuft: Karten erst nach dem nächsten Geben.",
     "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
+    "not_now.lan": "Am LAN-Tisch gibt es keine Tipps und kein Zurücknehmen: jeder spielt für sich.",
     "takes": "{name} übernimmt den Platz von {was}.",
     "takes.you": "Du übernimmst den Platz von {was}.",
     "left_bot": "{name} hat den Tisch verlassen; ein Bot spielt für {name}.",
@@ -357,7 +360,8 @@ LOBBY: Final[dict[str, Message]] = {
     "status.rematch": "Warten, ob die anderen eine Revanche wollen. leave (oder Strg-C) geht.",
     "status.away": "Ein Bot spielt für dich: tippe irgendetwas (Enter) für deinen Platz.",
     "status.server_away": "Der Server ist weg: neuer Versuch in {pause} s. leave (oder Strg-C) hört auf.",
-    "code_needed": "Tisch {table} ist privat: er braucht seinen Code (join {table} code=CODE; frag, wer ihn angelegt hat).",
+    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht (join {table} code=CODE; frag, wer ihn angelegt hat).",
+    "code_needed_cli": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht: gib ihn mit --code CODE an (frag, wer ihn angelegt hat).",
     "bot_seat": "{name} (Bot)",
     "away_seat": "{name} (weg, {time})",
     "held_seat": "{name} (ein Bot spielt für sie)",

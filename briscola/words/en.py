@@ -214,6 +214,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      what the expert would play here, and why
   undo      take back your last card and the bots' replies (against built-in bots)
   rules     the rules in short (briscola rules prints them all)""",
+    "help.say": "  say TEXT  talk to everyone at the table",
+    "help.leave": "  leave     give your seat up (a bot plays it on; Ctrl-C asks too)",
     "help.exchange": "  exchange  swap your trump 7 or 2 for the face-up card (when allowed)",
     "help.quit": "  quit      leave the game (Ctrl-C asks too; Ctrl-D leaves at once)",
     "rules.short": """\
@@ -310,6 +312,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Not your turn yet.",
     "not_now.no_match": "No match is on: cards wait for the next deal.",
     "not_now.watching": "You watch this table: say TEXT chats, leave goes.",
+    "not_now.lan": "No hints and no take-backs at a LAN table: everyone plays on their own.",
     "takes": "{name} takes {was}'s seat.",
     "takes.you": "You take {was}'s seat.",
     "left_bot": "{name} left the table; a bot plays for {name}.",
@@ -333,7 +336,8 @@ LOBBY: Final[dict[str, Message]] = {
     "status.rematch": "Waiting for the others to want a rematch. leave (or Ctrl-C) goes.",
     "status.away": "A bot plays for you: type anything (Enter) to take your seat back.",
     "status.server_away": "The server is away: trying again in {pause} s. leave (or Ctrl-C) stops.",
-    "code_needed": "Table {table} is private: it needs its code (join {table} code=CODE; ask who made it).",
+    "code_needed": "Table {table} is private and the code is missing or wrong (join {table} code=CODE; ask who made it).",
+    "code_needed_cli": "Table {table} is private and the code is missing or wrong: give it with --code CODE (ask who made it).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (away, {time})",
     "held_seat": "{name} (a bot plays for them)",

@@ -257,6 +257,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (pista) qué jugaría aquí el experto, y por qué
   undo      (deshacer) recoger tu última carta y las respuestas de los bots
   rules     (reglas) las reglas en breve (briscola rules --lang es las da todas)""",
+    "help.say": "  say TEXT  escribir a todos en la mesa",
+    "help.leave": "  leave     dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
     "help.exchange": (
         "  exchange  (cambio) cambiar el 7 o el 2 de triunfo por la carta vista (cuando se puede)"
     ),
@@ -360,6 +362,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Todavía no es tu turno.",
     "not_now.no_match": "No hay partida en curso: las cartas esperan al próximo reparto.",
     "not_now.watching": "Miras esta mesa: say TEXTO para charlar, salir para irte.",
+    "not_now.lan": "En una mesa en red no hay pistas ni se deshacen jugadas: cada uno juega por su cuenta.",
     "takes": "{name} ocupa el puesto de {was}.",
     "takes.you": "Ocupas el puesto de {was}.",
     "left_bot": "{name} ha dejado la mesa; un bot juega por {name}.",
@@ -383,7 +386,8 @@ LOBBY: Final[dict[str, Message]] = {
     "status.rematch": "Esperando a que los demás quieran la revancha. salir (o Ctrl-C) para irte.",
     "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
     "status.server_away": "El servidor no está: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
-    "code_needed": "La mesa {table} es privada: hace falta su código (join {table} code=CÓDIGO; pídeselo a quien la creó).",
+    "code_needed": "La mesa {table} es privada y falta el código o no es correcto (join {table} code=CÓDIGO; pídeselo a quien la creó).",
+    "code_needed_cli": "La mesa {table} es privada y falta el código o no es correcto: dalo con --code CÓDIGO (pídeselo a quien la creó).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (fuera, {time})",
     "held_seat": "{name} (un bot juega en su lugar)",

@@ -251,6 +251,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (suggerimento) cosa giocherebbe l'esperto, e perché
   undo      (annulla) riprendere la tua ultima carta e le risposte dei bot
   rules     (regole) le regole in breve (briscola rules --lang it le mostra tutte)""",
+    "help.say": "  say TEXT  scrivere a tutti al tavolo",
+    "help.leave": "  leave     lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
     "help.exchange": (
         "  exchange  (scambio) scambiare il 7 o il 2 di briscola con la carta scoperta (quando si "
         "può)"
@@ -353,6 +355,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Non tocca ancora a te.",
     "not_now.no_match": "Nessuna partita in corso: le carte alla prossima smazzata.",
     "not_now.watching": "Stai guardando: say TESTO scrive, leave esce.",
+    "not_now.lan": "Al tavolo in rete niente suggerimenti né carte riprese: ognuno gioca da sé.",
     "takes": "{name} prende il posto di {was}.",
     "takes.you": "Prendi il posto di {was}.",
     "left_bot": "{name} ha lasciato il tavolo; un bot gioca per {name}.",
@@ -376,7 +379,8 @@ LOBBY: Final[dict[str, Message]] = {
     "status.rematch": "Si aspetta che gli altri vogliano la rivincita. leave (o Ctrl-C) esce.",
     "status.away": "Un bot gioca per te: scrivi qualcosa (Invio) per riprendere il posto.",
     "status.server_away": "Il server non risponde: nuovo tentativo tra {pause} s. leave (o Ctrl-C) smette.",
-    "code_needed": "Il tavolo {table} è privato: serve il suo codice (join {table} code=CODICE; chiedilo a chi l'ha creato).",
+    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato (join {table} code=CODICE; chiedilo a chi l'ha creato).",
+    "code_needed_cli": "Il tavolo {table} è privato e il codice manca o è sbagliato: dallo con --code CODICE (chiedilo a chi l'ha creato).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (via, {time})",
     "held_seat": "{name} (gioca un bot per lui)",

@@ -253,6 +253,8 @@ TABLE: Final[dict[str, Message]] = {
   hint      (sugestão) o que o especialista jogaria aqui, e porquê
   undo      (desfazer) retirar a tua última carta e as respostas dos bots
   rules     (regras) as regras em resumo (briscola rules --lang pt mostra-as todas)""",
+    "help.say": "  say TEXT  escrever a todos na mesa",
+    "help.leave": "  leave     deixar o lugar (continua um bot; Ctrl-C também pergunta)",
     "help.exchange": (
         "  exchange  (troca) trocar o 7 ou o 2 de trunfo pela carta virada (quando se pode)"
     ),
@@ -354,6 +356,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.wait": "Ainda não é a tua vez.",
     "not_now.no_match": "Não há jogo a decorrer: as cartas esperam pela próxima distribuição.",
     "not_now.watching": "Estás a ver esta mesa: say TEXTO para conversar, sair para ires embora.",
+    "not_now.lan": "Numa mesa em rede não há sugestões nem jogadas desfeitas: cada um joga por si.",
     "takes": "{name} fica com o lugar de {was}.",
     "takes.you": "Ficas com o lugar de {was}.",
     "left_bot": "{name} saiu da mesa; um bot joga por {name}.",
@@ -377,7 +380,8 @@ LOBBY: Final[dict[str, Message]] = {
     "status.rematch": "À espera de que os outros queiram a desforra. sair (ou Ctrl-C) para ires embora.",
     "status.away": "Um bot joga por ti: escreve qualquer coisa (Enter) para retomar o teu lugar.",
     "status.server_away": "O servidor não está: nova tentativa em {pause} s. sair (ou Ctrl-C) para desistir.",
-    "code_needed": "A mesa {table} é privada: é preciso o código (join {table} code=CÓDIGO; pede-o a quem a criou).",
+    "code_needed": "A mesa {table} é privada e o código falta ou está errado (join {table} code=CÓDIGO; pede-o a quem a criou).",
+    "code_needed_cli": "A mesa {table} é privada e o código falta ou está errado: dá-o com --code CÓDIGO (pede-o a quem a criou).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (ausente, {time})",
     "held_seat": "{name} (um bot joga em seu lugar)",

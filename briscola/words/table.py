@@ -127,9 +127,10 @@ def _typed(word: str, lang: str) -> str:
     return word if lang == "de" else word.lower()
 
 
-def help_text(lang: Language, faces: Faces, variant: str) -> str:
+def help_text(lang: Language, faces: Faces, variant: str, *, lan: bool = False) -> str:
     """``help``: the card codes of these faces and language with their key, and the
-    commands of this variant (``exchange`` only in brisca)."""
+    commands of this variant (``exchange`` only in brisca); at a LAN table (``lan``)
+    those that work there: no hint and no undo, but say and leave."""
     ace = Card.parse("AD")
     ranks, suits = letters_key(faces, lang)
     name = card_name(ace, faces, lang)
@@ -144,7 +145,12 @@ def help_text(lang: Language, faces: Faces, variant: str) -> str:
     ]  # fmt: skip
     if variant == "brisca":
         lines.append(words(lang, "help.exchange"))
-    lines.append(words(lang, "help.quit"))
+    if lan:
+        lines = [ln for part in lines for ln in part.splitlines()
+                 if ln.split()[:1] not in (["hint"], ["undo"])]  # fmt: skip
+        lines += [words(lang, "help.say"), words(lang, "help.leave")]
+    else:
+        lines.append(words(lang, "help.quit"))
     return "\n".join(lines)
 
 
