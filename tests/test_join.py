@@ -480,7 +480,7 @@ async def test_the_relay_in_process(
         status = await relay(
             "127.0.0.1", lan.port, mute, table="r", create=None, seat=None, code=None
         )
-        assert status == 1 and "did not answer hello" in capsys.readouterr().err
+        assert status == 2 and "did not answer hello" in capsys.readouterr().err  # as arena
     results = verify_records(lan.records, expect=1)
     assert [r.reason for r in results.values()] == ["complete"]
 
