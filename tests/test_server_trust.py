@@ -418,3 +418,24 @@ async def test_unstarted_tables_per_address_have_an_option_and_a_code(tmp_path: 
         other = await lan.connect("Other", source="127.0.0.2")
         await other.create("c")
         await other.refused("create", "too_many_tables", table="d")
+
+
+async def test_the_unstarted_refusal_names_the_limit_that_was_reached(tmp_path: Path) -> None:
+    """The host's option lifts the limit per address, not the one per connection: a
+    connection that reached its own is told that, not to ask the host for the option."""
+    async with running(tmp_path, unstarted_per_address=200) as lan:
+        one = await lan.connect("One")
+        for n in range(5):
+            await one.create(f"t{n}")
+        got = await one.refused("create", "too_many_unstarted", table="t5")
+        assert "--unstarted-per-address" not in got["message"], got
+        assert "another connection" in got["message"], got
+        two = await lan.connect("Two")
+        await two.create("u")  # another connection from the same address still may
+    async with running(tmp_path / "b", unstarted_per_address=1) as lan:
+        one = await lan.connect("One")
+        two = await lan.connect("Two")
+        await one.create("a")
+        got = await two.refused("create", "too_many_unstarted", table="b")
+        assert "--unstarted-per-address" in got["message"], got
+        assert "another connection" not in got["message"], got
