@@ -226,6 +226,8 @@ async def test_the_relay_shows_nothing_raw() -> None:
     assert b"sits at table t" in err and b"match 1" in err, err
     assert clean(out + err) == [], err
     assert b"Traceback" not in err and status in (0, 1)
+    # An error with no id answers no line of the relay's: said as the server's, not a refusal.
+    assert b"the server says: " in err and b"refused the relay's line" not in err, err
 
 
 async def test_a_refusal_cannot_write_over_itself() -> None:

@@ -308,7 +308,10 @@ class _Relay:
             return await self._turn(msg)
         if kind == "error":  # the server refused a line of the relay's: not the bot's doing
             text = printable(str(msg.get("message", "")), 200)
-            _say(f"the server refused the relay's line (id {msg.get('id')!r}): {text}")
+            if msg.get("id") is None:  # unprompted: it answers no line we know of
+                _say(f"the server says: {text}")
+            else:
+                _say(f"the server refused the relay's line (id {msg.get('id')!r}): {text}")
             return None
         if kind == "notice" and msg.get("seat") == session.seat:
             return await self._notice(msg)
