@@ -161,3 +161,14 @@ def test_the_table_counts_the_failures_by_kind(capsys: pytest.CaptureFixture[str
     assert "crasher: failures 6\n  failure crashed x6, first in deal 1 rotation 0 (seed " in text
     assert "exited with status 1" in text
     assert "no result (another side failed, nobody won): greedy 6, greedy#2 6" in text
+
+
+@pytest.mark.parametrize("fresh", [False, True])
+def test_a_bot_that_ignores_bye_is_told_of(fresh: bool) -> None:
+    """Issue 31: a program that had to be stopped by a signal after ``bye`` is said,
+    as check-bot and join --bot say it; kept for the run or one process a match."""
+    argv = [*ARENA, f"cmd:{MISBEHAVE} linger", "random", "--games", "1", "--seed", "1"]
+    done = subprocess.run(argv + (["--fresh-process"] if fresh else []), capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert "linger: did not exit after bye and the end of its input; stopped with SIGKILL" \
+        in done.stderr, done.stderr  # fmt: skip

@@ -20,7 +20,7 @@ import multiprocessing.util
 import random
 import signal
 import sys
-from collections.abc import Coroutine, Generator, Sequence
+from collections.abc import Coroutine, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -193,8 +193,24 @@ class Session:
         shutdowns = [p.shutdown() for p in self.kept.values() if isinstance(p, CommandPlayer)]
         if shutdowns:
             self.run(_all(shutdowns))
+        say_stopped(self.kept.values())
         self.kept.clear()
         self.runner.close()
+
+
+def say_stopped(players: Iterable[Player]) -> None:
+    """Tell, on stderr, of every program that had to be stopped by a signal because it
+    did not exit after ``bye`` (PROTOCOL.md: a bot exits on ``bye``), as check-bot and
+    ``join --bot`` do."""
+    from ..protocol.host import CommandPlayer
+
+    for player in players:
+        inner = player.inner if isinstance(player, Clocked) else player
+        process = inner.process if isinstance(inner, CommandPlayer) else None
+        if process is not None and process.ended_by in ("terminate", "kill"):
+            how = "SIGTERM" if process.ended_by == "terminate" else "SIGKILL"
+            print(f"{inner.name}: did not exit after bye and the end of its input; "
+                  f"stopped with {how}", file=sys.stderr)  # fmt: skip
 
 
 async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
@@ -298,6 +314,8 @@ def play_one(
     finally:
         if out is not None:
             out.close()
+    if session is None or config.fresh_process:  # its programs were stopped with the match
+        say_stopped(players)
 
     def by_side(team_values: Sequence[int]) -> tuple[int, ...]:
         values = [0] * config.sides
