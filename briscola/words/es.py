@@ -120,7 +120,7 @@ TABLE: Final[dict[str, Message]] = {
     "table.lead": "Sales tú.",
     "table.head": "En la mesa:",
     "table.best": "(de momento gana)",
-    "last.none": "En esta ronda todavía no se ha llevado ninguna baza.",
+    "last.none": "En esta ronda todavía nadie se ha llevado ninguna baza.",
     "last.head": "Última baza:",
     "last.took": {
         "you": "  → Te la llevas tú: {points}",
@@ -205,14 +205,14 @@ TABLE: Final[dict[str, Message]] = {
     "back.taken": "Ocupas este puesto; así va la partida:",
     "input.ended": "La entrada se acabó en mitad de la partida; la partida queda abandonada.",
     "seed.told": (
-        "Esta partida era la semilla {seed}: briscola play --seed {seed} la vuelve a repartir."
+        "La semilla de esta partida era {seed}: briscola play --seed {seed} la vuelve a repartir."
     ),
     "takeover": (
-        "El jugador de {name} ha fallado; desde aquí juega ese puesto un bot integrado de nivel "
+        "El jugador de {name} ha dejado de responder; desde aquí juega ese puesto un bot integrado de nivel "
         "{level}."
     ),
     "record.failed": (
-        "No se ha podido escribir el registro ({why}); guarda la partida hasta aquí. El juego "
+        "No se ha podido escribir el registro ({why}); contiene la partida hasta aquí. El juego "
         "sigue."
     ),
     "record.next": "El registro de esta partida va a {path}.",
@@ -257,8 +257,8 @@ TABLE: Final[dict[str, Message]] = {
         "other": "  {who} retira una carta: se vuelve a jugar la baza {i}.",
     },
     "takebacks.used": {
-        "one": "  1 carta deshecha.",
-        "other": "  {n} cartas deshechas.",
+        "one": "  1 carta retirada.",
+        "other": "  {n} cartas retiradas.",
     },
     "help.cards": (
         "Juega una carta por su número (1, 2, 3), su código ({example} = {example_name}) o su "
