@@ -395,7 +395,7 @@ LOBBY: Final[dict[str, Message]] = {
     "left_bot": "{name} ha dejado la mesa; un bot juega por {name}.",
     "open_seat": "libre (un bot juega por {name})",
     "ahead": "{card}: la juegas en cuanto te toque.",
-    "not_sent": "No enviado: el servidor no está.",
+    "not_sent": "No enviado: el servidor no responde.",
     "here": "Recuperando tu puesto...",
     "meanwhile": {
         "one": "Mientras no estabas, un bot jugó por ti: {cards} (se jugó 1 baza).",
@@ -412,7 +412,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.again": "La partida ha terminado: ¿otra? Responde s o n.",
     "status.rematch": "Esperando a que los demás quieran la revancha. salir (o Ctrl-C) para irte.",
     "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
-    "status.server_away": "El servidor no está: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
+    "status.server_away": "El servidor no responde: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
     "code_needed": "La mesa {table} es privada y falta el código o no es correcto (join {table} code=CÓDIGO; pídeselo a quien la creó).",
     "code_needed_cli": "La mesa {table} es privada y falta el código o no es correcto: dalo con --code CÓDIGO (pídeselo a quien la creó).",
     "bot_seat": "{name} (bot)",
