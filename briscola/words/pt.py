@@ -199,11 +199,11 @@ TABLE: Final[dict[str, Message]] = {
     "back.taken": "Ficas com este lugar; a partida está assim:",
     "input.ended": "A entrada acabou a meio da partida; a partida fica abandonada.",
     "seed.told": (
-        "Esta partida foi a semente {seed}: briscola play --seed {seed} volta a dar as mesmas "
+        "A semente desta partida era {seed}: briscola play --seed {seed} volta a dar as mesmas "
         "cartas."
     ),
     "takeover": (
-        "O jogador de {name} falhou; a partir daqui joga nesse lugar um bot integrado de nível "
+        "O jogador de {name} deixou de responder; a partir daqui joga nesse lugar um bot integrado de nível "
         "{level}."
     ),
     "record.failed": (
@@ -288,14 +288,14 @@ A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao nai
 alto e, sem trunfo, a carta mais alta do naipe de saída.
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
-Quem ganha a vaza tira primeiro e joga primeiro; 61 ganha a ronda (com 3 e 6
+Quem ganha a vaza tira primeiro e joga primeiro; com 61 ganha-se a ronda (com 3 e 6
 jogadores: o total mais alto).
 brisca: o 7 de trunfo troca-se por uma carta virada que seja {high}; o 2 por {low}.
 Todas as regras: {command}""",
     "watch.intro": "  Estás a ver; os lugares:",
     "watch.seat": "  Lugar {seat}: {who}",
     "watch.seat_team": "  Lugar {seat}: {who}, com {side}",
-    "watch.now": "O jogo tal como está:",
+    "watch.now": "A partida tal como está:",
     "table.leads": "Sai {who}.",
     "turn.yours": "É a tua vez.",
     "turn.yours_left": "É a tua vez: faltam {left}.",
@@ -305,12 +305,12 @@ Todas as regras: {command}""",
     "ask.yes_no": "Escreve s ou n.",
     "prompt.wait": "> ",
     "hint.match": {
-        "you": "  Sugestão: o especialista jogaria {card}: com ela ganhas a ronda em {win} das vezes e o jogo em {match}, e acabas {lead} em média.",
-        "we": "  Sugestão: o especialista jogaria {card}: com ela a tua equipa ganha a ronda em {win} das vezes e o jogo em {match}, e acaba {lead} em média.",
+        "you": "  Sugestão: o especialista jogaria {card}: com ela ganhas a ronda em {win} das vezes e a partida em {match}, e acabas {lead} em média.",
+        "we": "  Sugestão: o especialista jogaria {card}: com ela a tua equipa ganha a ronda em {win} das vezes e a partida em {match}, e acaba {lead} em média.",
     },
     "hint.others": "  Outras cartas: {others}.",
     "hint.other": "{card} {win}, {lead}",
-    "hint.other_match": "{card} {win} (jogo {match}), {lead}",
+    "hint.other_match": "{card} {win} (partida {match}), {lead}",
     "hint.why": "  {why}",
     "lead.ahead": {"one": "com 1 ponto de vantagem", "other": "com {n} pontos de vantagem"},
     "lead.behind": {"one": "com 1 ponto de desvantagem", "other": "com {n} pontos de desvantagem"},
