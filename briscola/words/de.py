@@ -200,8 +200,8 @@ TABLE: Final[dict[str, Message]] = {
     "entry.no_exchange.italian": "Im italienischen Spiel gibt es keinen Tausch.",
     "entry.no_exchange.bisca": "In der bisca gibt es keinen Tausch.",
     "entry.no_exchange_now": (
-        "Jetzt kein Tausch: die Trumpf-7 tauscht gegen die offene Karte, wenn diese {high} ist, "
-        "die Trumpf-2, wenn sie {low} ist; einmal pro Zug, solange die offene Karte unter dem "
+        "Jetzt kein Tausch: die Trumpf-7 darf gegen die offene Karte getauscht werden, wenn diese "
+        "{high} ist, die Trumpf-2, wenn sie {low} ist; einmal pro Zug, solange die offene Karte unter dem "
         "Talon liegt."
     ),
     "entry.no_slot": "Deine Hand hat keine Karte {i}: tippe {range} ({hand}).",
@@ -217,10 +217,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.suit": "  {suit}: {cards}",
     "seen.trump_suit": "  {suit} (Trumpf): {cards}",
     "seen.none": "-",
-    "seen.out": "  Noch nicht gesehene Asse und Dreien: {cards}",
-    "seen.all_out": "  Alle Asse und Dreien sind schon gesehen.",
-    "seen.out7": "  Noch nicht gesehene Asse und Siebenen: {cards}",
-    "seen.all_out7": "  Alle Asse und Siebenen sind schon gesehen.",
+    "seen.out": "  Noch nicht gefallene Asse und Dreien: {cards}",
+    "seen.all_out": "  Alle Asse und Dreien sind schon gefallen.",
+    "seen.out7": "  Noch nicht gefallene Asse und Siebenen: {cards}",
+    "seen.all_out7": "  Alle Asse und Siebenen sind schon gefallen.",
     "hint": {
         "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} der Fälle und liegst am Ende im Schnitt {lead}.",
         "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in {win} der Fälle und liegt am Ende im Schnitt {lead}.",
@@ -272,9 +272,10 @@ Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst d
 Karte der ausgespielten Farbe.
 Rangfolge: {order}; in bisca: {order_bisca}.
 Punkte: {ace} 11, Drei 10 (bisca: Sieben 10), {king} 4, {knight} 3, {jack} 2: zusammen 120.
-Wer den Stich nimmt, zieht zuerst und spielt aus; 61 gewinnt die Runde (3 und 6 Spieler:
-die höchste Summe).
-brisca: die Trumpf-7 tauscht gegen eine offene Karte {high}; die Trumpf-2 gegen {low}.
+Wer den Stich nimmt, zieht zuerst und spielt aus; mit 61 gewinnt man die Runde (3 und 6
+Spieler: die höchste Summe).
+brisca: die Trumpf-7 darf gegen eine offene Karte {high} getauscht werden, die Trumpf-2
+gegen {low}.
 Alle Regeln: {command}""",
     "watch.intro": "  Du schaust zu; die Plätze:",
     "watch.seat": "  Platz {seat}: {who}",
@@ -320,10 +321,10 @@ LOBBY: Final[dict[str, Message]] = {
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
-    "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: briscola join noch einmal holt ihn zurück.",
+    "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: ein neues briscola join holt ihn zurück.",
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
-    "again": "Noch ein Spiel am selben Tisch? (j/n) ",
+    "again": "Noch eine Partie am selben Tisch? (j/n) ",
     "waiting": {
         "one": "Warten auf den anderen Platz (1 frei) ...",
         "other": "Warten auf die anderen Plätze ({n} frei) ...",
@@ -530,11 +531,11 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "lead_unseen": {
         "one": (
-            "    {where}: {card} auszuspielen, solange {unseen} ungesehen war, kostete etwa 1 "
+            "    {where}: {card} auszuspielen, solange {unseen} noch nicht gefallen war, kostete etwa 1 "
             "Punkt; {best} war am besten"
         ),
         "other": (
-            "    {where}: {card} auszuspielen, solange {unseen} ungesehen war, kostete etwa {n} "
+            "    {where}: {card} auszuspielen, solange {unseen} noch nicht gefallen war, kostete etwa {n} "
             "Punkte; {best} war am besten"
         ),
     },
@@ -548,11 +549,11 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "follow_unseen": {
         "one": (
-            "    {where}: {card} auf {led} zu spielen, solange {unseen} ungesehen war, kostete "
+            "    {where}: {card} auf {led} zu spielen, solange {unseen} noch nicht gefallen war, kostete "
             "etwa 1 Punkt; {best} war am besten"
         ),
         "other": (
-            "    {where}: {card} auf {led} zu spielen, solange {unseen} ungesehen war, kostete "
+            "    {where}: {card} auf {led} zu spielen, solange {unseen} noch nicht gefallen war, kostete "
             "etwa {n} Punkte; {best} war am besten"
         ),
     },
