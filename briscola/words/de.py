@@ -497,7 +497,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro": "Analyse von {label}: jede erlaubte Karte bewertet mit derselben Suche, die die Tipps gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "seat": {
         "zero": "{name} (Platz {seat}): keine Züge",
         "one": "{name} (Platz {seat}): 1 Zug",
@@ -561,7 +561,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: der Tausch kostete etwa 1 Punkt; {best} war am besten",
         "other": "    {where}: der Tausch kostete etwa {n} Punkte; {best} war am besten",
     },
-    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet mit derselben Suche, die die Tipps gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "move_chance": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} Punkte und {chance} Gewinnchance · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, Partie {match}, {points}",
