@@ -521,7 +521,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análisis de {label}: cada carta jugable valorada con la misma búsqueda que da las pistas ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro": "Análisis de {label}: cada carta jugable valorada con la misma búsqueda que da las pistas ({samples} repartos simulados por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "seat": {
         "zero": "{name} (puesto {seat}): ninguna jugada",
         "one": "{name} (puesto {seat}): 1 jugada",
@@ -583,7 +583,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: el cambio costó cerca de 1 punto; era mejor {best}",
         "other": "    {where}: el cambio costó cerca de {n} puntos; era mejor {best}",
     },
-    "intro_match": "Análisis de {label}: cada carta jugable valorada con la misma búsqueda que da las pistas ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro_match": "Análisis de {label}: cada carta jugable valorada con la misma búsqueda que da las pistas ({samples} repartos simulados por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "move_chance": "  {where}: jugó {card}, la mejor {best}, coste {cost} puntos y {chance} de probabilidad de ganar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partida {match}, {points}",
@@ -657,7 +657,7 @@ La partida
   el anfitrión, y 1 es lo normal. Tras una ronda empatada la partida sigue
   con la ronda siguiente. Los puntos de cada ronda quedan en el registro.
 
-Variantes (solo si la mesa se prepara para ellas)
+Variantes (solo si la mesa las activa)
   brisca (mesas españolas), el cambio: en tu turno, antes de jugar carta,
   mientras la muestra siga bajo el mazo (queda al menos otra carta
   por robar):
@@ -708,7 +708,7 @@ REASONS: Final[dict[str, Message]] = {
         "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",
     },
     "no_reason_chance": "sin un motivo concreto: la búsqueda le da la mejor probabilidad de ganar",
-    "about_same": "más o menos igual que {cards}: las muestras no las distinguen",
+    "about_same": "más o menos igual que {cards}: los repartos simulados no las distinguen",
     "same_exact": "tan buena como {cards}: todos los repartos les dan lo mismo",
     "overrules": {
         "one": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé 1 punto más",
