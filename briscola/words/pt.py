@@ -515,7 +515,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análise de {label}: cada carta jogável avaliada pela mesma pesquisa que dá as sugestões ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro": "Análise de {label}: cada carta jogável avaliada pela mesma procura que dá as sugestões ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "seat": {
         "zero": "{name} (lugar {seat}): nenhuma jogada",
         "one": "{name} (lugar {seat}): 1 jogada",
@@ -577,10 +577,10 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: a troca custou cerca de 1 ponto; era melhor {best}",
         "other": "    {where}: a troca custou cerca de {n} pontos; era melhor {best}",
     },
-    "intro_match": "Análise de {label}: cada carta jogável avaliada pela mesma pesquisa que dá as sugestões ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro_match": "Análise de {label}: cada carta jogável avaliada pela mesma procura que dá as sugestões ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "move_chance": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos e {chance} da probabilidade de ganhar · {values}",
     "value": "{card} {win} {points}",
-    "value_match": "{card} {win}, jogo {match}, {points}",
+    "value_match": "{card} {win}, partida {match}, {points}",
     "odds": "; a ronda foi ganha em {best_win} das vezes com {best}, em {win} com {card}",
 }
 
@@ -649,7 +649,7 @@ A partida
   partida continua com a ronda seguinte. Os pontos de cada ronda ficam no
   registo.
 
-Variantes (só quando a mesa é preparada para elas)
+Variantes (só quando a mesa as ativa)
   brisca (mesas espanholas), a troca: na tua vez, antes de jogares uma
   carta, enquanto a carta virada ainda estiver debaixo do monte (fica pelo
   menos outra carta para tirar):
@@ -696,10 +696,10 @@ REASONS: Final[dict[str, Message]] = {
     "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
     "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
     "no_reason": {
-        "one": "sem uma razão única: a procura prefere-a por 1 ponto",
-        "other": "sem uma razão única: a procura prefere-a por {n} pontos",
+        "one": "sem uma razão concreta: a procura prefere-a por 1 ponto",
+        "other": "sem uma razão concreta: a procura prefere-a por {n} pontos",
     },
-    "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
+    "no_reason_chance": "sem uma razão concreta: a procura dá-lhe a melhor probabilidade de ganhar",
     "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
     "same_exact": "tão boa como {cards}: todas as distribuições lhes dão o mesmo",
     "overrules": {
