@@ -587,16 +587,16 @@ Die Karten
   die Karte mit 3 Punkten und die Dame die mit 2.
 
 Die Tische
-  2 Spieler: 40 Karten, 20 Stiche, jeder für sich. 61 oder mehr gewinnt die
-             Runde; 60:60 ist eine unentschiedene Runde.
+  2 Spieler: 40 Karten, 20 Stiche, jeder für sich. Mit 61 oder mehr gewinnt
+             man die Runde; 60:60 ist eine unentschiedene Runde.
   3 Spieler: 36 Karten (ohne die vier 2er), 12 Stiche, jeder für sich. Die
              höchste Summe gewinnt die Runde (61 sind nicht nötig); ein
              Gleichstand an der Spitze ist eine unentschiedene Runde. Auf
              italienische Art, wenn der Tisch es so will (--pack 39): 39
              Karten, nur die 2 der Stäbe fehlt, 13 Stiche.
   4 Spieler: 40 Karten, 10 Stiche, zwei Teams: die Plätze 0 und 2 gegen die
-             Plätze 1 und 3. 61 oder mehr gewinnt die Runde; 60:60 ist eine
-             unentschiedene Runde.
+             Plätze 1 und 3. Mit 61 oder mehr gewinnt man die Runde;
+             60:60 ist eine unentschiedene Runde.
   6 Spieler: 36 Karten (ohne die vier 2er), 6 Stiche, drei Paare: Platz i
              mit Platz i+3. Das Paar mit der höchsten Summe gewinnt die
              Runde; ein Gleichstand an der Spitze ist eine unentschiedene
@@ -668,7 +668,7 @@ REASONS: Final[dict[str, Message]] = {
     "face_up_partner": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} bei deiner Seite",
     "face_up_them": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} bei der Gegenseite",
     "gives_points": {
-        "one": "sie schenkt der Gegenseite ihren 1 Punkt",
+        "one": "sie schenkt der Gegenseite ihren einen Punkt",
         "other": "sie schenkt der Gegenseite ihre {n} Punkte",
     },
     "takes_points": "sie macht den Stich sicher, mit {n} Punkten",
@@ -682,10 +682,10 @@ REASONS: Final[dict[str, Message]] = {
     "trump_behind": "{card} ist in der Hand eines Spielers nach dir und kann sie stechen",
     "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr nehmen",
     "no_reason": {
-        "one": "kein einzelner Grund: die Suche zieht sie um 1 Punkt vor",
-        "other": "kein einzelner Grund: die Suche zieht sie um {n} Punkte vor",
+        "one": "kein bestimmter Grund: die Suche zieht sie um 1 Punkt vor",
+        "other": "kein bestimmter Grund: die Suche zieht sie um {n} Punkte vor",
     },
-    "no_reason_chance": "kein einzelner Grund: die Suche gibt ihr die beste Gewinnchance",
+    "no_reason_chance": "kein bestimmter Grund: die Suche gibt ihr die beste Gewinnchance",
     "about_same": "etwa so gut wie {cards}: die Stichproben unterscheiden sie nicht",
     "same_exact": "so gut wie {cards}: jede Verteilung gibt ihnen dasselbe",
     "overrules": {
