@@ -59,7 +59,9 @@ class PlayerSpec:
         if self.name is not None:
             return self.name
         if self.kind == "cmd":
-            return Path(shlex.split(self.command)[-1]).name or self.text
+            from .protocol.process import program_name  # floor 6, loaded on demand
+
+            return program_name(self.command)
         return self.text
 
     def check_program(self) -> None:

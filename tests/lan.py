@@ -674,6 +674,15 @@ def files_text(directory: Path) -> str:
     return "\n".join(parts)
 
 
+def rss_mb(pid: int) -> float:
+    """A process's resident memory now, in MB (from /proc)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for process {pid}")
+
+
 def pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -271,7 +271,7 @@ def test_a_failing_program_under_each_fault_policy(policy: str, tmp_path: Path) 
     assert len(faults) == 4 and {f["policy"] for f in faults} == {policy}
     # The program's stderr, per match, and of the process that said hello before the run.
     logs = sorted(p.name.rsplit("-", 1)[0] for p in (tmp_path / "logs").iterdir())
-    assert logs == ["crash-1", "crash-2", "crash-3", "crash-4", "crash-start"]
+    assert logs == ["crash-1", "crash-2", "crash-3", "crash-4", "misbehave-start"]  # its script
 
 
 def test_in_process_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -137,7 +137,7 @@ def test_progress_lines_when_piped_and_the_wire_in_the_log(tmp_path: Path) -> No
     files = sorted(p.name.rsplit("-", 1)[0] for p in logs.iterdir())
     # The process that said hello before the run (named after the spec), then the
     # one that played every match (after its hello name).
-    assert files == ["buggy-1", "none-start"]
+    assert files == ["buggy-1", "buggy-start"]  # the script file name, not its last word
     t = briscola("tournament", "greedy", "random", "random:seed=1", "--games", "1",
                  "--report-every", "2")  # fmt: skip
     assert [line[:5] for line in t.stderr.splitlines()] == ["[2/6]", "[4/6]"]

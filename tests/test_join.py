@@ -130,7 +130,13 @@ async def test_the_lobby_at_the_prompt(tmp_path: Path) -> None:
         assert "Sei al tavolo sun, posto 0." in screen and "Tu giochi" in screen
         status, screen = await person(lan.port, "quit\n", "--name", "Bea")
         assert status == 0 and "No tables yet" in screen
-    verify_records(lan.records, expect=1)
+        # code=new: the server makes the code; the lobby says it, and seats its maker.
+        script = "create moon bots=1:random code=new\n" + cards_then("n")
+        status, screen = await person(lan.port, script, "--name", "Bea")
+        assert status == 0, screen
+        made = re.search(r"its code is (\S+) ", screen)
+        assert made and "You sit at table moon, seat 0." in screen, screen
+    verify_records(lan.records, expect=2)
 
 
 async def test_chat_and_notices_reach_the_person(tmp_path: Path) -> None:
@@ -474,7 +480,7 @@ async def test_the_relay_in_process(
         status = await relay(
             "127.0.0.1", lan.port, mute, table="r", create=None, seat=None, code=None
         )
-        assert status == 1 and "did not answer hello" in capsys.readouterr().err
+        assert status == 2 and "did not answer hello" in capsys.readouterr().err  # as arena
     results = verify_records(lan.records, expect=1)
     assert [r.reason for r in results.values()] == ["complete"]
 

@@ -242,3 +242,21 @@ def test_net_picks_the_highest_policy_card() -> None:
     assert sum(chances.values()) == pytest.approx(1.0)
     assert 0 < value < 1
     assert bot.choose(obs) == max(chances, key=chances.__getitem__)
+
+
+def test_without_numpy_the_network_is_a_clear_error(tmp_path: Path) -> None:
+    """NumPy is an extra (briscola[net]): without it, one line that says how to get it."""
+    blocked = "import sys; sys.modules['numpy'] = None; from briscola.cli import main; "
+    for args, words in (
+        ("['arena', 'net', 'greedy', '--games', '1']", "pip install 'briscola[net]'"),
+        (f"['train', '--out', {str(tmp_path)!r}]", "briscola train needs NumPy"),
+    ):
+        done = subprocess.run(
+            [PY, "-c", blocked + f"sys.exit(main({args}))"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+        assert done.returncode == 2, done.stderr
+        assert words in done.stderr and "Traceback" not in done.stderr

@@ -42,20 +42,30 @@ def test_good_bots_pass_every_check(command: str, tmp_path: Path) -> None:
     done = check_bot(command, "--move-ms", "1000", "--bot-log", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-1] == "10 of 10 checks passed"
-    assert sum(line.startswith("PASS  ") for line in lines) == 10
-    assert list(tmp_path.glob("*.stderr.log"))  # --bot-log kept every process's stderr
+    assert lines[-1] == "22 of 22 checks passed"
+    assert sum(line.startswith("PASS  ") for line in lines) == 22
+    # A match at every table, each named: 2, 3 (both packs), 4 and 6 seats, every variant.
+    for table in check.tables():
+        assert any(line.startswith(f"PASS  {check.table_name(table)}: ") for line in lines)
+    assert "PASS  match, 6 seats, bisca: " in done.stdout
+    assert "PASS  match, 3 seats, brisca, 39 cards: " in done.stdout
+    assert "beside greedy bots" in done.stdout and "beside random bots" in done.stdout
+    # --bot-log kept every process's stderr, in a file named after its check.
+    names = {p.name.rsplit("-", 2)[0] for p in tmp_path.glob("*.stderr.log")}
+    assert {"handshake", "match-6p-brisca", "match-3p-italian-39-cards", "two-matches"} <= names
 
 
+# Three tables are enough for the misbehaving bots (check-bot --players/--variant/--pack).
+SHORT: list[check.Table] = [(2, "italian", 0), (3, "italian", 36), (4, "italian", 0)]
 # mode: (the check that must fail, words of its reason)
 BAD = {
-    "crash": ("match, 2 seats", "crashed: bot exited with status 1"),
-    "hang": ("match, 2 seats", "timeout: bot did not answer turn"),
-    "garbage": ("match, 2 seats", "bad_json: not JSON"),
-    "illegal": ("match, 2 seats", "illegal_move:"),
-    "recover": ("match, 2 seats", "illegal_move:"),
-    "wrong_id": ("match, 3 seats", "unknown_id:"),
-    "long_line": ("match, 4 seats", "line_too_long:"),
+    "crash": ("match, 2 seats, italian", "crashed: bot exited with status 1"),
+    "hang": ("match, 2 seats, italian", "timeout: bot did not answer turn"),
+    "garbage": ("match, 2 seats, italian", "bad_json: not JSON"),
+    "illegal": ("match, 2 seats, italian", "illegal_move:"),
+    "recover": ("match, 2 seats, italian", "illegal_move:"),
+    "wrong_id": ("match, 3 seats, italian, 36 cards", "unknown_id:"),
+    "long_line": ("match, 4 seats, italian", "line_too_long:"),
     "bad_utf8": ("brisca exchange", "bad_json: the line is not UTF-8"),
     "no_flush": ("handshake", "timeout: bot did not answer hello"),
     "exit_before_hello": ("handshake", "crashed: bot exited with status 3"),
@@ -71,7 +81,7 @@ BAD = {
 
 @pytest.mark.parametrize("mode", sorted(BAD))
 async def test_each_misbehaving_bot_fails_with_its_reason(mode: str) -> None:
-    results = await run_checks(f"{MISBEHAVE} {mode}", move_ms=200, handshake_ms=1_500)
+    results = await run_checks(f"{MISBEHAVE} {mode}", move_ms=200, handshake_ms=1_500, at=SHORT)
     by_name = {r.name: r for r in results}
     name, reason = BAD[mode]
     assert not by_name[name].ok and reason in by_name[name].line(), by_name[name].line()
@@ -90,10 +100,11 @@ async def test_each_misbehaving_bot_fails_with_its_reason(mode: str) -> None:
 
 async def test_every_fault_of_a_check_is_listed() -> None:
     buggy = f"{PY} {ROOT / 'tests' / 'bots' / 'buggy.py'} debug,stale,late"
-    results = await run_checks(buggy, move_ms=300, handshake_ms=3_000)
+    results = await run_checks(buggy, move_ms=300, handshake_ms=3_000, at=SHORT[:1])
     by_name = {r.name: r for r in results}
-    told = by_name["match, 2 seats"].line()
-    assert told.startswith("FAIL  match, 2 seats: 3 faults and failures: bad_json x1, ")
+    told = by_name["match, 2 seats, italian"].line()
+    assert told.startswith("FAIL  match, 2 seats, italian: 3 faults and failures: bad_json x1, ")
+    assert "(the deal: seed " in told and "(at turn id " in told  # where each happened
     for code in ("bad_json", "unknown_id", "illegal_move"):
         assert f"\n      {code}: " in told
     assert "(debug output goes to stderr)" in told
@@ -102,11 +113,13 @@ async def test_every_fault_of_a_check_is_listed() -> None:
 
 
 def test_check_bot_exit_status_and_a_bad_command_line() -> None:
-    failed = check_bot(f"{MISBEHAVE} illegal", "--move-ms", "200")
+    failed = check_bot(f"{MISBEHAVE} illegal", "--move-ms", "200", "--players", "2")
     assert failed.returncode == 1
-    assert (
-        "FAIL  match, 2 seats: 4 faults and failures: illegal_move x3, faults x1" in failed.stdout
+    assert "FAIL  match, 2 seats, italian: 4 faults and failures: illegal_move x3, faults x1" in (
+        failed.stdout
     )
+    assert "match, 3 seats" not in failed.stdout  # --players 2: the 2-seat tables only
+    assert "FAIL  match, 2 seats, bisca: " in failed.stdout
     assert "\n      illegal_move: AC may not be played now; legal actions:" in failed.stdout
     assert failed.stdout.splitlines()[-1].endswith("checks passed")
     broken = check_bot("python3 'unclosed")
@@ -117,17 +130,22 @@ def test_check_bot_exit_status_and_a_bad_command_line() -> None:
 def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     command = f"{PY} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
     logs = tmp_path / "logs"
-    args = argparse.Namespace(bot=command, move_ms=1000, handshake_ms=5000, bot_log=str(logs))
+    args = argparse.Namespace(bot=command, move_ms=1000, handshake_ms=5000, bot_log=str(logs),
+                              players=6, variant="brisca", pack=None)  # fmt: skip
     assert check.main(args) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("checking ") and "10 of 10 checks passed" in out
+    assert out.splitlines()[0].startswith("checking ") and "8 of 8 checks passed" in out
     assert "PASS  brisca exchange: offered 1 time(s), taken 1 time(s)" in out
-    assert "PASS  match, 2 seats: 3 round(s), 60 answers, no fault" in out
+    assert "PASS  match, 6 seats, brisca: 1 round(s) beside random bots, 6 answers" in out
+    args.players, args.variant, args.pack = 2, None, 39
+    assert check.main(args) == 2  # --pack 39 at 2 seats: no table to play
+    assert "--pack goes with 3 seats" in capsys.readouterr().err
+    args.players = None
     args.bot = f"{MISBEHAVE} exit_before_hello"
     args.verbose = True
     assert check.main(args) == 2  # it did not start
     err = capsys.readouterr().err
-    assert 'bot-1 >> {"type":"hello","id":1' in err
+    assert 'handshake-1 >> {"type":"hello","id":1' in err
     assert "error: the program did not start and answer hello" in err
     args.bot = "python3 'unclosed"
     assert check.main(args) == 2

@@ -23,6 +23,7 @@ from lan import (
     play_out,
     read_records,
     records_settled,
+    rss_mb,
     running,
     serving,
     verify_records,
@@ -86,9 +87,9 @@ async def test_records_and_seats_files_are_the_hosts_alone(tmp_path: Path) -> No
 
     async with running(tmp_path) as lan:
         host = await lan.connect("Host")
-        await host.create("t", players=3, code="1234", bots={"2": "random"})
-        await lan.seated("Anna", "t", code="1234")
-        await lan.seated("Bruno", "t", code="1234")
+        await host.create("t", players=3, code="our-secret", bots={"2": "random"})
+        await lan.seated("Anna", "t", code="our-secret")
+        await lan.seated("Bruno", "t", code="our-secret")
         for _ in range(100):  # the match starts: its record and seats file are written
             if list(lan.records.glob("*.seats.json")):
                 break
@@ -98,9 +99,9 @@ async def test_records_and_seats_files_are_the_hosts_alone(tmp_path: Path) -> No
         assert mode(lan.records) == 0o700
         assert mode(record) == 0o600 and mode(seats) == 0o600
         data = json.loads(seats.read_text())
-        assert "1234" not in seats.read_text() and "code_sha256" not in data
+        assert "our-secret" not in seats.read_text() and "code_sha256" not in data
         kept = data["code_hash"]
-        assert code_matches("1234", kept) and not code_matches("1235", kept)
+        assert code_matches("our-secret", kept) and not code_matches("our-secreT", kept)
         assert data["code_hash"].startswith("pbkdf2_sha256$")
 
 
@@ -238,14 +239,6 @@ async def test_a_seated_guest_cannot_grow_the_server(tmp_path: Path) -> None:
             await guest.close()
 
 
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
-
-
 # -- 5. tokens -------------------------------------------------------------------------
 
 
@@ -328,6 +321,18 @@ async def test_the_info_budget_is_the_seats_for_the_match_across_a_resume(
     ((_, lines),) = read_records(lan.records).items()
     infos = [x["text"] for x in lines if x["type"] == "info" and x["seat"] == 0]
     assert infos == ["first 0", "first 1", "first 2", "again 0", "again 1"], infos
+
+
+async def test_who_left_a_seat_writes_no_more_into_its_record(tmp_path: Path) -> None:
+    async with running(tmp_path) as lan:
+        anna = await mid_match(lan.port)
+        await anna.ask("leave", "left")
+        for n in range(3):
+            await anna.send({"type": "info", "text": f"after {n}"})
+        await anna.ask("list", "tables")
+        await records_settled(lan.records, 1, GAME)
+    ((_, lines),) = read_records(lan.records).items()
+    assert not [x for x in lines if x["type"] == "info"], "info from a seat given up"
 
 
 async def test_matches_per_connection_per_minute_are_bounded(tmp_path: Path) -> None:
@@ -413,3 +418,24 @@ async def test_unstarted_tables_per_address_have_an_option_and_a_code(tmp_path: 
         other = await lan.connect("Other", source="127.0.0.2")
         await other.create("c")
         await other.refused("create", "too_many_tables", table="d")
+
+
+async def test_the_unstarted_refusal_names_the_limit_that_was_reached(tmp_path: Path) -> None:
+    """The host's option lifts the limit per address, not the one per connection: a
+    connection that reached its own is told that, not to ask the host for the option."""
+    async with running(tmp_path, unstarted_per_address=200) as lan:
+        one = await lan.connect("One")
+        for n in range(5):
+            await one.create(f"t{n}")
+        got = await one.refused("create", "too_many_unstarted", table="t5")
+        assert "--unstarted-per-address" not in got["message"], got
+        assert "another connection" in got["message"], got
+        two = await lan.connect("Two")
+        await two.create("u")  # another connection from the same address still may
+    async with running(tmp_path / "b", unstarted_per_address=1) as lan:
+        one = await lan.connect("One")
+        two = await lan.connect("Two")
+        await one.create("a")
+        got = await two.refused("create", "too_many_unstarted", table="b")
+        assert "--unstarted-per-address" in got["message"], got
+        assert "another connection" not in got["message"], got

@@ -820,7 +820,7 @@ class ExpertBot(Bot):
         recommends (:func:`recommend`) first, then by the chance of winning the
         match and the value; the same for the same position and seed."""
         est = self._estimate(obs, self._noisy(obs))
-        chosen, overruled = overruling(obs, est, self.club)
+        chosen, overruled = overruling(obs, est, self.club, self._prior(obs))  # as choose
         by = est.by_action
         rest = sorted((a for a in obs.legal if a not in (chosen, overruled)),
                       key=lambda a: (-by[a].match, -by[a].value))  # fmt: skip
@@ -893,7 +893,10 @@ class ExpertBot(Bot):
 
 def _network(weights: str | None) -> Network:
     """The shipped network, or the one in ``weights`` (NumPy loads only here)."""
-    from .net import load, shipped
+    try:
+        from .net import load, shipped
+    except ImportError as err:
+        raise ValueError(str(err)) from None
 
     return shipped() if weights is None else load(weights)
 

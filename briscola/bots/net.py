@@ -31,8 +31,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError:  # an optional extra: say how to get it, not a traceback
+    raise ImportError(
+        "the trained network needs NumPy: pip install 'briscola[net]' (or pip install numpy)"
+    ) from None
 
 from ..engine.cards import Card
 from ..engine.game import Action

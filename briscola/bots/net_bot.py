@@ -35,8 +35,10 @@ class NetBot(Bot):
         samples: int | None = None,
         think_ms: float | None = None,
     ) -> None:
-        from .net import load, shipped  # NumPy, loaded when a network is used
-
+        try:
+            from .net import load, shipped  # NumPy, loaded when a network is used
+        except ImportError as err:
+            raise ValueError(str(err)) from None
         self.name = name
         self.network: Network = shipped() if weights is None else load(weights)
         self._search = ExpertBot(seed=seed, samples=samples, think_ms=think_ms)

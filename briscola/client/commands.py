@@ -70,6 +70,11 @@ def join_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help="with --bot: keep the bot's stderr in FILE",
     )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="with --bot: every fault of the bot (a refused line) is a failure",
+    )
     add_words_options(p, "italian", "card pictures and names (default italian)", LANG_LOCALE)
     p.add_argument(
         "--pace",
@@ -91,7 +96,11 @@ JOIN = Command(
     help="sit down at a LAN table (or watch one, or seat a bot program)",
     description="Connect to a 'briscola serve' server: the lobby (list, create, join, "
     "watch), then the same screen and commands as 'briscola play'; 'say TEXT' at any "
-    "prompt chats with the table.  A dropped connection is resumed by itself.",
+    "prompt chats with the table.  A dropped connection is resumed by itself.  With "
+    "--bot the program is hosted as the arena hosts it (the same error lines and fault "
+    "rules; a failure gives the seat up) and a summary per match ends the run; exit "
+    "status 0 when the bot played every card of every match itself, 1 when it failed "
+    "or a stand-in played for it, 2 when it did not start and answer hello.",
     examples=(
         "briscola join 192.168.1.20                 # the lobby",
         "briscola join 192.168.1.20 --create --table friday --players 4 --bots 1:expert",

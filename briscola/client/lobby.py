@@ -69,7 +69,7 @@ def create_fields(words: list[str]) -> dict[str, Any]:
                 raise ValueError(f"{key} is a number, got {value!r}")
             fields[key] = int(value)
         elif key in ("variant", "code"):
-            fields[key] = value
+            fields[key] = True if (key, value) == ("code", "new") else value  # new: made
         elif key == "bots":
             fields["bots"] = bots_field(value, fields.get("players"))
         else:
@@ -206,7 +206,11 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
                 show(table_lines(lang, await session.request("list")))
                 if not rest or "=" in rest[0]:
                     rest = [got["table"], *rest]
-                return "join", str(got["table"]), None, _option(rest, "code")
+                code = _option(rest, "code")
+                if got.get("code"):  # code=new: the one the server made, said once here
+                    code = printable(str(got["code"]), 40)
+                    show([t(lang, "code_made_lobby", table=str(got["table"]), code=code)])
+                return "join", str(got["table"]), None, code
             elif command in ("join", "watch") and rest:
                 seat = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
                 return command, rest[0], seat, _option(rest, "code")

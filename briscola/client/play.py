@@ -54,6 +54,9 @@ def notice_text(lang: Language, msg: Message, *, mine: bool = False, name: str =
     seconds = msg.get("seconds")
     values: dict[str, Any] = {"name": who, "seat": msg.get("seat")}
     values["was"] = printable(str(msg.get("was") or "?"), 40)
+    count = msg.get("count")
+    if isinstance(count, int) and not isinstance(count, bool) and count > 0:
+        values["n"] = count
     key = f"{code}.you" if mine else code
     if isinstance(seconds, int | float) and not isinstance(seconds, bool) and seconds > 0:
         values["time"] = clock_text(float(seconds))

@@ -160,8 +160,8 @@ def main(args: argparse.Namespace) -> int:
         return _error(problem, EXIT_USAGE)
     if args.bot and not (args.table or args.create):
         return _error("--bot needs --table NAME (or --create)", EXIT_USAGE)
-    if args.bot_log and not args.bot:
-        return _error("--bot-log goes with --bot", EXIT_USAGE)
+    if (args.bot_log or args.strict) and not args.bot:
+        return _error("--bot-log and --strict go with --bot", EXIT_USAGE)
     if args.bot:
         return asyncio.run(
             relay(
@@ -174,6 +174,7 @@ def main(args: argparse.Namespace) -> int:
                 code=args.code,
                 matches=args.matches,
                 bot_log=args.bot_log,
+                strict=args.strict,
             )
         )
     if sys.stdin.isatty() and sys.stdout.isatty():

@@ -109,7 +109,7 @@ def calibration(
                     r.act(greedy.choose(obs) if bot is None else obs.legal[0])
                     continue
                 est = bot._estimate(obs, bot._noisy(obs))
-                action, _ = overruling(obs, est, bot.club)
+                action, _ = overruling(obs, est, bot.club, bot._prior(obs))
                 chance = min(1.0, max(0.0, est.by_action[action].win))  # sums of shares
                 left = stage(obs)
                 if not raw and not est.exact:

@@ -544,7 +544,13 @@ def run_train(args: argparse.Namespace) -> int:
     # shared machine BLAS's own threads cost eight times the CPU for the same step.
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")
-    from .train import main
+    try:
+        from .train import main
+    except ImportError as err:
+        from ..spec import UsageError
+
+        needs = "briscola train needs NumPy: pip install 'briscola[net]'"
+        raise UsageError(f"{needs} ({err})") from None
 
     return main(args)
 

@@ -32,7 +32,7 @@ from ..engine.game import Match, Round
 from ..engine.records import Record
 from ..engine.rules import TableRules
 from ..players import Clocked, Player, TimeControl
-from ..protocol.host import RemoteSeat
+from ..protocol.host import RemoteSeat, at_match
 from ..spec import PlayerSpec, parse_spec
 from ..table import FaultPolicy, play_match
 
@@ -292,7 +292,9 @@ def play_one(
             takeover=lambda seat: make_bot("greedy", seed=seed + seat),
             **given,
         )
-        outcome = session.run(match) if session is not None else asyncio.run(match)
+        # Its faults' log lines say which deal (--log-level info).
+        where = at_match(f"deal {deal + 1} rotation {rotation}", match)
+        outcome = session.run(where) if session is not None else asyncio.run(where)
     finally:
         if out is not None:
             out.close()

@@ -412,7 +412,7 @@ class Run:
             "config": asdict(self.cfg),
             "code": _commit(),
             "generation": self.generation,
-            "samples_seen": self.generation * self.cfg.games,
+            "rounds_played": self.generation * self.cfg.games,
             "data": f"{self.generation * self.cfg.games} self-play rounds of the 2-seat game "
             f"({self.cfg.teacher}), the last {len(self.data)} decisions trained on",
             "against_greedy": {

@@ -5,11 +5,16 @@ through the real host, and prints one line: ``PASS`` or ``FAIL`` with the
 reason, and under a FAIL every fault and failure it saw, by code (with a hint
 where one applies).  The checks: the handshake; a stateless reading of ``turn`` (a fresh
 process gets positions in the middle of a round, with no event before them);
-unknown fields and message types ignored; full matches at 2, 3 and 4 seats;
-two matches in one process (the arena keeps a process for many matches); the
-brisca exchange offered; every answer within ``move_ms``; leaving after
-``bye``.  The exit status is 0 only if every check passes; 2 when the program
-cannot start and answer ``hello`` (its stderr is shown).
+unknown fields and message types ignored; a short match at every table size
+(2, 3, 4 and 6 seats) in every variant, and at 3 seats with both packs, each
+named in the output, with random or greedy bots beside it (``--players``,
+``--variant``, ``--pack`` pick some); two matches in one process (the arena
+keeps a process for many matches); the brisca exchange offered; every answer
+within ``move_ms``; leaving after ``bye``.  The exit status is 0 only if every
+check passes; 2 when the program cannot start and answer ``hello`` (its stderr
+is shown).  Each process's ``--bot-log`` file is named after its check
+(``match-6p-brisca-1-12345.stderr.log``), and each fault says the check's deal
+(its seed) and the turn id.
 
 Floor 6 (protocol).
 """
@@ -18,30 +23,55 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import logging
 import random
+import re
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import RandomBot
+from ..bots import GreedyBot, RandomBot
 from ..engine.cards import Card
 from ..engine.game import EXCHANGE, Round
 from ..engine.observation import Observation, observe
 from ..engine.records import Record
-from ..engine.rules import TableRules, Variant
+from ..engine.rules import VARIANTS, TableRules, Variant
 from ..engine.text import printable
 from ..players import MatchInfo, Player, SeatFailure
 from ..table import play_match
-from .host import CLOSE_MS, CommandPlayer
+from .host import CLOSE_MS, CommandPlayer, at_match
 from .messages import Message
 from .process import STDERR_ENDED
 
 __all__ = ["CheckResult", "main", "run_checks"]
 
 SEED = 20_251_129
+Table = tuple[int, Variant, int]  # seats, variant, pack (0: the table's default)
+
+
+def tables(
+    players: int | None = None, variant: Variant | None = None, pack: int | None = None
+) -> list[Table]:
+    """The tables check-bot plays a match at: every size and variant, both 3-seat packs;
+    or those that ``players``, ``variant`` and ``pack`` (3 seats only) leave."""
+    out: list[Table] = []
+    for n in (2, 3, 4, 6):
+        for v in VARIANTS:
+            for k in (36, 39) if n == 3 else (0,):
+                if players not in (None, n) or variant not in (None, v):
+                    continue
+                if pack is not None and k != pack:  # --pack picks 3-seat tables
+                    continue
+                out.append((n, v, k))
+    return out
+
+
+def table_name(table: Table) -> str:
+    n, variant, pack = table
+    return f"match, {n} seats, {variant}" + (f", {pack} cards" if pack else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +150,16 @@ class Checker:
         self.tail: list[str] = []  # the stderr of a program that did not start
         self.first_error = ""
 
-    def probe(self, name: str = "bot") -> _Probe:
+    def probe(self, check: str = "bot") -> _Probe:
+        p = self._probe()
+        # Its processes' stderr files are named after the check ("match-6p-brisca-1-…").
+        p.log_name = re.sub(r"[^a-z0-9]+", "-", check.lower().replace(" seats", "p")).strip("-")
+        return p
+
+    def _probe(self) -> _Probe:
         return _Probe(
             self.command,
-            name,
+            "bot",
             move_ms=self.move_ms,
             handshake_ms=self.handshake_ms,
             bot_log=self.bot_log,
@@ -164,11 +200,11 @@ class Checker:
         seen = _seen(record)
         self._timed_out(what, seen)
         if seen:
-            raise CheckFailed(seen)
+            raise CheckFailed(seen, f" (the deal: seed {kwargs.get('seed', SEED)})")
         return len(outcome.rounds)
 
     async def handshake(self) -> str:
-        p = self.probe()
+        p = self.probe("handshake")
         rules = TableRules()
         try:
             await p.start(MatchInfo(0, rules, ("bot", "random"), self.move_ms))
@@ -184,18 +220,24 @@ class Checker:
         hello = p.bot
         return f"answered hello as {hello.name!r} with protocol 1"
 
-    async def match(self, players: int, variant: Variant = "italian", target: int = 1) -> str:
-        rules = TableRules(players=players, variant=variant, target=target)
-        probe = self.probe()
-        seats: list[Player] = [probe] + [RandomBot(seed=s) for s in range(1, players)]
-        rounds = await self._play(f"match, {players} seats", rules, seats, seed=SEED + players)
-        return f"{rounds} round(s), {len(probe.answer_ms)} answers, no fault"
+    async def match(self, table: Table, greedy: bool = False) -> str:
+        players, variant, pack = table
+        rules = TableRules(players=players, variant=variant, pack=pack)
+        name = table_name(table)
+        probe = self.probe(name)
+        others: list[Player] = [
+            GreedyBot(seed=s) if greedy else RandomBot(seed=s) for s in range(1, players)
+        ]
+        seed = SEED + players * 10 + pack + len(variant)
+        rounds = await self._play(name, rules, [probe, *others], seed=seed)
+        beside = "greedy" if greedy else "random"
+        return f"{rounds} round(s) beside {beside} bots, {len(probe.answer_ms)} answers, no fault"
 
     async def two_matches(self) -> str:
         """One process, two matches, at seat 0 then seat 1: after ``match_end`` comes
         the next ``match_start``, as the arena does unless --fresh-process."""
         rules = TableRules(players=2)
-        probe = self.probe()
+        probe = self.probe("two matches")
         probe.keep = True
         hint = "; a bot that plays one match per process needs 'arena --fresh-process'"
         try:
@@ -254,7 +296,7 @@ class Checker:
     async def _one_turn(
         self, what: str, rules: TableRules, obs: Observation, odd: bool = False
     ) -> None:
-        p = self.probe()
+        p = self.probe(what)
         p.odd = odd
         names = tuple(f"p{s}" for s in range(rules.players))
         failure: list[tuple[str, str]] = []
@@ -285,8 +327,8 @@ class Checker:
         random.Random(SEED).shuffle(rest)
         # Dealer 1 deals seat 0 first: cards 0, 2, 4 to seat 0; card 6 face up.
         deck = [seven, *rest[:5], ace, *rest[5:]]
-        probe = self.probe()
-        seats: list[Player] = [probe, RandomBot(seed=1)]
+        probe = self.probe("brisca exchange")
+        seats: list[Player] = [probe, GreedyBot(seed=1)]
         await self._play("brisca exchange", rules, seats, decks=[deck] * 6, first_dealer=1)
         if probe.offered == 0:  # pragma: no cover - the deal guarantees it
             raise SeatFailure("check", "the exchange was never offered")
@@ -301,16 +343,22 @@ def _seen(record: Record) -> list[tuple[str, str]]:
 
 
 async def run_checks(
-    command: str, move_ms: int = 2_000, handshake_ms: int = 5_000, bot_log: str | None = None
+    command: str,
+    move_ms: int = 2_000,
+    handshake_ms: int = 5_000,
+    bot_log: str | None = None,
+    at: list[Table] | None = None,
 ) -> list[CheckResult]:
+    """Every check in order; ``at``: the tables of the match checks (default: all)."""
     c = Checker(command, move_ms, handshake_ms, bot_log)
     checks: list[tuple[str, Callable[[], Awaitable[str]]]] = [
         ("handshake", c.handshake),
         ("stateless turns", c.stateless),
         ("unknown fields and types", c.unknown),
-        ("match, 2 seats", lambda: c.match(2, "italian", 2)),
-        ("match, 3 seats", lambda: c.match(3, "bisca")),
-        ("match, 4 seats", lambda: c.match(4, "brisca")),
+    ]
+    for i, table in enumerate(tables() if at is None else at):  # partners: random, greedy...
+        checks.append((table_name(table), functools.partial(c.match, table, i % 2 == 1)))
+    checks += [
         ("two matches, one process", c.two_matches),
         ("brisca exchange", c.exchange),
     ]
@@ -322,7 +370,7 @@ async def run_checks(
             results.append(CheckResult(name, False, "skipped: the handshake failed"))
             continue
         try:
-            results.append(CheckResult(name, True, await check()))
+            results.append(CheckResult(name, True, await at_match(f"check {name!r}", check())))
         except CheckFailed as err:
             results.append(CheckResult(name, False, err.detail, err.lines))
         except SeatFailure as err:
@@ -389,6 +437,10 @@ def main(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
+    at = tables(args.players, args.variant, args.pack)
+    if not at:
+        print("briscola check-bot: error: --pack goes with 3 seats", file=sys.stderr)
+        return 2
     print(f"checking {printable(repr(args.bot))} (move_ms {args.move_ms})", flush=True)
     log = logging.getLogger("briscola.protocol")
     shown = logging.StreamHandler(sys.stderr)  # the host logs every line at DEBUG
@@ -397,7 +449,7 @@ def main(args: argparse.Namespace) -> int:
         log.addHandler(shown)
         log.setLevel(logging.DEBUG)
     try:
-        checks = run_checks(args.bot, args.move_ms, args.handshake_ms, args.bot_log)
+        checks = run_checks(args.bot, args.move_ms, args.handshake_ms, args.bot_log, at)
         results = asyncio.run(checks)
     finally:
         log.removeHandler(shown)

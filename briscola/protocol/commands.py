@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..options import Command, int_in, seed_type
+from ..engine.rules import PLAYER_COUNTS, VARIANTS
+from ..options import Command, choice_of, int_in, seed_type
 
 __all__ = ["BOT", "CHECK_BOT"]
 
@@ -67,7 +68,30 @@ def check_bot_arguments(p: argparse.ArgumentParser) -> None:
         default=5_000,
         help="time to start and answer hello (default 5000)",
     )
-    p.add_argument("--bot-log", metavar="DIR", default=None, help="keep the bot's stderr in DIR")
+    p.add_argument(
+        "--bot-log",
+        metavar="DIR",
+        default=None,
+        help="keep the bot's stderr in DIR, a file per process named after its check",
+    )
+    p.add_argument(
+        "--players",
+        type=choice_of(PLAYER_COUNTS, "--players"),
+        default=None,
+        help="play the matches of this table size only (default: 2, 3, 4 and 6)",
+    )
+    p.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        default=None,
+        help="play the matches of this variant only (default: italian, brisca and bisca)",
+    )
+    p.add_argument(
+        "--pack",
+        type=choice_of((36, 39), "--pack"),
+        default=None,
+        help="3 seats: play the matches with this pack only (default: 36 and 39 cards)",
+    )
     p.add_argument(
         "-v",
         "--verbose",
@@ -86,7 +110,10 @@ CHECK_BOT = Command(
     "check-bot",
     help="run a bot program through the conformance checks",
     description="Run a bot program through the protocol's conformance checks.",
-    examples=("briscola check-bot 'python3 examples/bots/simple_bot.py'",),
+    examples=(
+        "briscola check-bot 'python3 examples/bots/simple_bot.py'",
+        "briscola check-bot 'node examples/bots/simple_bot.js' --players 6 --variant brisca",
+    ),
     arguments=check_bot_arguments,
     run=run_check_bot,
 )

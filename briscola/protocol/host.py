@@ -11,14 +11,17 @@ whose policy the table (or the LAN server's seat) applies.
 (:class:`~.process.BotProcess`); the LAN server seats RemoteSeats over TCP.
 
 Faults are logged at INFO on ``briscola.protocol``, every line at DEBUG (see
-:mod:`.process`).  Modelled on python-chess's ``engine.py``.  Floor 6 (protocol).
+:mod:`.process`).  Each fault and failure kept says where: the turn's id and the file that keeps
+the program's stderr, and its log line the match (:data:`MATCH`).
+Modelled on python-chess's ``engine.py``.  Floor 6 (protocol).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,13 +42,15 @@ from .messages import (
     read_hello,
     turn_message,
 )
-from .process import CLOSE_MS, BotProcess, Tap, split_command
+from .process import CLOSE_MS, BotProcess, Tap, program_name, split_command
 
 __all__ = [
     "CLOSE_MS",
+    "MATCH",
     "BotProcess",
     "CommandPlayer",
     "RemoteSeat",
+    "at_match",
     "make_command_player",
     "split_command",
 ]
@@ -64,6 +69,21 @@ MAX_NOISE = 100
 TOLD = 10
 ANSWERS = frozenset({"hello", "play", "exchange"})
 T = TypeVar("T")
+
+#: The match being played, for the log lines of its faults ("deal 3 rotation 1",
+#: "check 'match, 6 seats, brisca'", "table t match 2 round 1"): set by whoever plays it.
+MATCH: contextvars.ContextVar[str] = contextvars.ContextVar("briscola_match", default="")
+
+
+async def at_match(where: str, coro: Awaitable[T]) -> T:
+    """Run ``coro`` with :data:`MATCH` set to ``where`` (in the running task's context)."""
+    MATCH.set(where)
+    return await coro
+
+
+def _match() -> str:
+    where = MATCH.get()
+    return f"{where}: " if where else ""
 
 
 class RemoteSeat(Player):
@@ -103,6 +123,8 @@ class RemoteSeat(Player):
         self.late = 0  # answers past the move's time but within the grace
         self.seen: list[tuple[str, str]] = []  # every fault and failure, until the arena reads it
         self._heard = False  # a line came from the peer: a silence is then not a buffer
+        self._asked = ""  # the request in progress or the last one ("turn id 4")
+        self.stderr_log: str | Path | None = None  # where the peer's stderr is kept
 
     @property
     def link(self) -> Link | None:
@@ -112,7 +134,11 @@ class RemoteSeat(Player):
     def link(self, link: Link | None) -> None:
         """The link this seat is played over now: its lines are judged here as they
         come, and its info counts against this seat's budget for the match."""
-        self._link_now = link
+        old, self._link_now = self._link_now, link
+        if old is not None and old is not link:  # it plays this seat no more
+            old.judge = None
+            old.keeps_info = False
+            old.box = InfoBox()
         if link is not None:
             link.box = self.box
             link.keeps_info = True
@@ -156,6 +182,23 @@ class RemoteSeat(Player):
             self.link.send(_encoded(event))
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
+        def make(msg_id: int, left: int) -> Message:
+            msg = self.turn(obs, msg_id, left)
+            if self.clock is not None:  # under a time control: the match clock too
+                msg["clock_ms"], msg["increment_ms"] = self.clock
+            return msg
+
+        return await self.ask(make, obs.legal, time_ms)
+
+    async def ask(
+        self,
+        make: Callable[[int, int], Message],
+        legal: tuple[Action, ...],
+        time_ms: int | None,
+    ) -> Action:
+        """One move, asked and judged as PROTOCOL.md says: ``make(id, ms_left)`` builds
+        each ``turn`` line (:meth:`act` from the observation; ``join --bot`` passes on
+        the LAN server's own), and only an action in ``legal`` is accepted."""
         move_ms = time_ms if time_ms is not None else self.move_ms or DEFAULT_MOVE_MS
         self._limit = f"{move_ms} + {self.grace_ms} ms"
         start = _now()
@@ -163,16 +206,12 @@ class RemoteSeat(Player):
         self._unsolicited()
 
         def ask(msg_id: int) -> Message:
-            left = max(0, move_ms - int((_now() - start) * 1000))
-            msg = self.turn(obs, msg_id, left)
-            if self.clock is not None:  # under a time control: the match clock too
-                msg["clock_ms"], msg["increment_ms"] = self.clock
-            return msg
+            return make(msg_id, max(0, move_ms - int((_now() - start) * 1000)))
 
         def accept(msg: Message, msg_id: int) -> Action:
             if msg["type"] == "hello":
                 raise ProtocolError("bad_message", "'hello' only answers the host's hello")
-            return read_answer(msg, msg_id, obs.legal)
+            return read_answer(msg, msg_id, legal)
 
         action = await self._request(ask, accept, deadline, "turn")
         took = (_now() - start) * 1000
@@ -223,6 +262,7 @@ class RemoteSeat(Player):
                 self._next_id += 1
                 msg_id = self._pending = self._next_id
                 self._noise = 0
+                self._asked = f"{what} id {msg_id}"
                 link.send(make(msg_id), now=True)
                 try:
                     while True:
@@ -245,7 +285,8 @@ class RemoteSeat(Player):
                         reasons = "; ".join(f"{f.code}: {f.message}" for f in faults)
                         raise self._failed(
                             "faults",
-                            f"{self.name}: {MAX_FAULTS} faults in a row for one {what}: {reasons}",
+                            f"{self.name}: {MAX_FAULTS} faults in a row for one {what} (the "
+                            f"last at id {msg_id}): {reasons}",
                         ) from None
         finally:
             self._pending = 0
@@ -333,11 +374,19 @@ class RemoteSeat(Player):
                     "unanswered, counted in the record)"
                 )
         self._link().send(error(err.code, message, msg_id))
-        self._faults.append((err.code, err.message))
-        self.seen.append((err.code, err.message))
-        log.info("%s: %s: %s", self.name, err.code, printable(err.message))
+        kept = f"{err.message} ({self.where()})"
+        self._faults.append((err.code, kept))
+        self.seen.append((err.code, kept))
+        log.info("%s%s: %s: %s", _match(), self.name, err.code, printable(kept))
         if self.strict:
             raise self._failed(err.code, f"{err.message} (--strict: every fault is a failure)")
+
+    def where(self) -> str:
+        """Where the peer is, for a fault's message: the request (a line between two: the
+        one it came after) and the file that keeps its stderr."""
+        at = f"{'at' if self._pending else 'after'} {self._asked}" if self._asked else ""
+        at = at or "before any request"
+        return at + (f"; its stderr: {self.stderr_log}" if self.stderr_log else "")
 
     def _settle(self) -> None:
         """The refusals of a request that were only counted: one record line per code."""
@@ -346,17 +395,20 @@ class RemoteSeat(Player):
                 f"{count} more lines refused with {code}, not answered one by one "
                 f"(the host answers at most {TOLD} refused lines per request)"
             )
+            message += f" ({self.where()})"
             self._faults.append((code, message))
             self.seen.append((code, message))
-            log.info("%s: %s: %s", self.name, code, message)
+            log.info("%s%s: %s: %s", _match(), self.name, code, message)
         self._told = 0
         self._untold = {}
 
     def _failed(self, code: str, message: str) -> SeatFailure:
+        if self.stderr_log:
+            message += f" (its stderr: {self.stderr_log})"
         if self.person and code == "timeout":
-            log.info("%s", printable(message))
+            log.info("%s%s", _match(), printable(message))
         else:
-            log.info("%s failed: %s: %s", self.name, code, printable(message))
+            log.info("%s%s failed: %s: %s", _match(), self.name, code, printable(message))
         return SeatFailure(code, message)
 
     def drain(self) -> tuple[list[tuple[str, str]], list[float], int]:
@@ -408,9 +460,9 @@ class CommandPlayer(RemoteSeat):
         strict: bool = False,
         cwd: str | None = None,
     ) -> None:
-        argv = split_command(command)  # refuse a broken command line now, not at the table
+        split_command(command)  # refuse a broken command line now, not at the table
         super().__init__(
-            name or Path(argv[-1]).name,
+            name or program_name(command),
             move_ms=move_ms,
             grace_ms=grace_ms,
             handshake_ms=handshake_ms,
@@ -424,6 +476,7 @@ class CommandPlayer(RemoteSeat):
         self.strict = strict
         self.cwd = cwd
         self.process: BotProcess | None = None
+        self.log_name: str | None = None  # its processes' label, if not its name
         self.spawned = 0  # processes started, over all matches
         self._broken = False  # this process failed: the next match gets a fresh one
         self._ended = False  # this match's match_end went out
@@ -434,7 +487,7 @@ class CommandPlayer(RemoteSeat):
         try:
             if self.process is None or self._broken or not self.process.alive:
                 # Named after the player and which of its processes: a kept one changes seats.
-                await self.greet(f"{self.name}-{self.spawned + 1}")
+                await self.greet(f"{self.log_name or self.name}-{self.spawned + 1}")
             await super().start(info)
         except SeatFailure:
             self._broken = True
@@ -458,7 +511,9 @@ class CommandPlayer(RemoteSeat):
         self._heard = False
         self._stopped = False
         self.spawned += 1
+        self._asked = ""
         await self.process.spawn()
+        self.stderr_log = self.process.log_path
         await self.handshake()
 
     async def notify(self, event: Event) -> None:

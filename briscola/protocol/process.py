@@ -30,7 +30,7 @@ from ..engine.text import printable
 from ..players import SeatFailure
 from .link import Item, Link, Tap
 
-__all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "split_command"]
+__all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "program_name", "split_command"]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -41,7 +41,10 @@ EXIT_QUIET_S = 0.05
 EXIT_READ_S = 1.0
 LOG_BYTES = 10 << 20  # of a program's stderr kept in its --bot-log file
 TAIL_CHARS = 300  # of each stderr line kept for error messages
-STDERR_ENDED = "; its stderr ended with: "
+SHOWN_CHARS = 160  # of each stderr line quoted in a one-line message
+STDERR_ENDED = "; its stderr"  # where a failure's message quotes the program's stderr
+AROUND = 2  # lines shown before and after the first error line
+OWN = 6  # the program's own last lines kept (not a stack frame, not a runtime's banner)
 
 # Processes started and not yet reaped: killed at interpreter exit if a clean-up
 # was itself interrupted (a second Ctrl-C), so no bot outlives its host.
@@ -59,6 +62,34 @@ def _signal_group(pid: int, sig: int) -> None:
     """Signal a bot's process group (its own session: see spawn), if anything is left."""
     with contextlib.suppress(OSError):
         os.killpg(pid, sig)
+
+
+def program_name(command: str) -> str:
+    """The name of the program a command runs, for labels and log files: its script's
+    file name without the suffix (``node bots/carlo.js --fast`` is ``carlo``,
+    ``python3 -m bots.carlo`` is ``carlo``, ``./carlo`` is ``carlo``)."""
+    try:
+        argv = split_command(command)
+    except ValueError:
+        return "bot"
+    words = argv[1:] if _INTERPRETER.match(Path(argv[0]).name) else []
+    for i, word in enumerate(words):
+        if word in ("-c", "-e", "--eval"):  # code on the command line: no file to name it
+            break
+        if word == "-m" and i + 1 < len(words):  # python3 -m package.module
+            return words[i + 1].rpartition(".")[2] or "bot"
+        if not word.startswith("-") and ("." in Path(word).name or os.sep in word):
+            return Path(word).stem or "bot"
+    return Path(argv[0]).stem or "bot"
+
+
+# Programs that run a script named among their arguments.
+_INTERPRETER = re.compile(
+    r"(python|pypy|node|nodejs|deno|bun|ruby|perl|php|java|bash|sh|dash|zsh|lua|luajit|"
+    r"julia|rscript|dotnet|mono|elixir|escript|racket|guile|sbcl|swipl|tclsh|go|uv|env)"
+    r"[\d.]*(\.exe)?$",
+    re.I,
+)
 
 
 def split_command(command: str) -> list[str]:
@@ -120,6 +151,9 @@ class BotProcess(Link):
         self.stdin: asyncio.WriteTransport | None = None
         self.stderr_tail: deque[str] = deque(maxlen=10)
         self.first_error = ""  # the first stderr line that looks like an error
+        self.around: list[str] = []  # it, with up to AROUND lines before and after
+        self._after = 0  # lines after it still to keep
+        self._own: deque[str] = deque(maxlen=OWN)  # the program's own lines, the last
         self.log_path: Path | None = None
         self.ended_by = ""  # how close() ended it: exit (by itself), terminate or kill
         self._log_file: IO[str] | None = None
@@ -213,10 +247,30 @@ class BotProcess(Link):
         for line in lines:
             line = line.rstrip("\r")
             if line.strip():
-                self.stderr_tail.append(_cut(line))
-                if not self.first_error and _ERROR.search(line):
-                    self.first_error = _cut(line.strip())
+                self._keep(_cut(line))
                 log.log(level, "%s !! %s", self.label, printable(line))
+
+    def _keep(self, line: str) -> None:
+        """One stderr line: into the tail, the first error's surroundings, the own lines."""
+        if self._after > 0 and not _CARET.match(line):
+            self.around.append(line)
+            self._after -= 1
+        if not self.first_error and _ERROR.match(line):
+            self.first_error = line.strip()
+            before = [x for x in self.stderr_tail if not _CARET.match(x)][-AROUND:]
+            self.around, self._after = [*before, line], AROUND
+        if not _NOISE.match(line):
+            self._own.append(line)
+        self.stderr_tail.append(line)
+
+    def excerpt(self) -> list[str]:
+        """What to show of the stderr of a program that failed: its first error line with
+        the lines around it, then its own last lines (not a stack frame or a runtime's
+        banner such as 'Node.js v20'); without an error line, its last lines."""
+        if not self.first_error:
+            return self.tail(5)
+        own = [line for line in self._own if line not in self.around][-2:]
+        return [*self.around, *(["…"] if own else []), *own]
 
     def _keep_log(self, text: str) -> None:
         """Into the --bot-log file (or held until it opens), up to LOG_BYTES."""
@@ -259,13 +313,20 @@ class BotProcess(Link):
         return self.returncode
 
     def last_words(self) -> str:
-        """The end of the bot's stderr, and its first error line, for an error message."""
-        last = _cut(self._partial.rstrip("\r")) if self._partial.strip() else ""
-        last = last or (self.stderr_tail[-1] if self.stderr_tail else "")
-        words = f"{STDERR_ENDED}{last!r}" if last else ""
-        if self.first_error and self.first_error != last.strip():
-            words += f" (its first error line: {self.first_error!r})"
-        return words
+        """The bot's stderr in one line, for a failure's message: its first error line
+        with a line on each side, and its own last line; else the line it ended with."""
+        if self._partial.strip():  # a last line without its newline
+            self._stderr_closed()
+        if not self.first_error:
+            last = self.stderr_tail[-1] if self.stderr_tail else ""
+            return f"{STDERR_ENDED} ended with: {last!r}" if last else ""
+        at = self.around.index(next(x for x in self.around if x.strip() == self.first_error))
+        before, after = self.around[:at][-1:], self.around[at + 1 :][:1]
+        words = f"{STDERR_ENDED}'s first error line: {_shown(self.first_error)}"
+        words += "".join(f", after {_shown(x)}" for x in before)
+        words += "".join(f", then {_shown(x)}" for x in after)
+        own = [line for line in self._own if line not in self.around][-1:]
+        return words + "".join(f"; its own last line: {_shown(x)}" for x in own)
 
     def tail(self, lines: int = 5) -> list[str]:
         """The last lines of the bot's stderr (with one not ended by a newline)."""
@@ -313,11 +374,30 @@ class BotProcess(Link):
             transport.close()
 
 
-# What an error line in a program's stderr tends to hold (Python, Node, Java, shells).
+# How the first line of an error report starts, in the common languages: Python's
+# traceback and exception line, JavaScript's and Java's exceptions, Rust's and Go's
+# panics, C++'s terminate, a signal's report, a shell's or tool's error.
 _ERROR = re.compile(
-    r"error|exception|traceback|cannot|can't|not found|no such file|fatal|panic", re.I
+    r"\s*(Traceback \(most recent call last\)"
+    r"|(\w+\.)*\w*(Error|Exception|Exit|Interrupt)\b(:|$|\s\[)"
+    r"|Uncaught \w|Exception in thread |Caused by: |Unhandled exception"
+    r"|thread '.*' panicked at|panic: |fatal error|terminate called"
+    r"|Segmentation fault|Aborted|Killed$|.*core dumped"
+    r"|\[?(error|fatal|ERROR|FATAL)\b[]:]"
+    r"|.*(command not found|No such file or directory|Permission denied|can't open file"
+    r"|cannot (find|open|execute|load)))"
 )
+# Lines a runtime adds around an error report: stack frames, source pointers, banners.
+_NOISE = re.compile(
+    r"\s|Node\.js v\d|note: run with|goroutine \d+ \[|exit status \d+$|During handling"
+)
+_CARET = re.compile(r"\s*[\^~]+\s*$")
 
 
 def _cut(line: str) -> str:
     return line if len(line) <= TAIL_CHARS else line[:TAIL_CHARS] + "…"
+
+
+def _shown(line: str) -> str:
+    line = line.strip()
+    return repr(line if len(line) <= SHOWN_CHARS else line[:SHOWN_CHARS] + "…")

@@ -685,12 +685,19 @@ class Server:
         mine = sum(t.creator is client for t in unstarted)
         theirs = sum(isinstance(t.creator, Client) and t.creator.address == address
                      for t in unstarted)  # fmt: skip
-        if mine >= cfg.unstarted_per_connection or theirs >= cfg.unstarted_per_address:
+        # Say which limit was reached: the host's option lifts only the one per address.
+        if mine >= cfg.unstarted_per_connection:
             raise LobbyError(
                 "too_many_unstarted",
-                f"you have {mine} tables waiting for players ({theirs} from your address); "
-                f"at most {cfg.unstarted_per_connection} per connection and "
-                f"{cfg.unstarted_per_address} per address until one starts "
+                f"this connection has {mine} tables waiting for players, at most "
+                f"{cfg.unstarted_per_connection} per connection until one starts; "
+                "make more from another connection",
+            )
+        if theirs >= cfg.unstarted_per_address:
+            raise LobbyError(
+                "too_many_unstarted",
+                f"your address has {theirs} tables waiting for players, at most "
+                f"{cfg.unstarted_per_address} until one starts "
                 "(the host sets it: serve --unstarted-per-address)",
             )
         share = max(cfg.max_tables // 4, cfg.unstarted_per_address)

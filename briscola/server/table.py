@@ -454,7 +454,13 @@ class Table:
         self._tell(code, seat, f"{text} ({merged} notices merged)", seconds)
 
     def _tell(
-        self, code: str, seat: int | None, text: str, seconds: float | None, was: str | None = None
+        self,
+        code: str,
+        seat: int | None,
+        text: str,
+        seconds: float | None,
+        was: str | None = None,
+        count: int = 0,
     ) -> None:
         name = None
         if seat is not None:
@@ -466,6 +472,8 @@ class Table:
             msg["seconds"] = seconds
         if was is not None:  # the seat changed hands: whose it was
             msg["was"] = was
+        if count:
+            msg["count"] = count
         self.broadcast(msg)
 
     def clock(self, seat: int, due: float | None) -> None:
@@ -506,8 +514,11 @@ class Table:
 
     def _chat_told(self) -> None:
         dropped, self._chat_dropped = self._chat_dropped, 0
-        self._tell("chat_dropped", None, f"{dropped} chat lines were dropped: the table "
-                   f"takes {TABLE_BURST:g} in a row, then one a second", None)  # fmt: skip
+        text = (
+            f"{dropped} chat lines were dropped: the table takes {TABLE_BURST:g} in a row, "
+            "then one a second"
+        )
+        self._tell("chat_dropped", None, text, None, count=dropped)
 
     def state_for(self, seat: int | None) -> Message | None:
         """The snapshot of the round in progress, as ``seat`` may see it (None: a spectator)."""

@@ -8,6 +8,12 @@
 // every `turn` holds what it needs, the card order too (its `variant`: in bisca the
 // 7 ranks second and the 3 is worth nothing).  Play: exchange when offered; take a trick
 // worth points with the cheapest winning card; otherwise give away the least.
+//
+// `--fault KIND` makes it misbehave once, at its third turn, to see what a host does
+// with each mistake: illegal (a card not in `legal`), malformed (a broken JSON line),
+// debug (a debug line on stdout), twice (the answer sent twice), slow (answers 1.5 s
+// past `time_ms`), crash (throws), exit-before-hello, ignore-hello (never answers
+// it), ignore-bye (stays after `bye`) and protocol2 (says protocol 2 in its hello).
 "use strict";
 
 const readline = require("readline");
@@ -46,19 +52,48 @@ function choose(turn) {
 }
 
 // process.stdout.write on a pipe is asynchronous but ordered; nothing is held back.
-const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
+const write = (text) => process.stdout.write(text + "\n");
+const send = (message) => write(JSON.stringify(message));
+
+const at = process.argv.indexOf("--fault");
+const FAULT = at > 0 ? process.argv[at + 1] : "";
+if (FAULT === "exit-before-hello") process.exit(3);
+let turns = 0;
+
+// The answer to a turn, or at the third turn with --fault, the mistake asked for.
+function answer(turn) {
+  const move = { ...choose(turn), id: turn.id };
+  if (++turns !== 3 || !FAULT) return send(move);
+  if (FAULT === "illegal") {
+    const held = new Set([...turn.hand, ...turn.legal]);
+    const other = ["AC", "AD", "AS", "AB", "3C", "3D"].find((c) => !held.has(c));
+    return send({ type: "play", id: turn.id, card: other });
+  }
+  if (FAULT === "malformed") return write('{"type": "play", "id": ' + turn.id + ", ");
+  if (FAULT === "debug") write("my hand: " + turn.hand.join(" "));
+  if (FAULT === "twice") send(move);
+  if (FAULT === "slow") return setTimeout(() => send(move), turn.time_ms + 1500);
+  if (FAULT === "crash") {
+    console.error("simple-js: about to play " + move.card);
+    throw new Error("boom");
+  }
+  send(move);
+}
 
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on("line", (line) => {
   if (!line.trim()) return;
   const message = JSON.parse(line);
   if (message.type === "hello") {
-    send({ type: "hello", id: message.id, protocol: 1, name: "simple-js" });
+    if (FAULT === "ignore-hello") return;
+    const protocol = FAULT === "protocol2" ? 2 : 1;
+    send({ type: "hello", id: message.id, protocol, name: "simple-js" });
   } else if (message.type === "turn") {
-    send({ ...choose(message), id: message.id });
+    answer(message);
   } else if (message.type === "error") {
     console.error(`host says: ${message.code} ${message.message}`);
   } else if (message.type === "bye") {
+    if (FAULT === "ignore-bye") return setInterval(() => {}, 1000);
     lines.close();
   }
   // any other message is news this bot does not need
