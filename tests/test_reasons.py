@@ -183,7 +183,8 @@ def test_every_code_has_its_words_and_none_is_invented() -> None:
     text = because(reasons(obs, Card.parse("AC")), "it", lambda c: str(c), "AC")
     assert text == "AC: regala i suoi 11 punti alla parte avversaria."
     assert because([], "en", str, "4B") == ""
-    assert say(WORDS, "de", "gives_points", count=1) == "sie schenkt der Gegenseite ihren 1 Punkt"
+    one_point = say(WORDS, "de", "gives_points", count=1)
+    assert one_point == "sie schenkt der Gegenseite ihren einen Punkt"
 
 
 # -- every reason true where said, over random positions ---------------------------------

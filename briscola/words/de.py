@@ -200,8 +200,8 @@ TABLE: Final[dict[str, Message]] = {
     "entry.no_exchange.italian": "Im italienischen Spiel gibt es keinen Tausch.",
     "entry.no_exchange.bisca": "In der bisca gibt es keinen Tausch.",
     "entry.no_exchange_now": (
-        "Jetzt kein Tausch: die Trumpf-7 tauscht gegen die offene Karte, wenn diese {high} ist, "
-        "die Trumpf-2, wenn sie {low} ist; einmal pro Zug, solange die offene Karte unter dem "
+        "Jetzt kein Tausch: die Trumpf-7 darf gegen die offene Karte getauscht werden, wenn diese "
+        "{high} ist, die Trumpf-2, wenn sie {low} ist; einmal pro Zug, solange die offene Karte unter dem "
         "Talon liegt."
     ),
     "entry.no_slot": "Deine Hand hat keine Karte {i}: tippe {range} ({hand}).",
@@ -217,10 +217,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.suit": "  {suit}: {cards}",
     "seen.trump_suit": "  {suit} (Trumpf): {cards}",
     "seen.none": "-",
-    "seen.out": "  Noch nicht gesehene Asse und Dreien: {cards}",
-    "seen.all_out": "  Alle Asse und Dreien sind schon gesehen.",
-    "seen.out7": "  Noch nicht gesehene Asse und Siebenen: {cards}",
-    "seen.all_out7": "  Alle Asse und Siebenen sind schon gesehen.",
+    "seen.out": "  Noch nicht gefallene Asse und Dreien: {cards}",
+    "seen.all_out": "  Alle Asse und Dreien sind schon gefallen.",
+    "seen.out7": "  Noch nicht gefallene Asse und Siebenen: {cards}",
+    "seen.all_out7": "  Alle Asse und Siebenen sind schon gefallen.",
     "hint": {
         "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} der Fälle und liegst am Ende im Schnitt {lead}.",
         "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in {win} der Fälle und liegt am Ende im Schnitt {lead}.",
@@ -272,9 +272,10 @@ Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst d
 Karte der ausgespielten Farbe.
 Rangfolge: {order}; in bisca: {order_bisca}.
 Punkte: {ace} 11, Drei 10 (bisca: Sieben 10), {king} 4, {knight} 3, {jack} 2: zusammen 120.
-Wer den Stich nimmt, zieht zuerst und spielt aus; 61 gewinnt die Runde (3 und 6 Spieler:
-die höchste Summe).
-brisca: die Trumpf-7 tauscht gegen eine offene Karte {high}; die Trumpf-2 gegen {low}.
+Wer den Stich nimmt, zieht zuerst und spielt aus; mit 61 gewinnt man die Runde (3 und 6
+Spieler: die höchste Summe).
+brisca: die Trumpf-7 darf gegen eine offene Karte {high} getauscht werden, die Trumpf-2
+gegen {low}.
 Alle Regeln: {command}""",
     "watch.intro": "  Du schaust zu; die Plätze:",
     "watch.seat": "  Platz {seat}: {who}",
@@ -323,10 +324,10 @@ LOBBY: Final[dict[str, Message]] = {
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
     "code_made_lobby": "Tisch {table} ist privat; sein Code ist {code} (Freunde tippen: join {table} code={code}).",
-    "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: briscola join noch einmal holt ihn zurück.",
+    "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: ein neues briscola join holt ihn zurück.",
     "bye": "Der Server hat die Verbindung beendet: {text}",
     "refused": "Der Server lehnt ab: {text}",
-    "again": "Noch ein Spiel am selben Tisch? (j/n) ",
+    "again": "Noch eine Partie am selben Tisch? (j/n) ",
     "waiting": {
         "one": "Warten auf den anderen Platz (1 frei) ...",
         "other": "Warten auf die anderen Plätze ({n} frei) ...",
@@ -360,11 +361,11 @@ LOBBY: Final[dict[str, Message]] = {
     "rematch.you": "Du möchtest eine Revanche.",
     "restored.you": "Der Server wurde neu gestartet; dein Platz wartet auf dich.",
     "paused": "Der Server pausiert; die Partie geht weiter, wenn er zurück ist.",
-    "restart": "Der Server pausiert für einen Neustart; dein Platz bleibt. Verbinde neu ...",
-    "restart_watch": "Der Server pausiert für einen Neustart. Verbinde neu ...",
+    "restart": "Der Server pausiert für einen Neustart; dein Platz bleibt. Die Verbindung wird neu aufgebaut ...",
+    "restart_watch": "Der Server pausiert für einen Neustart. Die Verbindung wird neu aufgebaut ...",
     "not_now.turn": "Du bist nicht dran: der Tisch wartet auf {name}.",
     "not_now.wait": "Du bist noch nicht dran.",
-    "not_now.no_match": "Keine Partie läuft: Karten erst nach dem nächsten Geben.",
+    "not_now.no_match": "Gerade läuft keine Partie: Karten erst nach dem nächsten Geben.",
     "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
     "not_now.lan": "Am LAN-Tisch gibt es keine Tipps und kein Zurücknehmen: jeder spielt für sich.",
     "takes": "{name} übernimmt den Platz von {was}.",
@@ -372,7 +373,7 @@ LOBBY: Final[dict[str, Message]] = {
     "left_bot": "{name} hat den Tisch verlassen; ein Bot spielt für {name}.",
     "open_seat": "frei (ein Bot spielt für {name})",
     "ahead": "Vorgemerkt: {card} spielst du, sobald du dran bist.",
-    "not_sent": "Nicht gesendet: der Server ist weg.",
+    "not_sent": "Nicht gesendet: der Server antwortet nicht.",
     "here": "Du holst deinen Platz zurück ...",
     "meanwhile": {
         "one": "Während du weg warst, spielte ein Bot für dich: {cards} (1 Stich ging vorbei).",
@@ -389,12 +390,12 @@ LOBBY: Final[dict[str, Message]] = {
     "status.again": "Die Partie ist vorbei: noch eine? Antworte j oder n.",
     "status.rematch": "Warten, ob die anderen eine Revanche wollen. leave (oder Strg-C) geht.",
     "status.away": "Ein Bot spielt für dich: tippe irgendetwas (Enter) für deinen Platz.",
-    "status.server_away": "Der Server ist weg: neuer Versuch in {pause} s. leave (oder Strg-C) hört auf.",
+    "status.server_away": "Der Server antwortet nicht: neuer Versuch in {pause} s. leave (oder Strg-C) hört auf.",
     "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht (join {table} code=CODE; frag, wer ihn angelegt hat).",
     "code_needed_cli": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht: gib ihn mit --code CODE an (frag, wer ihn angelegt hat).",
     "bot_seat": "{name} (Bot)",
     "away_seat": "{name} (weg, {time})",
-    "held_seat": "{name} (ein Bot spielt für sie)",
+    "held_seat": "{name} (ein Bot hält den Platz)",
     "people_waiting": "An {table} warten: {names}.",
     "back_watch": "Wieder verbunden; du schaust dem Tisch wieder zu.",
     "gone_watch": "Die Verbindung ist weg, und der Server kam nicht rechtzeitig zurück.",
@@ -435,7 +436,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "{n} Punkte",
     },
     "trick": "  Stich {i}: {plays} -> {winner} ({points})",
-    "open": "  Unvollendeter Stich: {plays}",
+    "open": "  Unvollständiger Stich: {plays}",
     "draws": "    gezogen: {draws}",
     "trump_taken": {
         "you": "    Du nimmst die aufgedeckte Karte {card}",
@@ -499,7 +500,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro": "Analyse von {label}: jede erlaubte Karte bewertet mit derselben Suche, die die Tipps gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "seat": {
         "zero": "{name} (Platz {seat}): keine Züge",
         "one": "{name} (Platz {seat}): 1 Zug",
@@ -533,11 +534,11 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "lead_unseen": {
         "one": (
-            "    {where}: {card} auszuspielen, solange {unseen} ungesehen war, kostete etwa 1 "
+            "    {where}: {card} auszuspielen, solange {unseen} noch nicht gefallen war, kostete etwa 1 "
             "Punkt; {best} war am besten"
         ),
         "other": (
-            "    {where}: {card} auszuspielen, solange {unseen} ungesehen war, kostete etwa {n} "
+            "    {where}: {card} auszuspielen, solange {unseen} noch nicht gefallen war, kostete etwa {n} "
             "Punkte; {best} war am besten"
         ),
     },
@@ -551,11 +552,11 @@ REVIEW: Final[dict[str, Message]] = {
     },
     "follow_unseen": {
         "one": (
-            "    {where}: {card} auf {led} zu spielen, solange {unseen} ungesehen war, kostete "
+            "    {where}: {card} auf {led} zu spielen, solange {unseen} noch nicht gefallen war, kostete "
             "etwa 1 Punkt; {best} war am besten"
         ),
         "other": (
-            "    {where}: {card} auf {led} zu spielen, solange {unseen} ungesehen war, kostete "
+            "    {where}: {card} auf {led} zu spielen, solange {unseen} noch nicht gefallen war, kostete "
             "etwa {n} Punkte; {best} war am besten"
         ),
     },
@@ -563,7 +564,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: der Tausch kostete etwa 1 Punkt; {best} war am besten",
         "other": "    {where}: der Tausch kostete etwa {n} Punkte; {best} war am besten",
     },
-    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet vom Rat, den hint gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
+    "intro_match": "Analyse von {label}: jede erlaubte Karte bewertet mit derselben Suche, die die Tipps gibt ({samples} Stichproben je Zug, Startwert {seed}), nur mit dem Wissen des Platzes: die Chance, mit ihr die Runde und die Partie zu gewinnen, und wie viele Punkte die eigene Seite am Ende im Schnitt vor der besten anderen liegt (dahinter, wenn negativ)",
     "move_chance": "  {where}: gespielt {card}, am besten {best}, Kosten {cost} Punkte und {chance} Gewinnchance · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, Partie {match}, {points}",
@@ -589,16 +590,16 @@ Die Karten
   die Karte mit 3 Punkten und die Dame die mit 2.
 
 Die Tische
-  2 Spieler: 40 Karten, 20 Stiche, jeder für sich. 61 oder mehr gewinnt die
-             Runde; 60:60 ist eine unentschiedene Runde.
+  2 Spieler: 40 Karten, 20 Stiche, jeder für sich. Mit 61 oder mehr gewinnt
+             man die Runde; 60:60 ist eine unentschiedene Runde.
   3 Spieler: 36 Karten (ohne die vier 2er), 12 Stiche, jeder für sich. Die
              höchste Summe gewinnt die Runde (61 sind nicht nötig); ein
              Gleichstand an der Spitze ist eine unentschiedene Runde. Auf
              italienische Art, wenn der Tisch es so will (--pack 39): 39
              Karten, nur die 2 der Stäbe fehlt, 13 Stiche.
   4 Spieler: 40 Karten, 10 Stiche, zwei Teams: die Plätze 0 und 2 gegen die
-             Plätze 1 und 3. 61 oder mehr gewinnt die Runde; 60:60 ist eine
-             unentschiedene Runde.
+             Plätze 1 und 3. Mit 61 oder mehr gewinnt man die Runde;
+             60:60 ist eine unentschiedene Runde.
   6 Spieler: 36 Karten (ohne die vier 2er), 6 Stiche, drei Paare: Platz i
              mit Platz i+3. Das Paar mit der höchsten Summe gewinnt die
              Runde; ein Gleichstand an der Spitze ist eine unentschiedene
@@ -670,7 +671,7 @@ REASONS: Final[dict[str, Message]] = {
     "face_up_partner": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} bei deiner Seite",
     "face_up_them": "mit diesem Stich endet der Talon, und so landet die offene Karte {card} bei der Gegenseite",
     "gives_points": {
-        "one": "sie schenkt der Gegenseite ihren 1 Punkt",
+        "one": "sie schenkt der Gegenseite ihren einen Punkt",
         "other": "sie schenkt der Gegenseite ihre {n} Punkte",
     },
     "takes_points": "sie macht den Stich sicher, mit {n} Punkten",
@@ -684,10 +685,10 @@ REASONS: Final[dict[str, Message]] = {
     "trump_behind": "{card} ist in der Hand eines Spielers nach dir und kann sie stechen",
     "partner_safe": "der Stich gehört schon deiner Seite, und nach dir kann ihn niemand mehr nehmen",
     "no_reason": {
-        "one": "kein einzelner Grund: die Suche zieht sie um 1 Punkt vor",
-        "other": "kein einzelner Grund: die Suche zieht sie um {n} Punkte vor",
+        "one": "kein bestimmter Grund: die Suche zieht sie um 1 Punkt vor",
+        "other": "kein bestimmter Grund: die Suche zieht sie um {n} Punkte vor",
     },
-    "no_reason_chance": "kein einzelner Grund: die Suche gibt ihr die beste Gewinnchance",
+    "no_reason_chance": "kein bestimmter Grund: die Suche gibt ihr die beste Gewinnchance",
     "about_same": "etwa so gut wie {cards}: die Stichproben unterscheiden sie nicht",
     "same_exact": "so gut wie {cards}: jede Verteilung gibt ihnen dasselbe",
     "overrules": {

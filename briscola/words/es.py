@@ -120,7 +120,7 @@ TABLE: Final[dict[str, Message]] = {
     "table.lead": "Sales tú.",
     "table.head": "En la mesa:",
     "table.best": "(de momento gana)",
-    "last.none": "En esta ronda todavía no se ha llevado ninguna baza.",
+    "last.none": "En esta ronda todavía nadie se ha llevado ninguna baza.",
     "last.head": "Última baza:",
     "last.took": {
         "you": "  → Te la llevas tú: {points}",
@@ -205,14 +205,14 @@ TABLE: Final[dict[str, Message]] = {
     "back.taken": "Ocupas este puesto; así va la partida:",
     "input.ended": "La entrada se acabó en mitad de la partida; la partida queda abandonada.",
     "seed.told": (
-        "Esta partida era la semilla {seed}: briscola play --seed {seed} la vuelve a repartir."
+        "La semilla de esta partida era {seed}: briscola play --seed {seed} la vuelve a repartir."
     ),
     "takeover": (
-        "El jugador de {name} ha fallado; desde aquí juega ese puesto un bot integrado de nivel "
+        "El jugador de {name} ha dejado de responder; desde aquí juega ese puesto un bot integrado de nivel "
         "{level}."
     ),
     "record.failed": (
-        "No se ha podido escribir el registro ({why}); guarda la partida hasta aquí. El juego "
+        "No se ha podido escribir el registro ({why}); contiene la partida hasta aquí. El juego "
         "sigue."
     ),
     "record.next": "El registro de esta partida va a {path}.",
@@ -257,8 +257,8 @@ TABLE: Final[dict[str, Message]] = {
         "other": "  {who} retira una carta: se vuelve a jugar la baza {i}.",
     },
     "takebacks.used": {
-        "one": "  1 carta deshecha.",
-        "other": "  {n} cartas deshechas.",
+        "one": "  1 carta retirada.",
+        "other": "  {n} cartas retiradas.",
     },
     "help.cards": (
         "Juega una carta por su número (1, 2, 3), su código ({example} = {example_name}) o su "
@@ -398,7 +398,7 @@ LOBBY: Final[dict[str, Message]] = {
     "left_bot": "{name} ha dejado la mesa; un bot juega por {name}.",
     "open_seat": "libre (un bot juega por {name})",
     "ahead": "{card}: la juegas en cuanto te toque.",
-    "not_sent": "No enviado: el servidor no está.",
+    "not_sent": "No enviado: el servidor no responde.",
     "here": "Recuperando tu puesto...",
     "meanwhile": {
         "one": "Mientras no estabas, un bot jugó por ti: {cards} (se jugó 1 baza).",
@@ -415,7 +415,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.again": "La partida ha terminado: ¿otra? Responde s o n.",
     "status.rematch": "Esperando a que los demás quieran la revancha. salir (o Ctrl-C) para irte.",
     "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
-    "status.server_away": "El servidor no está: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
+    "status.server_away": "El servidor no responde: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
     "code_needed": "La mesa {table} es privada y falta el código o no es correcto (join {table} code=CÓDIGO; pídeselo a quien la creó).",
     "code_needed_cli": "La mesa {table} es privada y falta el código o no es correcto: dalo con --code CÓDIGO (pídeselo a quien la creó).",
     "bot_seat": "{name} (bot)",
@@ -524,7 +524,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análisis de {label}: cada carta jugable valorada por el consejo que da hint ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro": "Análisis de {label}: cada carta jugable valorada con la misma búsqueda que da las pistas ({samples} repartos simulados por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "seat": {
         "zero": "{name} (puesto {seat}): ninguna jugada",
         "one": "{name} (puesto {seat}): 1 jugada",
@@ -586,7 +586,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: el cambio costó cerca de 1 punto; era mejor {best}",
         "other": "    {where}: el cambio costó cerca de {n} puntos; era mejor {best}",
     },
-    "intro_match": "Análisis de {label}: cada carta jugable valorada por el consejo que da hint ({samples} muestras por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
+    "intro_match": "Análisis de {label}: cada carta jugable valorada con la misma búsqueda que da las pistas ({samples} repartos simulados por jugada, semilla {seed}) con la sola información del puesto: la probabilidad de ganar la ronda y la partida con ella, y por cuántos puntos acaba el equipo por delante del mejor de los demás, de media (por detrás si es negativo)",
     "move_chance": "  {where}: jugó {card}, la mejor {best}, coste {cost} puntos y {chance} de probabilidad de ganar · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partida {match}, {points}",
@@ -660,7 +660,7 @@ La partida
   el anfitrión, y 1 es lo normal. Tras una ronda empatada la partida sigue
   con la ronda siguiente. Los puntos de cada ronda quedan en el registro.
 
-Variantes (solo si la mesa se prepara para ellas)
+Variantes (solo si la mesa las activa)
   brisca (mesas españolas), el cambio: en tu turno, antes de jugar carta,
   mientras la muestra siga bajo el mazo (queda al menos otra carta
   por robar):
@@ -711,7 +711,7 @@ REASONS: Final[dict[str, Message]] = {
         "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",
     },
     "no_reason_chance": "sin un motivo concreto: la búsqueda le da la mejor probabilidad de ganar",
-    "about_same": "más o menos igual que {cards}: las muestras no las distinguen",
+    "about_same": "más o menos igual que {cards}: los repartos simulados no las distinguen",
     "same_exact": "tan buena como {cards}: todos los repartos les dan lo mismo",
     "overrules": {
         "one": "un jugador de club no jugaría {card} aquí, aunque la búsqueda le dé 1 punto más",

@@ -411,7 +411,7 @@ LOBBY: Final[dict[str, Message]] = {
     "code_needed_cli": "Il tavolo {table} è privato e il codice manca o è sbagliato: dallo con --code CODICE (chiedilo a chi l'ha creato).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (via, {time})",
-    "held_seat": "{name} (gioca un bot per lui)",
+    "held_seat": "{name} (al suo posto gioca un bot)",
     "people_waiting": "Aspettano al tavolo {table}: {names}.",
     "back_watch": "Di nuovo connesso; guardi di nuovo il tavolo.",
     "gone_watch": "La connessione è persa e il server non è tornato in tempo.",
@@ -516,7 +516,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Analisi di {label}: ogni carta giocabile valutata dal consiglio che dà hint ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "intro": "Analisi di {label}: ogni carta giocabile valutata con la stessa ricerca dei suggerimenti ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "seat": {
         "zero": "{name} (posto {seat}): nessuna mossa",
         "one": "{name} (posto {seat}): 1 mossa",
@@ -578,7 +578,7 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: lo scambio è costato circa 1 punto; era meglio {best}",
         "other": "    {where}: lo scambio è costato circa {n} punti; era meglio {best}",
     },
-    "intro_match": "Analisi di {label}: ogni carta giocabile valutata dal consiglio che dà hint ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
+    "intro_match": "Analisi di {label}: ogni carta giocabile valutata con la stessa ricerca dei suggerimenti ({samples} campioni a mossa, codice {seed}) con le sole informazioni del posto: la probabilità di vincere la smazzata e la partita giocandola, e di quanti punti in media si chiude davanti alla migliore delle altre squadre (dietro, se negativo)",
     "move_chance": "  {where}: giocata {card}, la migliore {best}, costo {cost} punti; probabilità di vincere: {chance} in meno · {values}",
     "value": "{card} {win} {points}",
     "value_match": "{card} {win}, partita {match}, {points}",

@@ -199,11 +199,11 @@ TABLE: Final[dict[str, Message]] = {
     "back.taken": "Ficas com este lugar; a partida está assim:",
     "input.ended": "A entrada acabou a meio da partida; a partida fica abandonada.",
     "seed.told": (
-        "Esta partida foi a semente {seed}: briscola play --seed {seed} volta a dar as mesmas "
+        "A semente desta partida era {seed}: briscola play --seed {seed} volta a dar as mesmas "
         "cartas."
     ),
     "takeover": (
-        "O jogador de {name} falhou; a partir daqui joga nesse lugar um bot integrado de nível "
+        "O jogador de {name} deixou de responder; a partir daqui joga nesse lugar um bot integrado de nível "
         "{level}."
     ),
     "record.failed": (
@@ -288,14 +288,14 @@ A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao nai
 alto e, sem trunfo, a carta mais alta do naipe de saída.
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
-Quem ganha a vaza tira primeiro e joga primeiro; 61 ganha a ronda (com 3 e 6
+Quem ganha a vaza tira primeiro e joga primeiro; com 61 ganha-se a ronda (com 3 e 6
 jogadores: o total mais alto).
 brisca: o 7 de trunfo troca-se por uma carta virada que seja {high}; o 2 por {low}.
 Todas as regras: {command}""",
     "watch.intro": "  Estás a ver; os lugares:",
     "watch.seat": "  Lugar {seat}: {who}",
     "watch.seat_team": "  Lugar {seat}: {who}, com {side}",
-    "watch.now": "O jogo tal como está:",
+    "watch.now": "A partida tal como está:",
     "table.leads": "Sai {who}.",
     "turn.yours": "É a tua vez.",
     "turn.yours_left": "É a tua vez: faltam {left}.",
@@ -305,12 +305,12 @@ Todas as regras: {command}""",
     "ask.yes_no": "Escreve s ou n.",
     "prompt.wait": "> ",
     "hint.match": {
-        "you": "  Sugestão: o especialista jogaria {card}: com ela ganhas a ronda em {win} das vezes e o jogo em {match}, e acabas {lead} em média.",
-        "we": "  Sugestão: o especialista jogaria {card}: com ela a tua equipa ganha a ronda em {win} das vezes e o jogo em {match}, e acaba {lead} em média.",
+        "you": "  Sugestão: o especialista jogaria {card}: com ela ganhas a ronda em {win} das vezes e a partida em {match}, e acabas {lead} em média.",
+        "we": "  Sugestão: o especialista jogaria {card}: com ela a tua equipa ganha a ronda em {win} das vezes e a partida em {match}, e acaba {lead} em média.",
     },
     "hint.others": "  Outras cartas: {others}.",
     "hint.other": "{card} {win}, {lead}",
-    "hint.other_match": "{card} {win} (jogo {match}), {lead}",
+    "hint.other_match": "{card} {win} (partida {match}), {lead}",
     "hint.why": "  {why}",
     "lead.ahead": {"one": "com 1 ponto de vantagem", "other": "com {n} pontos de vantagem"},
     "lead.behind": {"one": "com 1 ponto de desvantagem", "other": "com {n} pontos de desvantagem"},
@@ -377,12 +377,12 @@ LOBBY: Final[dict[str, Message]] = {
     "timeout.you": "Acabou o teu tempo; um bot jogou a carta por ti.",
     "rematch.you": "Queres a desforra.",
     "restored.you": "O servidor reiniciou; o teu lugar está à tua espera.",
-    "paused": "O servidor está em pausa; o jogo continua quando voltar.",
+    "paused": "O servidor está em pausa; a partida continua quando voltar.",
     "restart": "O servidor vai parar para reiniciar; o teu lugar fica guardado. A ligar de novo...",
     "restart_watch": "O servidor vai parar para reiniciar. A ligar de novo...",
     "not_now.turn": "Não é a tua vez: a mesa espera por {name}.",
     "not_now.wait": "Ainda não é a tua vez.",
-    "not_now.no_match": "Não há jogo a decorrer: as cartas esperam pela próxima distribuição.",
+    "not_now.no_match": "Não há partida a decorrer: as cartas esperam pela próxima distribuição.",
     "not_now.watching": "Estás a ver esta mesa: say TEXTO para conversar, sair para ires embora.",
     "not_now.lan": "Numa mesa em rede não há sugestões nem jogadas desfeitas: cada um joga por si.",
     "takes": "{name} fica com o lugar de {was}.",
@@ -390,7 +390,7 @@ LOBBY: Final[dict[str, Message]] = {
     "left_bot": "{name} saiu da mesa; um bot joga por {name}.",
     "open_seat": "livre (um bot joga por {name})",
     "ahead": "{card}: jogas a carta assim que for a tua vez.",
-    "not_sent": "Não enviado: o servidor não está.",
+    "not_sent": "Não enviado: o servidor não responde.",
     "here": "A retomar o teu lugar...",
     "meanwhile": {
         "one": "Enquanto estiveste fora, um bot jogou por ti: {cards} (jogou-se 1 vaza).",
@@ -403,11 +403,11 @@ LOBBY: Final[dict[str, Message]] = {
     },
     "warn": "Tens {left} para a tua carta; depois joga um bot por ti.",
     "status.filling": "À espera de que a mesa fique completa. sair (ou Ctrl-C) para ires embora.",
-    "status.watch_wait": "À espera de que o jogo comece. sair (ou Ctrl-C) para ires embora.",
-    "status.again": "O jogo acabou: outro? Responde s ou n.",
+    "status.watch_wait": "À espera de que a partida comece. sair (ou Ctrl-C) para ires embora.",
+    "status.again": "A partida acabou: outra? Responde s ou n.",
     "status.rematch": "À espera de que os outros queiram a desforra. sair (ou Ctrl-C) para ires embora.",
     "status.away": "Um bot joga por ti: escreve qualquer coisa (Enter) para retomar o teu lugar.",
-    "status.server_away": "O servidor não está: nova tentativa em {pause} s. sair (ou Ctrl-C) para desistir.",
+    "status.server_away": "O servidor não responde: nova tentativa em {pause} s. sair (ou Ctrl-C) para desistir.",
     "code_needed": "A mesa {table} é privada e o código falta ou está errado (join {table} code=CÓDIGO; pede-o a quem a criou).",
     "code_needed_cli": "A mesa {table} é privada e o código falta ou está errado: dá-o com --code CÓDIGO (pede-o a quem a criou).",
     "bot_seat": "{name} (bot)",
@@ -469,7 +469,7 @@ REPLAY: Final[dict[str, Message]] = {
     "takeover": "    -> um bot integrado fica com o lugar",
     "refused": "    -> recusada; o lugar foi chamado outra vez",
     "standin.dropped": "  Um bot joga por {name}, que perdeu a ligação",
-    "standin.timeout": "  Acabou o tempo de {name}: um bot joga por si até voltar",
+    "standin.timeout": "  Acabou o tempo de {name}: um bot joga em seu lugar até voltar",
     "standin.left": "  {name} saiu: um bot joga no lugar",
     "standin.faults": "  Um bot joga esta carta por {name} (três respostas inválidas)",
     "handback": "  {name} voltou e joga outra vez",
@@ -518,7 +518,7 @@ REPLAY: Final[dict[str, Message]] = {
 
 # What the long search thinks of each move (briscola review).
 REVIEW: Final[dict[str, Message]] = {
-    "intro": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro": "Análise de {label}: cada carta jogável avaliada pela mesma procura que dá as sugestões ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "seat": {
         "zero": "{name} (lugar {seat}): nenhuma jogada",
         "one": "{name} (lugar {seat}): 1 jogada",
@@ -580,10 +580,10 @@ REVIEW: Final[dict[str, Message]] = {
         "one": "    {where}: a troca custou cerca de 1 ponto; era melhor {best}",
         "other": "    {where}: a troca custou cerca de {n} pontos; era melhor {best}",
     },
-    "intro_match": "Análise de {label}: cada carta jogável avaliada pelo conselho que o hint dá ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
+    "intro_match": "Análise de {label}: cada carta jogável avaliada pela mesma procura que dá as sugestões ({samples} amostras por jogada, semente {seed}) só com a informação do lugar: a probabilidade de ganhar a ronda e o jogo com ela, e por quantos pontos a equipa acaba à frente da melhor das outras, em média (atrás, se negativo)",
     "move_chance": "  {where}: jogou {card}, a melhor {best}, custo {cost} pontos e {chance} da probabilidade de ganhar · {values}",
     "value": "{card} {win} {points}",
-    "value_match": "{card} {win}, jogo {match}, {points}",
+    "value_match": "{card} {win}, partida {match}, {points}",
     "odds": "; a ronda foi ganha em {best_win} das vezes com {best}, em {win} com {card}",
 }
 
@@ -652,7 +652,7 @@ A partida
   partida continua com a ronda seguinte. Os pontos de cada ronda ficam no
   registo.
 
-Variantes (só quando a mesa é preparada para elas)
+Variantes (só quando a mesa as ativa)
   brisca (mesas espanholas), a troca: na tua vez, antes de jogares uma
   carta, enquanto a carta virada ainda estiver debaixo do monte (fica pelo
   menos outra carta para tirar):
@@ -699,10 +699,10 @@ REASONS: Final[dict[str, Message]] = {
     "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
     "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
     "no_reason": {
-        "one": "sem uma razão única: a procura prefere-a por 1 ponto",
-        "other": "sem uma razão única: a procura prefere-a por {n} pontos",
+        "one": "sem uma razão concreta: a procura prefere-a por 1 ponto",
+        "other": "sem uma razão concreta: a procura prefere-a por {n} pontos",
     },
-    "no_reason_chance": "sem uma razão única: a procura dá-lhe a melhor probabilidade de ganhar",
+    "no_reason_chance": "sem uma razão concreta: a procura dá-lhe a melhor probabilidade de ganhar",
     "about_same": "mais ou menos igual a {cards}: as amostras não as distinguem",
     "same_exact": "tão boa como {cards}: todas as distribuições lhes dão o mesmo",
     "overrules": {
