@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -230,7 +231,8 @@ def test_net_and_expert_pass_check_bot(level: str) -> None:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.splitlines()[-1] == "10 of 10 checks passed"
+    last = done.stdout.splitlines()[-1]  # every table size and variant: it plays them all
+    assert re.fullmatch(r"(\d+) of \1 checks passed", last) and "6 seats" in done.stdout, last
 
 
 def test_net_picks_the_highest_policy_card() -> None:
