@@ -324,3 +324,31 @@ def test_the_man_page_names_every_command_and_option() -> None:
                     assert opt.replace("-", "\\-") in page, (name, opt)
     for section in ("NAME", "SYNOPSIS", "DESCRIPTION", "FILES", "EXIT STATUS", "EXAMPLES"):
         assert f".SH {section}" in page
+
+
+def test_replay_check_takes_many_files_and_a_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "a.jsonl").write_bytes(BRISCA.read_bytes())
+    lines = FORFEIT.read_bytes().splitlines(keepends=True)
+    (tmp_path / "b.jsonl").write_bytes(b"".join(lines[:5] + lines[6:]))  # one line lost
+    (tmp_path / "notes.txt").write_text("not a record")
+    code, out, err = run(capsys, "replay", "--check", str(tmp_path), str(FORFEIT))
+    assert code == 1
+    got = out.splitlines()
+    assert len(got) == 3
+    assert got[0].startswith(f"OK: {tmp_path / 'a.jsonl'}: ")
+    assert got[1].startswith(f"INVALID: {tmp_path / 'b.jsonl'}: ")
+    assert got[2].startswith(f"OK: {FORFEIT}: ")
+    assert err.startswith(f"briscola replay: {tmp_path / 'b.jsonl'}: ")
+    code, out, err = run(capsys, "replay", "--check", str(BRISCA), str(FORFEIT))
+    assert code == 0 and len(out.splitlines()) == 2 and err == ""
+
+
+def test_replay_without_check_tells_one_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "replay", str(BRISCA), str(FORFEIT))
+    assert code == 2 and out == "" and "use --check to check many" in err
+    code, out, err = run(capsys, "replay", "--check", str(tmp_path))
+    assert code == 1 and "a folder with no *.jsonl records" in err

@@ -25,10 +25,17 @@ __all__ = ["ARENA", "BENCH", "REPLAY", "REVIEW", "TOURNAMENT", "TRAIN"]
 
 
 def replay_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a match record (JSON lines), or - for standard input")
+    p.add_argument(
+        "file",
+        nargs="+",
+        help="a match record (JSON lines), or - for standard input; with --check, many records"
+        " and folders (every *.jsonl in them)",
+    )
     add_words_options(p, None, RECORD_FACES)
     p.add_argument(
-        "--check", action="store_true", help="only check the record; print one line and exit 0 or 1"
+        "--check",
+        action="store_true",
+        help="only check the records; print one line each and exit 1 if any is not consistent",
     )
 
 
@@ -46,6 +53,7 @@ REPLAY = Command(
     examples=(
         "briscola replay match.jsonl",
         "briscola replay --check match.jsonl",
+        "briscola replay --check records/ other.jsonl",
     ),
     arguments=replay_arguments,
     run=run_replay,
