@@ -358,7 +358,7 @@ async def test_a_rematch_may_be_asked_after_someone_left(tmp_path: Path) -> None
         left = await anna.seen(lambda m: m.get("code") == "left")
         assert left["name"] == "Finn"
         got = await anna.ask("rematch", "rematching")
-        assert got["waiting"] == []
+        assert got["waiting"] == [] and got["free"] == [2]  # the seat a person must take
         eve = await lan.seated("Eve", "t")
         await eve.until("match_start")
         await anna.until("match_start")

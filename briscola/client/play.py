@@ -360,7 +360,11 @@ async def sit(
                 again = None
                 me.status("status.rematch")
                 try:
-                    await session.request("rematch")
+                    answer = await session.request("rematch")
+                    free = answer.get("free")
+                    if isinstance(free, list) and free:  # someone left: name the empty seat
+                        seats = ", ".join(str(i) for i in free[:8] if type(i) is int)
+                        me.status("status.rematch_seat", count=len(free), seats=seats)
                 except ServerFault:
                     raise
                 except ServerError as err:  # someone left: the table waits for a new person

@@ -290,7 +290,9 @@ class Client:
         self.may_start()
         self.server.records_room()
         # A rematch that starts now does so in a task: the answer still goes out first.
-        self.answer(msg, "rematching", waiting=table.ask_rematch(self.seat))
+        waiting = table.ask_rematch(self.seat)
+        # free: seats a new person must take before the rematch starts (someone left)
+        self.answer(msg, "rematching", waiting=waiting, free=table.free_seats())
         self.link.flush()
 
     def chat(self, msg: Message) -> None:

@@ -386,6 +386,10 @@ LOBBY: Final[dict[str, Message]] = {
     },
     "warn": "Noch {left} für deine Karte, dann spielt ein Bot für dich.",
     "status.filling": "Warten, bis der Tisch voll ist. leave (oder Strg-C) geht.",
+    "status.rematch_seat": {
+        "one": "Warten, bis jemand den freien Platz {seats} nimmt. leave (oder Strg-C) geht.",
+        "other": "Warten, bis jemand die freien Plätze {seats} nimmt. leave (oder Strg-C) geht.",
+    },
     "status.watch_wait": "Warten auf den Beginn der Partie. leave (oder Strg-C) geht.",
     "status.again": "Die Partie ist vorbei: noch eine? Antworte j oder n.",
     "status.rematch": "Warten, ob die anderen eine Revanche wollen. leave (oder Strg-C) geht.",

@@ -357,6 +357,10 @@ LOBBY: Final[dict[str, Message]] = {
     },
     "warn": "{left} left for your card, then a bot plays for you.",
     "status.filling": "Waiting for the table to fill. leave (or Ctrl-C) goes.",
+    "status.rematch_seat": {
+        "one": "Waiting for a person to take the empty seat {seats}. leave (or Ctrl-C) goes.",
+        "other": "Waiting for people to take the empty seats {seats}. leave (or Ctrl-C) goes.",
+    },
     "status.watch_wait": "Waiting for the match to start. leave (or Ctrl-C) goes.",
     "status.again": "The match is over: another one? Answer y or n.",
     "status.rematch": "Waiting for the others to want a rematch. leave (or Ctrl-C) goes.",

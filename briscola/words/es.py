@@ -411,6 +411,10 @@ LOBBY: Final[dict[str, Message]] = {
     },
     "warn": "Te queda {left} para tu carta; después juega un bot por ti.",
     "status.filling": "Esperando a que se llene la mesa. salir (o Ctrl-C) para irte.",
+    "status.rematch_seat": {
+        "one": "Esperando a que alguien ocupe el asiento libre {seats}. salir (o Ctrl-C) para irte.",
+        "other": "Esperando a que alguien ocupe los asientos libres {seats}. salir (o Ctrl-C) para irte.",
+    },
     "status.watch_wait": "Esperando a que empiece la partida. salir (o Ctrl-C) para irte.",
     "status.again": "La partida ha terminado: ¿otra? Responde s o n.",
     "status.rematch": "Esperando a que los demás quieran la revancha. salir (o Ctrl-C) para irte.",

@@ -402,6 +402,10 @@ LOBBY: Final[dict[str, Message]] = {
     },
     "warn": "Restano {left} per la tua carta, poi gioca un bot per te.",
     "status.filling": "Si aspetta che il tavolo si riempia. esci (o Ctrl-C) per andartene.",
+    "status.rematch_seat": {
+        "one": "Si aspetta che qualcuno prenda il posto libero {seats}. esci (o Ctrl-C) per andartene.",
+        "other": "Si aspetta che qualcuno prenda i posti liberi {seats}. esci (o Ctrl-C) per andartene.",
+    },
     "status.watch_wait": "Si aspetta l'inizio della partita. esci (o Ctrl-C) per andartene.",
     "status.again": "La partita è finita: un'altra? Rispondi s o n.",
     "status.rematch": "Si aspetta che gli altri vogliano la rivincita. esci (o Ctrl-C) per andartene.",

@@ -403,6 +403,10 @@ LOBBY: Final[dict[str, Message]] = {
     },
     "warn": "Tens {left} para a tua carta; depois joga um bot por ti.",
     "status.filling": "À espera de que a mesa fique completa. sair (ou Ctrl-C) para ires embora.",
+    "status.rematch_seat": {
+        "one": "À espera de que alguém ocupe o lugar livre {seats}. sair (ou Ctrl-C) para ires embora.",
+        "other": "À espera de que alguém ocupe os lugares livres {seats}. sair (ou Ctrl-C) para ires embora.",
+    },
     "status.watch_wait": "À espera de que a partida comece. sair (ou Ctrl-C) para ires embora.",
     "status.again": "A partida acabou: outra? Responde s ou n.",
     "status.rematch": "À espera de que os outros queiram a desforra. sair (ou Ctrl-C) para ires embora.",
