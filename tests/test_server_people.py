@@ -383,3 +383,17 @@ async def test_the_table_rests_between_rounds_until_its_people_go_on(tmp_path: P
         ben = await lan.seated("Ben", "u")
         await asyncio.wait_for(play_out(ben, stop=lambda m: m["type"] == "round_end"), GAME)
         await ben.until("round_start", 5.0)
+
+
+async def test_a_program_that_says_so_is_listed_as_a_bot(tmp_path: Path) -> None:
+    """A ``hello`` with ``kind: "bot"`` (join --bot's relay) is shown as a bot in the
+    lobby's list; without it a client is a person."""
+    async with running(tmp_path) as lan:
+        await (await lan.connect("Host")).create("t", players=3)
+        robo = await lan.connect("Robo", hello=False)
+        await robo.hello("Robo", kind="bot")
+        await robo.join("t")
+        await lan.seated("Anna", "t")
+        listed = table_of(await (await lan.connect("Eve")).ask("list", "tables"), "t")
+        assert [i["kind"] for i in listed["seat_info"]] == ["bot", "person", "free"]
+        assert listed["seats"][:2] == ["Robo", "Anna"]

@@ -196,7 +196,7 @@ class _Relay:
             if problem is not None:
                 _say(f"{problem}; a table takes no such name")
                 return 1
-            self.session = session = Session(host, port, name)
+            self.session = session = Session(host, port, name, program=True)
             await session.connect()
             if create is not None:
                 got = await session.request("create", **create)

@@ -81,8 +81,10 @@ class Session:
         *,
         tokens: Tokens | None = None,
         patience: float = PATIENCE_S,
+        program: bool = False,
     ) -> None:
         self.host, self.port, self.name = host, port, name
+        self.program = program  # a bot's relay: its hello says kind "bot"
         self.link: TcpLink | None = None
         self.software = ""
         self.token: str | None = None
@@ -137,8 +139,11 @@ class Session:
                 + (f": {text}" if text else ""),
             )
         self.software = str(first.get("software", ""))
-        self.send({"type": "hello", "id": first.get("id"), "protocol": PROTOCOL_VERSION,
-                   "name": self.name})  # fmt: skip
+        hello = {"type": "hello", "id": first.get("id"), "protocol": PROTOCOL_VERSION,
+                 "name": self.name}  # fmt: skip
+        if self.program:
+            hello["kind"] = "bot"
+        self.send(hello)
 
     def send(self, msg: Message) -> None:
         if self.link is not None:

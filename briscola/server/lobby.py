@@ -83,6 +83,7 @@ class Client:
         self.server = server
         self.link = link
         self.name: str | None = None
+        self.program = False  # its hello said kind "bot": the lobby shows its seat as a bot's
         self.seat: NetSeat[Table] | None = None
         self.watching: Table | None = None
         loop = asyncio.get_running_loop()
@@ -187,6 +188,7 @@ class Client:
         except LobbyError as err:
             self._refuse(msg, err.code, err.message)
             return
+        self.program = msg.get("kind") == "bot"  # optional; without it, a person
         log.info("%s is %s", self.link.peer, printable(self.name or "", NAME_CHARS))
 
     # -- the requests ---------------------------------------------------------------
@@ -212,7 +214,9 @@ class Client:
         self.stop_watching()
         assert self.name is not None
         seat, token, name = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
-        self.seat = table.seats[seat]
+        self.seat = held = table.seats[seat]
+        assert held is not None
+        held.program = self.program
         # Flushed now: the answer goes out before the match_start a last seat sets off.
         self.answer(msg, "joined", table=table.name, seat=seat, token=token, name=name)
         self.link.flush()
@@ -248,6 +252,7 @@ class Client:
         self.link.flush()
         table.resume(self.link, held)
         self.seat = held
+        held.program = self.program
         for other in self.server.clients:
             if other is not self and other.seat is held and other.link is old:
                 other.seat = None

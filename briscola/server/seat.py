@@ -125,6 +125,7 @@ class NetSeat(Player, Generic[T]):
         self.link: TcpLink | None = None
         self.host = RemoteSeat(name, grace_ms=LINK_GRACE_MS)
         self.host.person = True
+        self.program = False  # held by a program that said so in its hello (shown as a bot)
         self.host._next_id = 1  # the lobby's hello was id 1
         self._make_standin = standin
         self.standin: Player | None = None

@@ -236,7 +236,7 @@ class Table:
                 elif held.away:
                     kind = "held"  # a bot plays for the person until they are back
                 else:
-                    kind = "person"
+                    kind = "bot" if held.program else "person"
             out.append({"kind": kind, "name": None if kind == "free" else names[i],
                         "grace_s": grace})  # fmt: skip
         return out
