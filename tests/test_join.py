@@ -34,7 +34,7 @@ from lan import (
 from prompt_toolkit.formatted_text import to_plain_text
 
 from briscola.cli import build_parser
-from briscola.client.lobby import bots_field, create_fields, table_lines
+from briscola.client.lobby import bots_field, create_fields, retry_line, table_lines
 from briscola.client.run import _person
 from briscola.client.session import ServerError, Session, parse_address
 from briscola.engine.cards import Card, card_label
@@ -824,3 +824,18 @@ async def test_help_at_a_lan_table_lists_what_works_there() -> None:
     for lang in ("de", "it", "es", "pt"):
         text = help_text(lang, "italian", "italian", lan=True)  # type: ignore[arg-type]
         assert "say TEXT" in text and "hint" not in text and "undo" not in text, lang
+
+
+def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
+    """Four tries while the server is away: one line in the log, the next try's pause
+    in the panel (updated), and the panel as it was once the server is back."""
+    out = io.StringIO()
+    console = LineConsole(io.StringIO(), out)
+    with retry_line(console, "en") as tell:
+        for pause in (0.5, 1, 2, 4):
+            tell("retry", pause)
+        assert console.panel is not None
+        assert to_plain_text(console.panel()[0]) == "Trying again in 4 s..."
+    assert out.getvalue().count("trying again") == 1 and out.getvalue().count("\n") == 1
+    assert "The connection to the server is lost; trying again in 0.5 s..." in out.getvalue()
+    assert console.panel is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shlex
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..engine.cards import Language
@@ -162,6 +163,28 @@ def _state(lang: Language, state: object) -> str:
     return t(lang, key) if key in CATALOG["en"] else printable(str(state), 20)
 
 
+@contextlib.contextmanager
+def retry_line(console: Console, lang: Language) -> Iterator[Callable[[str, float], None]]:
+    """What the lobby says while the server is away: one line when it goes, then the
+    next try's pause in the panel, updated in place (not one more line per try)."""
+    told: list[str] = []
+    kept = console.panel
+
+    def tell(_: str, pause: float) -> None:
+        seconds = decimal(lang, pause, None)
+        if not told:
+            console.show([[("", t(lang, "lost", pause=seconds))]])
+        told[:] = [t(lang, "retrying", pause=seconds)]
+        console.panel = lambda short=False: [[("", told[0])]]
+        console.refresh()
+
+    try:
+        yield tell
+    finally:
+        console.panel = kept
+        console.refresh()
+
+
 async def lobby(session: Session, console: Console, lang: Language) -> Choice | None:
     """Prompt for lobby commands until the person joins or watches a table (None: quit)."""
 
@@ -170,10 +193,9 @@ async def lobby(session: Session, console: Console, lang: Language) -> Choice | 
 
     async def back() -> bool:
         """The server went away (a restart): wait for it, as a table does."""
-        if not await session.reconnect(
-            lambda _, pause: show([t(lang, "lost", pause=decimal(lang, pause, None))])
-        ):
-            return False
+        with retry_line(console, lang) as tell:
+            if not await session.reconnect(tell):
+                return False
         show(table_lines(lang, await session.request("list")))
         return True
 

@@ -320,6 +320,7 @@ LOBBY: Final[dict[str, Message]] = {
     "chat.seat": "Platz {seat}",
     "chat.watcher": "Zuschauer",
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
+    "retrying": "Neuer Versuch in {pause} s ...",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",

@@ -292,6 +292,7 @@ LOBBY: Final[dict[str, Message]] = {
     "chat.seat": "seat {seat}",
     "chat.watcher": "spectator",
     "lost": "The connection to the server is lost; trying again in {pause} s...",
+    "retrying": "Trying again in {pause} s...",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
     "code_made": "Table {table} is private; friends join with --code {code}",

@@ -343,6 +343,7 @@ LOBBY: Final[dict[str, Message]] = {
     "chat.seat": "puesto {seat}",
     "chat.watcher": "espectador",
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
+    "retrying": "Se vuelve a intentar en {pause} s...",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",

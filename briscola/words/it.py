@@ -336,6 +336,7 @@ LOBBY: Final[dict[str, Message]] = {
     "chat.seat": "posto {seat}",
     "chat.watcher": "spettatore",
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
+    "retrying": "Nuovo tentativo tra {pause} s...",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",

@@ -335,6 +335,7 @@ LOBBY: Final[dict[str, Message]] = {
     "chat.seat": "lugar {seat}",
     "chat.watcher": "espectador",
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
+    "retrying": "Nova tentativa daqui a {pause} s...",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
