@@ -192,6 +192,18 @@ def test_replay_of_an_abandoned_match(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 0
     assert "Partita finita (interrotta): nessun vincitore; smazzate vinte 0-0" in out
     assert "  Presa 4: " in out and "  Presa 5: " not in out
+    assert "Perché è finita" not in out  # a record that says no why: none told
+    # The server writes why a table stopped its match (deserted): the replay says it.
+    lines = path.read_text().splitlines()
+    end = json.loads(lines[-1])
+    end["why"] = "deserted: no person seated, nobody watching and the creator gone"
+    path.write_text("\n".join([*lines[:-1], json.dumps(end)]) + "\n")
+    code, out, _ = run(capsys, "replay", str(path), "--lang", "it")
+    assert code == 0
+    assert (
+        "  Perché è finita: deserted: no person seated, nobody watching and the creator gone"
+        in out.splitlines()
+    )
 
 
 def test_replay_check_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -480,6 +480,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "drawn": "Unentschieden, die Runde zählt für niemanden",
     "match_end": "Partie vorbei ({reason}): {result}; gewonnene Runden {won}",
+    "match_why": "  Warum sie endete: {why}",
     "match_won": {
         "you": "du gewinnst",
         "other": "{team} gewinnt",

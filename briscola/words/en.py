@@ -448,6 +448,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "drawn": "A drawn round, it counts for nobody",
     "match_end": "Match over ({reason}): {result}; rounds won {won}",
+    "match_why": "  Why it ended: {why}",
     "match_won": {
         "you": "you win",
         "other": "{team} wins",

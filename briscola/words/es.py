@@ -504,6 +504,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "drawn": "Ronda empatada, no cuenta para nadie",
     "match_end": "Fin de la partida ({reason}): {result}; rondas ganadas {won}",
+    "match_why": "  Por qué terminó: {why}",
     "match_won": {
         "you": "ganas tú",
         "other": "gana {team}",

@@ -496,6 +496,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "drawn": "Smazzata patta, non conta per nessuno",
     "match_end": "Partita finita ({reason}): {result}; smazzate vinte {won}",
+    "match_why": "  Perché è finita: {why}",
     "match_won": {
         "you": "vinci tu",
         "other": "vince {team}",

@@ -498,6 +498,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "drawn": "Ronda empatada, não conta para ninguém",
     "match_end": "Fim da partida ({reason}): {result}; rondas ganhas {won}",
+    "match_why": "  Porque acabou: {why}",
     "match_won": {
         "you": "ganhas tu",
         "other": "ganha {team}",

@@ -262,6 +262,9 @@ class Narrator:
             result=result,
             won="-".join(map(str, line["rounds_won"])),
         )
+        why = line.get("why")
+        if isinstance(why, str) and why:  # the server's words for a stop (deserted, ...)
+            self.say("match_why", why=why[:300])
 
 
 def _reason(lang: str, reason: str) -> str:
