@@ -397,3 +397,26 @@ async def test_a_program_that_says_so_is_listed_as_a_bot(tmp_path: Path) -> None
         listed = table_of(await (await lan.connect("Eve")).ask("list", "tables"), "t")
         assert [i["kind"] for i in listed["seat_info"]] == ["bot", "person", "free"]
         assert listed["seats"][:2] == ["Robo", "Anna"]
+
+
+async def test_the_only_person_leaving_a_table_of_bots_ends_it_as_deserted(
+    tmp_path: Path,
+) -> None:
+    """Giulia made a table of bots, plays, and leaves mid-match (staying in the lobby):
+    the bots do not play it out to "won by Giulia (complete)"; it ends, abandoned."""
+    async with running(tmp_path) as lan:
+        giulia = await lan.connect("Giulia")
+        await giulia.create("t", bots={"1": "random"})
+        await giulia.join("t")
+        await giulia.until("match_start")
+        await giulia.ask("leave", "left")
+        for _ in range(100):
+            if "t" not in lan.server.tables:
+                break
+            await asyncio.sleep(0.05)
+        assert "t" not in lan.server.tables
+        assert (await giulia.ask("list", "tables"))["tables"] == []
+    (lines,) = read_records(lan.records).values()
+    assert lines[-1]["reason"] == "abandoned" and lines[-1]["winner"] is None
+    assert lines[-1]["why"].startswith("deserted")
+    assert verify_record(lines).reason == "abandoned"

@@ -261,6 +261,11 @@ class Client:
         if self.seat is not None:
             seat, self.seat = self.seat, None
             seat.table.leave(seat)
+            if seat.table.creator is self and seat.table.playing:
+                # Its creator left the match: it no longer keeps the table (bots would
+                # play it out under the person's name, "won (complete)"); with no other
+                # person seated the match ends as deserted, its record says why.
+                seat.table.creator = None
             self.server.tidy(seat.table)
         elif self.watching is not None:
             self.stop_watching()
