@@ -521,6 +521,31 @@ async def test_watching_a_table_through_a_restart(tmp_path: Path) -> None:
     assert "did not come back" in screen.split("pausing for a restart")[-1]
 
 
+async def test_a_watched_table_that_closes_sends_the_watcher_to_the_lobby(
+    tmp_path: Path,
+) -> None:
+    """Its maker gone and nobody seated, a watched table closes: the spectator's screen
+    says so and the lobby is back, where the next lines are lobby commands."""
+    async with running(tmp_path) as lan:
+        maker = await lan.connect("Maker")
+        await maker.create("empty", players=2)
+        args = build_parser().parse_args(["join", f"127.0.0.1:{lan.port}", "--pace", "0"])
+        out = io.StringIO()
+        console = LineConsole(stdin=io.StringIO("watch empty\nlist\nquit\n"), stdout=out)
+        watcher = asyncio.ensure_future(_person(args, "127.0.0.1", lan.port, console))
+        for _ in range(200):
+            if "You watch table empty." in out.getvalue() or watcher.done():
+                break
+            await asyncio.sleep(0.05)
+        await maker.close()
+        status = await asyncio.wait_for(watcher, WAIT)
+    screen = out.getvalue()
+    assert status == 0, screen
+    after = screen.split("You watch table empty.")[1]
+    assert "The table closed: nobody plays at it any more." in after, screen
+    assert "No tables yet" in after.split("The table closed")[1], "the lobby's list again"
+
+
 async def test_a_server_that_says_nothing(tmp_path: Path) -> None:
     """A port that accepts and never speaks: a clear error, not a hang or a traceback."""
     import briscola.client.session as session_module

@@ -298,7 +298,7 @@ def test_reader_messages() -> None:
     with pytest.raises(EntryError, match=r"^Tippe 1-3 für eine Karte .*\(z. B. AR, Karo-Ass\)"):
         r.read("   ")
     r.set_turn(hand[:1], hand[:1])
-    with pytest.raises(EntryError, match="Jetzt kein Tausch: die Trumpf-7 tauscht"):
+    with pytest.raises(EntryError, match="Jetzt kein Tausch: die Trumpf-7 darf gegen"):
         r.read("exchange")
     with pytest.raises(EntryError, match=r"^Deine Hand hat keine Karte 2: tippe 1 \(1 7R\)\.$"):
         r.read("2")

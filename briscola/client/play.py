@@ -405,6 +405,9 @@ async def sit(
                 console.show([[("class:chat", chat_text(lang, msg))]])
             elif kind == "notice":
                 me.notice(msg)
+                if watching and msg.get("code") == "closed":  # the server's lobby has us again
+                    session.watching = None
+                    return 0
             elif kind == "error":
                 text = printable(str(msg.get("message", "")), 300)
                 console.show(_dim(t(lang, "refused", text=text)))

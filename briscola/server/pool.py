@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -51,6 +52,17 @@ USE_KEPT = 1000
 
 # A bot's move to think: the bot, its observation, its answer, and when it was asked.
 Job = tuple[Bot, Observation, "asyncio.Future[tuple[Action, Bot]]", float]
+
+
+def _quiet_tracker() -> None:
+    """After a ``kill -9`` of the server, multiprocessing's resource tracker removes the
+    pools' named semaphores, as it should, but says so on the host's terminal as a
+    Python warning ("leaked semaphore objects"): nothing for the host to do.  The
+    tracker is started with the server's ``-W`` options, so this one keeps it quiet
+    (before the first semaphore starts it)."""
+    quiet = "ignore::UserWarning:multiprocessing.resource_tracker"
+    if quiet not in sys.warnoptions:
+        sys.warnoptions.append(quiet)
 
 
 def _worker_start(server: int, heavy: bool) -> None:
@@ -142,6 +154,7 @@ class BotPool:
         if pool is None:
             # forkserver: a worker must not inherit the server's sockets and loop.
             ctx = multiprocessing.get_context("forkserver")
+            _quiet_tracker()
             pool = self._pools[heavy] = concurrent.futures.ProcessPoolExecutor(
                 self._room[heavy],
                 mp_context=ctx,

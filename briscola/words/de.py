@@ -272,10 +272,9 @@ Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst d
 Karte der ausgespielten Farbe.
 Rangfolge: {order}; in bisca: {order_bisca}.
 Punkte: {ace} 11, Drei 10 (bisca: Sieben 10), {king} 4, {knight} 3, {jack} 2: zusammen 120.
-Wer den Stich nimmt, zieht zuerst und spielt aus; mit 61 gewinnt man die Runde (3 und 6
-Spieler: die höchste Summe).
-brisca: die Trumpf-7 darf gegen eine offene Karte {high} getauscht werden, die Trumpf-2
-gegen {low}.
+Wer den Stich nimmt, zieht zuerst und spielt aus; 61 Punkte gewinnen die Runde (3 und 6
+Spieler: die höchste Summe). brisca: die Trumpf-7 wird gegen eine offene Karte {high}
+getauscht, die Trumpf-2 gegen {low}.
 Alle Regeln: {command}""",
     "watch.intro": "  Du schaust zu; die Plätze:",
     "watch.seat": "  Platz {seat}: {who}",
