@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -172,3 +173,27 @@ def test_a_bot_that_ignores_bye_is_told_of(fresh: bool) -> None:
                           text=True, timeout=60)  # fmt: skip
     assert "linger: did not exit after bye and the end of its input; stopped with SIGKILL" \
         in done.stderr, done.stderr  # fmt: skip
+
+
+
+def _deaf_to_sigterm() -> int:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return os.getpid()
+
+
+def test_a_worker_deaf_to_sigterm_is_killed_when_the_run_stops() -> None:
+    """The arena stops its pool early (an SPRT verdict, Ctrl-C): a worker that no
+    SIGTERM reaches is killed after a bound, where the pool's own terminate waited
+    for ever (a CI run hung there once)."""
+    from briscola.lab.runner import _stop_workers
+
+    pool = multiprocessing.get_context("fork").Pool(1)
+    try:
+        deaf = pool.apply(_deaf_to_sigterm)
+        (worker,) = pool._pool  # type: ignore[attr-defined]
+        assert worker.pid == deaf
+        _stop_workers(pool, patience=0.5)
+        assert worker.exitcode == -signal.SIGKILL
+    finally:
+        pool.terminate()  # a worker the pool started again in its place hears SIGTERM
+        pool.join()

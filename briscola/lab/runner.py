@@ -20,6 +20,7 @@ import multiprocessing.util
 import random
 import signal
 import sys
+import time
 from collections.abc import Coroutine, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -422,8 +423,25 @@ def run_arena(
         pool.close()
         pool.join()  # the workers end by themselves and stop their programs with bye
     finally:
+        _stop_workers(pool)
         pool.terminate()
         pool.join()
+
+
+def _stop_workers(pool: Any, patience: float = 5.0) -> None:
+    """SIGTERM each worker still running (it unwinds its match and stops its bots),
+    then SIGKILL one that has not gone within ``patience`` seconds: the pool's own
+    terminate waits for ever on a worker stuck where no signal handler runs."""
+    workers = [p for p in getattr(pool, "_pool", []) if p.exitcode is None]
+    for p in workers:
+        p.terminate()
+    end = time.monotonic() + patience
+    for p in workers:
+        p.join(max(0.0, end - time.monotonic()))
+    for p in workers:
+        if p.exitcode is None:
+            p.kill()
+            p.join(patience)
 
 
 def play_deal(config: ArenaConfig, tasks: Sequence[tuple[int, int, int]]) -> list[MatchResult]:
