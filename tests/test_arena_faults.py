@@ -176,9 +176,10 @@ def test_a_bot_that_ignores_bye_is_told_of(fresh: bool) -> None:
 
 
 
-def _deaf_to_sigterm() -> int:
+def _deaf_to_sigterm(ready: Any) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    return os.getpid()
+    ready.set()
+    time.sleep(60)  # busy in its task, as a worker stuck in a match
 
 
 def test_a_worker_deaf_to_sigterm_is_killed_when_the_run_stops() -> None:
@@ -187,11 +188,13 @@ def test_a_worker_deaf_to_sigterm_is_killed_when_the_run_stops() -> None:
     for ever (a CI run hung there once)."""
     from briscola.lab.runner import _stop_workers
 
-    pool = multiprocessing.get_context("fork").Pool(1)
+    ctx = multiprocessing.get_context("fork")
+    ready = ctx.Manager().Event()
+    pool = ctx.Pool(1)
     try:
-        deaf = pool.apply(_deaf_to_sigterm)
+        pool.apply_async(_deaf_to_sigterm, (ready,))
+        assert ready.wait(30)
         (worker,) = pool._pool  # type: ignore[attr-defined]
-        assert worker.pid == deaf
         _stop_workers(pool, patience=0.5)
         assert worker.exitcode == -signal.SIGKILL
     finally:
