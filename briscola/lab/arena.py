@@ -56,7 +56,6 @@ from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
 from .results import RESULTS, Kept, append, held, read_rows, row_of, settle
 from .runner import (
-    STOP_SIGNALS,
     ArenaConfig,
     MatchResult,
     Stopped,
@@ -68,6 +67,7 @@ from .runner import (
 )
 from .sprt import Sprt, SprtError, parse_sprt
 from .tally import Tally, failed_status, render
+from .workers import STOP_SIGNALS
 
 # -- the command --------------------------------------------------------------
 
