@@ -15,8 +15,9 @@ from typing import cast
 
 import pytest
 
+from briscola.bots.advice import advice_of, advise
 from briscola.bots.club import vetoed
-from briscola.bots.expert import ExpertBot, advise
+from briscola.bots.expert import ExpertBot
 from briscola.engine.cards import Card
 from briscola.engine.game import Match
 from briscola.engine.observation import Observation, observe
@@ -134,7 +135,7 @@ def test_a_round_won_on_the_spot_is_taken_whatever_the_veto() -> None:
     for s in range(3):
         assert str(ExpertBot(seed=s, samples=60).choose(obs)) == "AD"
         assert str(ExpertBot(seed=s, samples=60, club=120).choose(obs)) == "AD"
-    advice = ExpertBot(seed=0, samples=60).advise(obs)
+    advice = advice_of(ExpertBot(seed=0, samples=60), obs)
     assert str(advice[0][0]) == "AD" and advice[0][1].win == pytest.approx(1.0)
 
 
