@@ -71,7 +71,7 @@ from ..engine.cards import Card
 from ..engine.game import Action
 from ..engine.observation import Observation, determinize
 from ..players import Bot
-from .club import vetoed
+from .club import OVER_CHANCE, vetoed
 from .estimate import (
     NOISE,
     SOLVE_CARDS,
@@ -328,10 +328,12 @@ def overruling(
     (:meth:`Estimates.close_value`); of those, the best value, and of equal
     ones the cheapest card (the 6 rather than the 7 when nothing lies between
     them).  A club veto (:mod:`.club`) on that action sets it aside for the
-    best action it allows, unless that one is worse by more than ``club``
-    points plus the points of the card set aside (the playouts misjudge
-    keeping a card by up to its own points, and its chance with it): the
-    action overruled comes second, and the advice says so.  So the action
+    best action it allows of the same chance, unless that one is worse by more
+    than ``club`` points; a veto of :data:`~.club.OVER_CHANCE` for the best
+    action it allows of any chance, unless that one is worse by more than
+    ``club`` points plus the points of the card set aside (the playouts
+    misjudge keeping a card by up to its own points, and its chance with it).
+    The action overruled comes second, and the advice says so.  So the action
     recommended never has a lower chance than another one as far as the
     estimate can tell, nor fewer points at the same chance, but where a club
     veto, said, overrules them.  A ``prior`` (the network's, in points) adds to
@@ -354,11 +356,15 @@ def overruling(
         return (round(values[a], 9), -points, -strength)
 
     best = max(pool, key=order)
-    if club and not won and vetoed(obs, best) is not None:
-        allowed = [a for a in legal if vetoed(obs, a) is None]
+    rule = vetoed(obs, best) if club and not won else None
+    if rule is not None:
+        # Only a veto of OVER_CHANCE overrules a chance the samples tell apart, and
+        # by the card's points more (at 2 seats the others overruling it lost rounds).
+        over = rule in OVER_CHANCE
+        allowed = [a for a in (legal if over else even) if vetoed(obs, a) is None]
         if allowed:
             alt = max(allowed, key=order)
-            kept = rules.points[best] if isinstance(best, Card) else 0
+            kept = rules.points[best] if over and isinstance(best, Card) else 0
             if values[best] - values[alt] <= club + kept:
                 return alt, best
     return best, None
