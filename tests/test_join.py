@@ -864,3 +864,35 @@ def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
     assert out.getvalue().count("trying again") == 1 and out.getvalue().count("\n") == 1
     assert "The connection to the server is lost; trying again in 0.5 s..." in out.getvalue()
     assert console.panel is None
+
+
+async def test_hint_and_undo_at_ones_own_turn_say_what_holds_at_a_lan_table() -> None:
+    """At your own turn at a LAN table, ``hint`` and ``undo`` say that a LAN table has
+    neither (as out of turn and as the LAN help), not the play screen's answers."""
+    from briscola.client.play import _table_line
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+    from briscola.protocol.messages import turn_message
+
+    me, sent, out = _sitting()
+    me.person.lan = True
+    me.console.stdin = io.StringIO("hint\nundo\naiuto\n1\n")  # the turn's lines
+    rules = TableRules(players=2)
+    r = Round(rules, sorted(rules.deck), dealer=1)  # Ann (seat 0) leads
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 1, "leader": 0,
+                           "trump": str(r.trump_card), "stock": len(r.stock),
+                           "rounds_won": [0, 0], "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    me.console.start()
+    await _table_line(me, turn_message(observe(r, 0), 3, 60000))
+    for _ in range(200):
+        if sent:
+            break
+        await asyncio.sleep(0.01)
+    assert sent and sent[-1]["type"] == "play", out.getvalue()
+    shown = out.getvalue()
+    assert shown.count("No hints and no take-backs at a LAN table") == 2, shown
+    assert "No hints in this game" not in shown and "No take-backs in this game" not in shown
+    await me.table.cancel_turn()

@@ -142,9 +142,6 @@ class _Sitting:
         assert self.person is not None
         if not text or self.person.answer(text):
             return True
-        if self.person.lan_only(text):
-            self.console.show(_dim(t(self.lang, "not_now.lan")))
-            return True
         card = None if self.watching or not self.in_match() else self.person.ahead(text)
         if card is not None:  # played at the turn, as briscola play does
             self.ahead = card
