@@ -738,24 +738,34 @@ async def test_the_line_between_turns() -> None:
     assert watcher.idle(EOFError()) and watcher.leaving == "now"
 
 
+async def _dealt(me: Any, dealer: int) -> Any:
+    """Ann's screen at the start of a 2-seat match, a sorted pack dealt by ``dealer``:
+    the round, to play on."""
+    from briscola.client.play import _table_line
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+
+    rules = TableRules(players=2)
+    r = Round(rules, sorted(rules.deck), dealer=dealer)
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": dealer,
+                           "leader": 1 - dealer, "trump": str(r.trump_card),
+                           "stock": len(r.stock), "rounds_won": [0, 0],
+                           "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    return r
+
+
 async def test_a_card_typed_before_the_turn_is_played_at_it() -> None:
     """Typed while Finn plays, or the moment the table waits for us but before the
     server's turn came: kept (and said so), played when the turn comes; never a
     refusal naming ourselves."""
     from briscola.client.play import _table_line
-    from briscola.engine.game import Round
-    from briscola.engine.rules import TableRules
     from briscola.protocol.messages import turn_message
 
     me, sent, out = _sitting()
-    rules = TableRules(players=2)
-    r = Round(rules, sorted(rules.deck), dealer=0)  # Finn (seat 1) leads
-    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
-             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
-    await _table_line(me, start)
-    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
-                           "trump": str(r.trump_card), "stock": len(r.stock),
-                           "rounds_won": [0, 0], "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    r = await _dealt(me, dealer=0)  # Finn (seat 1) leads
     second = r.hands[0][1]
     assert me.idle("2")
     assert "kept, played as soon as it is your turn" in out.getvalue()
@@ -870,21 +880,12 @@ async def test_hint_and_undo_at_ones_own_turn_say_what_holds_at_a_lan_table() ->
     """At your own turn at a LAN table, ``hint`` and ``undo`` say that a LAN table has
     neither (as out of turn and as the LAN help), not the play screen's answers."""
     from briscola.client.play import _table_line
-    from briscola.engine.game import Round
-    from briscola.engine.rules import TableRules
     from briscola.protocol.messages import turn_message
 
     me, sent, out = _sitting()
     me.person.lan = True
     me.console.stdin = io.StringIO("hint\nundo\naiuto\n1\n")  # the turn's lines
-    rules = TableRules(players=2)
-    r = Round(rules, sorted(rules.deck), dealer=1)  # Ann (seat 0) leads
-    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
-             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
-    await _table_line(me, start)
-    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 1, "leader": 0,
-                           "trump": str(r.trump_card), "stock": len(r.stock),
-                           "rounds_won": [0, 0], "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    r = await _dealt(me, dealer=1)  # Ann (seat 0) leads
     me.console.start()
     await _table_line(me, turn_message(observe(r, 0), 3, 60000))
     for _ in range(200):
