@@ -401,6 +401,34 @@ async def test_a_program_that_says_so_is_listed_as_a_bot(tmp_path: Path) -> None
         assert listed["seats"][:2] == ["Robo", "Anna"]
 
 
+async def test_a_programs_bot_mark_outlives_a_restart(tmp_path: Path) -> None:
+    """The bot mark is in the table's file: after a restart, before the program is
+    back, the lobby lists its held seat as a bot's that is away; a person's seat
+    without the mark; the program back, a bot again."""
+    from briscola.client.lobby import table_lines
+
+    async with running(tmp_path) as lan:
+        await (await lan.connect("Host")).create("t", players=3)
+        robo = await lan.connect("Robo", hello=False)
+        await robo.hello("Robo", kind="bot")
+        await robo.join("t")
+        await lan.seated("Anna", "t")
+    async with running(tmp_path) as again:
+        listing = await (await again.connect("Eve")).ask("list", "tables")
+        infos = table_of(listing, "t")["seat_info"]
+        assert [(i["kind"], i.get("bot")) for i in infos] == [
+            ("away", True),
+            ("away", None),
+            ("free", None),
+        ]
+        assert "0: Robo (bot, away, " in table_lines("en", listing)[0]
+        back = await again.connect("Robo", hello=False)
+        await back.hello("Robo", kind="bot")
+        await back.ask("resume", "resumed", token=robo.token)
+        listing = await (await again.connect("Eve")).ask("list", "tables")
+        assert table_of(listing, "t")["seat_info"][0]["kind"] == "bot"
+
+
 async def test_the_only_person_leaving_a_table_of_bots_ends_it_as_deserted(
     tmp_path: Path,
 ) -> None:

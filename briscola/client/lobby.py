@@ -93,10 +93,11 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
             return f"{i}: {t(lang, 'open_seat', name=shown)}"
         if kind == "bot":
             return f"{i}: {t(lang, 'bot_seat', name=shown)}"
+        bot = "bot_" if info.get("bot") is True else ""  # a program's seat: marked too
         if kind == "away" and isinstance(grace, int):
-            return f"{i}: {t(lang, 'away_seat', name=shown, time=clock_text(grace))}"
+            return f"{i}: {t(lang, bot + 'away_seat', name=shown, time=clock_text(grace))}"
         if kind in ("away", "held"):
-            return f"{i}: {t(lang, 'held_seat', name=shown)}"
+            return f"{i}: {t(lang, bot + 'held_seat', name=shown)}"
     return f"{i}: {shown or t(lang, 'free')}"
 
 

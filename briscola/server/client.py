@@ -222,10 +222,10 @@ class Client:
         self.may_start()
         self.stop_watching()
         assert self.name is not None
-        seat, token, name = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
-        self.seat = held = table.seats[seat]
-        assert held is not None
-        held.program = self.program
+        seat, token, name = table.join(
+            self.link, self.name, msg.get("seat"), msg.get("code"), program=self.program
+        )
+        self.seat = table.seats[seat]
         # Flushed now: the answer goes out before the match_start a last seat sets off.
         self.answer(msg, "joined", table=table.name, seat=seat, token=token, name=name)
         self.link.flush()
@@ -259,9 +259,8 @@ class Client:
         old = held.link
         self.answer(msg, "resumed", table=table.name, seat=held.seat)
         self.link.flush()
-        table.resume(self.link, held)
+        table.resume(self.link, held, program=self.program)
         self.seat = held
-        held.program = self.program
         for other in self.server.clients:
             if other is not self and other.seat is held and other.link is old:
                 other.seat = None

@@ -100,6 +100,7 @@ def _restore(server: ReopeningServer, seats_file: Path) -> None:
                 table, i, str(held["name"]), table._standin(i), token_sha=held["token_sha256"]
             )
             seat.bot_plays = "" if seat.person else "left"  # given up: a bot plays on
+            seat.program = held.get("program") is True  # its hello said it is a bot
             table.seats[i] = seat
             if seat.person:
                 server.register(seat)

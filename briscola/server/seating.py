@@ -60,8 +60,6 @@ class Seating(TableView):
     def start_match(self) -> None:  # the table's (Table)
         raise NotImplementedError
 
-        return bool(self.code or self.code_kept)
-
     def check_code(self, code: object) -> None:
         if not self.private:
             return
@@ -74,8 +72,11 @@ class Seating(TableView):
                 return
         raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
 
-    def join(self, link: TcpLink, name: str, seat: object, code: object) -> tuple[int, str, str]:
-        """Seat a connection; its seat number, token and name at this table."""
+    def join(
+        self, link: TcpLink, name: str, seat: object, code: object, *, program: bool = False
+    ) -> tuple[int, str, str]:
+        """Seat a connection (``program``: its hello said it is a bot); its seat number,
+        token and name at this table."""
         self.check_code(code)
         free = self.free_seats()
         if seat is None:
@@ -102,6 +103,7 @@ class Seating(TableView):
             held.token_sha = token_hash(token)
             self.server.register(held)
             held.bot_plays = ""
+            held.program = program
             held.missed = None  # the cards played before were nobody's of this person
             self.mark({"type": "seated", "seat": number, "name": name})
             held.attach(link)
@@ -111,6 +113,7 @@ class Seating(TableView):
             self.announce("takes", number, f"{name} takes {was}'s seat", was=was)
         else:
             net = NetSeat(self, number, name, self._standin(number), token_sha=token_hash(token))
+            net.program = program
             net.attach(link)
             self.seats[number] = net
             self.server.register(net)
@@ -120,8 +123,12 @@ class Seating(TableView):
             self.start_match()
         return number, token, name
 
-    def resume(self, link: TcpLink, s: NetSeat[Any]) -> None:
-        """The holder of a seat's token (found by the lobby) takes it again."""
+    def resume(self, link: TcpLink, s: NetSeat[Any], *, program: bool = False) -> None:
+        """The holder of a seat's token (found by the lobby) takes it again (``program``:
+        this connection's hello said it is a bot)."""
+        if s.program != program:
+            s.program = program
+            self.save()
         self.mark({"type": "resumed", "seat": s.seat})
         s.attach(link)
         self.announce("resumed", s.seat, f"{s.name} is back at seat {s.seat}")
@@ -248,7 +255,10 @@ class Seating(TableView):
             "code_hash": self._code_kept(),
             "bots": {str(i): spec.text for i, spec in self.bots.items()},
             "seats": [
-                None if s is None else {"name": s.name, "token_sha256": s.token_sha}
+                None
+                if s is None
+                else {"name": s.name, "token_sha256": s.token_sha}
+                | ({"program": True} if s.program else {})  # shown as a bot, restarts too
                 for s in self.seats
             ],
             "matches": self.matches,

@@ -167,8 +167,10 @@ class TableView:
                     kind = "held"  # a bot plays for the person until they are back
                 else:
                     kind = "bot" if held.program else "person"
-            out.append({"kind": kind, "name": None if kind == "free" else names[i],
-                        "grace_s": grace})  # fmt: skip
+            info = {"kind": kind, "name": None if kind == "free" else names[i], "grace_s": grace}
+            if kind in ("away", "held") and held is not None and held.program:
+                info["bot"] = True  # a program's seat, away: still marked as a bot
+            out.append(info)
         return out
 
     def summary(self) -> dict[str, Any]:

@@ -400,6 +400,8 @@ LOBBY: Final[dict[str, Message]] = {
     "bot_seat": "{name} (Bot)",
     "away_seat": "{name} (weg, {time})",
     "held_seat": "{name} (ein Bot hält den Platz)",
+    "bot_away_seat": "{name} (Bot, weg, {time})",
+    "bot_held_seat": "{name} (Bot; ein Bot des Servers spielt für ihn)",
     "people_waiting": "An {table} warten: {names}.",
     "back_watch": "Wieder verbunden; du schaust dem Tisch wieder zu.",
     "gone_watch": "Die Verbindung ist weg, und der Server kam nicht rechtzeitig zurück.",

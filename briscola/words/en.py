@@ -372,6 +372,8 @@ LOBBY: Final[dict[str, Message]] = {
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (away, {time})",
     "held_seat": "{name} (a bot plays for them)",
+    "bot_away_seat": "{name} (bot, away, {time})",
+    "bot_held_seat": "{name} (bot; a server bot plays for it)",
     "people_waiting": "People waiting at {table}: {names}.",
     "back_watch": "Connected again; you watch the table again.",
     "gone_watch": "The connection is lost and the server did not come back in time.",

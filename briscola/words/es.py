@@ -426,6 +426,8 @@ LOBBY: Final[dict[str, Message]] = {
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (fuera, {time})",
     "held_seat": "{name} (un bot juega en su lugar)",
+    "bot_away_seat": "{name} (bot, fuera, {time})",
+    "bot_held_seat": "{name} (bot; un bot del servidor juega en su lugar)",
     "people_waiting": "Esperan en {table}: {names}.",
     "back_watch": "Conectado de nuevo; vuelves a mirar la mesa.",
     "gone_watch": "Se ha perdido la conexión y el servidor no ha vuelto a tiempo.",

@@ -417,6 +417,8 @@ LOBBY: Final[dict[str, Message]] = {
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (via, {time})",
     "held_seat": "{name} (al suo posto gioca un bot)",
+    "bot_away_seat": "{name} (bot, via, {time})",
+    "bot_held_seat": "{name} (bot; al suo posto gioca un bot del server)",
     "people_waiting": "Aspettano al tavolo {table}: {names}.",
     "back_watch": "Di nuovo connesso; guardi di nuovo il tavolo.",
     "gone_watch": "La connessione è persa e il server non è tornato in tempo.",

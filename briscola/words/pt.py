@@ -418,6 +418,8 @@ LOBBY: Final[dict[str, Message]] = {
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (ausente, {time})",
     "held_seat": "{name} (um bot joga em seu lugar)",
+    "bot_away_seat": "{name} (bot, ausente, {time})",
+    "bot_held_seat": "{name} (bot; um bot do servidor joga em seu lugar)",
     "people_waiting": "À espera na mesa {table}: {names}.",
     "back_watch": "Ligado de novo; voltas a ver a mesa.",
     "gone_watch": "A ligação perdeu-se e o servidor não voltou a tempo.",
