@@ -15,6 +15,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from lan import (
     ROOT,
@@ -387,15 +388,22 @@ async def test_the_table_rests_between_rounds_until_its_people_go_on(tmp_path: P
         await ben.until("round_start", 5.0)
 
 
+async def _robo_and_anna(lan: Any) -> Any:
+    """A 3-seat table "t": Robo, a program that says so in its hello, at seat 0 and
+    Anna at seat 1; Robo's connection."""
+    await (await lan.connect("Host")).create("t", players=3)
+    robo = await lan.connect("Robo", hello=False)
+    await robo.hello("Robo", kind="bot")
+    await robo.join("t")
+    await lan.seated("Anna", "t")
+    return robo
+
+
 async def test_a_program_that_says_so_is_listed_as_a_bot(tmp_path: Path) -> None:
     """A ``hello`` with ``kind: "bot"`` (join --bot's relay) is shown as a bot in the
     lobby's list; without it a client is a person."""
     async with running(tmp_path) as lan:
-        await (await lan.connect("Host")).create("t", players=3)
-        robo = await lan.connect("Robo", hello=False)
-        await robo.hello("Robo", kind="bot")
-        await robo.join("t")
-        await lan.seated("Anna", "t")
+        await _robo_and_anna(lan)
         listed = table_of(await (await lan.connect("Eve")).ask("list", "tables"), "t")
         assert [i["kind"] for i in listed["seat_info"]] == ["bot", "person", "free"]
         assert listed["seats"][:2] == ["Robo", "Anna"]
@@ -408,11 +416,7 @@ async def test_a_programs_bot_mark_outlives_a_restart(tmp_path: Path) -> None:
     from briscola.client.lobby import table_lines
 
     async with running(tmp_path) as lan:
-        await (await lan.connect("Host")).create("t", players=3)
-        robo = await lan.connect("Robo", hello=False)
-        await robo.hello("Robo", kind="bot")
-        await robo.join("t")
-        await lan.seated("Anna", "t")
+        robo = await _robo_and_anna(lan)
     async with running(tmp_path) as again:
         listing = await (await again.connect("Eve")).ask("list", "tables")
         infos = table_of(listing, "t")["seat_info"]
