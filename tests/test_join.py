@@ -897,3 +897,56 @@ async def test_hint_and_undo_at_ones_own_turn_say_what_holds_at_a_lan_table() ->
     assert shown.count("No hints and no take-backs at a LAN table") == 2, shown
     assert "No hints in this game" not in shown and "No take-backs in this game" not in shown
     await me.table.cancel_turn()
+
+
+async def _tried(said_restart: bool, clock: list[float]) -> tuple[Any, str, list[str]]:
+    """Ann's table screen through four tries to reach the server (the fake clock
+    moved along): the screen, what it printed, and its panel's last line before,
+    within and after each try's pause."""
+    from briscola.client.play import _reconnect
+
+    me, _, out = _sitting()
+    await _dealt(me, dealer=0)
+    me.said_restart = said_restart
+    panels: list[str] = []
+
+    def panel() -> str:
+        return to_plain_text(me.console.panel()[-1]).strip()
+
+    async def tries(tell: Any) -> bool:
+        for pause in (0.5, 1.0, 2.0, 4.0):
+            tell("retry", pause)
+            panels.append(panel())
+            clock[0] += pause - 0.75  # counted down
+            panels.append(panel())
+            clock[0] += 1.0  # past the pause: a try is under way
+            panels.append(panel())
+        return True
+
+    me.session.reconnect = tries
+    kept = me.console.panel
+    assert await _reconnect(me.session, me)
+    assert me.console.panel is kept
+    return me, out.getvalue(), panels
+
+
+async def test_the_table_waits_for_the_server_in_one_line_that_counts_down(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table screen while the server is away: one "lost" line for all the tries
+    (none after the server's own "pausing for a restart" line, which said it), and
+    in the panel the seconds to the next try counted down, then "connecting" while a
+    try is under way; the panel as it was once back."""
+    from briscola.client import lobby
+
+    clock = [100.0]
+    monkeypatch.setattr(lobby.Away, "now", staticmethod(lambda: clock[0]))
+    away = "The server is away: trying again in {} s. leave (or Ctrl-C) stops."
+    for said_restart in (False, True):
+        _, shown, panels = await _tried(said_restart, clock)
+        lost = shown.count("The connection to the server is lost")
+        assert lost == (0 if said_restart else 1), shown
+        assert shown.count("trying again") == lost, "one line for all the tries"
+        assert panels[0::3] == [away.format(n) for n in (1, 1, 2, 4)]
+        assert panels[1::3] == [away.format(1)] * 4
+        assert set(panels[2::3]) == {"The server is away: connecting... leave (or Ctrl-C) stops."}
