@@ -41,6 +41,8 @@ def test_seconds_are_a_number_with_their_unit() -> None:
         (["arena", "greedy", "random", "--jobs", "0"], "--jobs must be 1..64, got 0"),
         (["tournament", "greedy", "random", "--jobs", "x"], "--jobs must be a whole number"),
         (["train", "--jobs", "65"], "--jobs must be 1..64, got 65"),
+        (["train", "--jobs", "2", "--scheduler", "tcp://x:1"], "--scheduler: not allowed with"),
+        (["tournament", "a", "b", "--scheduler", "tcp://x:1", "--jobs", "2"], "not allowed with"),
     ],
 )
 def test_the_commands_say_what_was_wrong(

@@ -115,16 +115,18 @@ def time_control(text: str) -> TimeControl:
 
 
 def add_parallel_options(p: argparse.ArgumentParser) -> None:
-    """Where the matches are played: ``--jobs`` processes here or a Dask cluster's workers."""
-    p.add_argument(
+    """Where the matches are played: ``--jobs`` processes here or a Dask cluster's workers
+    (one or the other: argparse refuses ``--jobs 2 --scheduler ...`` before any work)."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
     )
-    p.add_argument(
+    where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         default=None,
-        help="play on a Dask distributed cluster instead, e.g. tcp://10.0.0.5:8786 (needs "
-        "pip install 'briscola[cluster]')",
+        help="play on a Dask distributed cluster instead, e.g. tcp://10.0.0.5:8786, whose "
+        "workers are the jobs (needs pip install 'briscola[cluster]')",
     )
 
 
