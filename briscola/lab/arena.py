@@ -403,9 +403,7 @@ def matches(
     scheduler = getattr(args, "scheduler", None)
     if scheduler is None:
         return run_arena(config, args.jobs, tasks)
-    if args.jobs > 1:
-        raise UsageError("--jobs and --scheduler: the cluster's workers are the jobs; give one")
-    return on_cluster(config, scheduler, tasks)
+    return on_cluster(config, scheduler, tasks)  # --jobs beside it: refused by argparse
 
 
 def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None:
