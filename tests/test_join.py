@@ -950,3 +950,61 @@ async def test_the_table_waits_for_the_server_in_one_line_that_counts_down(
         assert panels[0::3] == [away.format(n) for n in (1, 1, 2, 4)]
         assert panels[1::3] == [away.format(1)] * 4
         assert set(panels[2::3]) == {"The server is away: connecting... leave (or Ctrl-C) stops."}
+
+
+async def test_the_round_summary_credits_each_trick_to_who_took_it() -> None:
+    """Finn took tricks, left, and Vera took his seat after trick 3: the round's
+    summary names the seat's side by both ("Finn/Vera"), and its richest tricks,
+    ``last`` too, by who held the seat when each was taken, as the replay does."""
+    from briscola.client.play import _table_line
+    from briscola.engine.events import RoundStarted
+    from briscola.engine.game import Match
+    from briscola.engine.rules import TableRules
+
+    me, _, out = _sitting(watching=True)
+    rules = TableRules(players=2)
+    match = Match(rules, seed=3, record_events=True)
+    r = match.start_round(sorted(rules.deck))
+    start = {"type": "match_start", "seat": None, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    told = 0
+    tricks: list[int] = []  # each trick's winner
+    while True:
+        assert r.events is not None
+        for ev in r.events[told:]:
+            if isinstance(ev, RoundStarted):
+                ev = ev.public()
+            elif not ev.visible_to(None):
+                continue
+            await _table_line(me, ev.to_message())
+            if ev.type == "trick":
+                tricks.append(ev.winner)  # type: ignore[attr-defined]
+                if len(tricks) == 3:  # Finn left; Vera takes his seat
+                    me.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera",
+                               "was": "Finn", "text": ""})  # fmt: skip
+                    assert "Last trick:" in _answered(me, out, "last")
+                    assert "Vera" not in _answered(me, out, "last")
+        told = len(r.events)
+        if r.over:
+            break
+        r.act(r.legal_actions()[-1])  # the last legal card: both seats take tricks
+    match.finish_round()
+    for ev in r.events[told:]:
+        await _table_line(me, ev.to_message())
+    summary = out.getvalue().rpartition("Round 1 over")[2]
+    assert "Finn/Vera: " in summary and "Finn/Vera win" in summary, summary
+    assert "The biggest tricks:" in summary
+    for line in summary.splitlines():
+        found = re.search(r"trick (\d+): (\w+) took", line)
+        if found:
+            holder = "Finn" if int(found[1]) <= 3 else "Vera"
+            who = ["Ann", holder][tricks[int(found[1]) - 1]]
+            assert found[2] == who, line
+
+
+def _answered(me: Any, out: io.StringIO, command: str) -> str:
+    """What ``command`` typed at the screen printed."""
+    before = len(out.getvalue())
+    assert me.idle(command)
+    return out.getvalue()[before:]

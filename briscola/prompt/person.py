@@ -253,9 +253,16 @@ class Person(Player):
         return True
 
     def rename(self, seat: int, name: str) -> None:
-        """Another person took ``seat`` mid-match: their cards go by their name."""
+        """Another person took ``seat`` mid-match: their cards go by their name, and
+        the tricks the seat takes from now (the trick on the table too, unless the
+        seat played to it already)."""
         if self.view is not None and seat != self.view.seat:
-            self.view.rename(seat, name)
+            seen = self.seen
+            if seen is None:
+                self.view.rename(seat, name)
+                return
+            since = len(seen.tricks) + any(s == seat for s, _ in seen.trick)
+            self.view.rename(seat, name, seen.round, since)
 
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""

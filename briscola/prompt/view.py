@@ -363,12 +363,47 @@ class View:
             self.listed[seat] = words(lang, "you.listed")
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
+        # Who held each seat in round ``held_round``, from which trick on (a LAN seat a
+        # new person took mid-match): a trick is told under the name of who took it.
+        self.held_round = 0
+        self.holders: list[list[tuple[int, str]]] = [[(0, n)] for n in self.names]
 
-    def rename(self, seat: int, name: str) -> None:
-        """A seat another person took over (a LAN table): shown by their name from now."""
+    def rename(self, seat: int, name: str, round_: int = 0, since: int = 0) -> None:
+        """A seat another person took over (a LAN table) in round ``round_``, theirs
+        from its trick ``since`` (0-based) on: shown by their name from now."""
         if 0 <= seat < len(self.names) and seat != self.seat:
-            self.names[seat] = self.listed[seat] = printable(shown_name(self.lang, name), 24)
+            if round_ != self.held_round:
+                self._new_holders(round_)
+            shown = printable(shown_name(self.lang, name), 24)
+            self.names[seat] = self.listed[seat] = shown
             self.genders[seat] = gender_of(name)
+            held = self.holders[seat]
+            if held[-1][0] >= since:  # the one before took no trick of the round
+                held.pop()
+            held.append((since, shown))
+
+    def _new_holders(self, round_: int) -> None:
+        self.held_round = round_
+        self.holders = [[(0, n)] for n in self.names]
+
+    def name_at(self, seat: int, trick: int, round_: int) -> str:
+        """Who held ``seat`` when its trick ``trick`` (0-based) of round ``round_`` was
+        taken: the name then, not the seat's name now."""
+        if round_ == self.held_round:
+            for since, name in reversed(self.holders[seat]):
+                if since <= trick:
+                    return name
+        return self.names[seat]
+
+    def round_names(self, round_: int, names: Sequence[str]) -> list[str]:
+        """``names`` by seat, but a seat that changed hands in round ``round_`` by all
+        who played it ("Hans/Vera")."""
+        names = list(names)
+        if round_ == self.held_round:
+            for s, held in enumerate(self.holders):
+                if len(held) > 1 and s != self.seat:
+                    names[s] = "/".join(name for _, name in held)
+        return names
 
     @property
     def watching(self) -> bool:
@@ -412,8 +447,11 @@ class View:
             out += ([("", " ")] if i else []) + self.card(c, short=True)
         return out
 
-    def who(self, seat: int) -> Text:
-        return [("class:who class:you" if seat == self.seat else "class:who", self.names[seat])]
+    def who(self, seat: int, name: str | None = None) -> Text:
+        """A seat by its name now (or by ``name``: its holder's when a trick was taken)."""
+        if seat == self.seat:
+            return [("class:who class:you", self.names[seat])]
+        return [("class:who", self.names[seat] if name is None else name)]
 
     def person(self, seat: int) -> str:
         return "you" if seat == self.seat else "other"
@@ -526,6 +564,7 @@ class View:
     def event(self, ev: Event, seen: Seen) -> list[Text]:
         """The lines one event prints."""
         if isinstance(ev, RoundStarted):
+            self._new_holders(ev.round)
             head = self.say(
                 "round.head", "class:head", person=self.person(ev.dealer), round=ev.round,
                 who=self.names[ev.dealer],
@@ -577,12 +616,12 @@ class View:
             return []
         return [("class:keep class:dim", " " + words(self.lang, "table.best"))]
 
-    def took(self, key: str, trick: TrickDone) -> Text:
-        """Who took ``trick`` and its points, in sentence ``key``."""
+    def took(self, key: str, trick: TrickDone, name: str | None = None) -> Text:
+        """Who took ``trick`` (by ``name``, when given) and its points, in sentence ``key``."""
         return self.say(
             key,
             person=self.person(trick.winner),
-            who=self.who(trick.winner),
+            who=self.who(trick.winner, name),
             points=self.points(trick.points),
         )
 
@@ -619,9 +658,11 @@ class View:
         if t is None:
             return [self.say("last.none")]
         line = self.say("last.head")
+        i = len(seen.tricks) - 1
         for s, c in t.cards:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        return [line, self.took("last.took", t)]
+            line += [("", "  "), *self.who(s, self.name_at(s, i, seen.round)), ("", " ")]
+            line += self.card(c)
+        return [line, self.took("last.took", t, self.name_at(t.winner, i, seen.round))]
 
     def score(self, seen: Seen) -> list[Text]:
         lines = [
@@ -669,7 +710,8 @@ class View:
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            side, points = self.side(team, self.listed), self.points(pts)
+            side = self.side(team, self.round_names(seen.round, self.listed))  # all who played it
+            points = self.points(pts)
             if made:
                 lines.append(
                     self.say("end.side_made", side=side, points=points, cards=self.cards(made))
@@ -681,7 +723,8 @@ class View:
         else:
             style = self._outcome_style(ev.winner)
             who = self.side_person(ev.winner)
-            lines.append(self.say("end.won", style, person=who, side=self.side(ev.winner)))
+            side = self.side(ev.winner, self.round_names(seen.round, self.names))
+            lines.append(self.say("end.won", style, person=who, side=side))
         lines.append(self.say("end.rounds", scores=self.scores(ev.rounds_won)))
         return lines + self.review(seen)
 
@@ -697,7 +740,7 @@ class View:
             lines.append(
                 self.say(
                     "review.trick", "class:dim", person=self.person(t.winner), i=i + 1,
-                    who=self.names[t.winner], points=self.points(t.points),
+                    who=self.name_at(t.winner, i, seen.round), points=self.points(t.points),
                     cards=self.cards([c for _, c in t.cards]),
                 )
             )  # fmt: skip
