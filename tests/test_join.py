@@ -805,6 +805,9 @@ async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
     assert "Vera takes Finn's seat." in out.getvalue()
     await _table_line(me, {"type": "played", "seat": 1, "card": "7D"})
     assert "Vera plays" in out.getvalue().rpartition("takes Finn's seat")[2]
+    intros = out.getvalue().count("Briscola · 2 players")
+    await _table_line(me, {**start, "names": ["Ann", "Vera"]})  # Ann resumes: the names now
+    assert out.getvalue().count("Briscola · 2 players") == intros, "the same match goes on"
     vera, _, seen = _sitting()
     vera.session.seat = 1
     vera.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",

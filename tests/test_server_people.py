@@ -95,6 +95,11 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
         took = await anna.seen(lambda m: m.get("code") == "takes")
         assert (took["seat"], took["name"], took["was"]) == (2, "Eve", "Bruno")
         await bruno.refused("resume", "bad_token", token=bruno.token)
+        token = anna.token
+        anna.abort()  # her client died; run again, it resumes: the match's names now
+        anna = await lan.connect("Anna")
+        await anna.ask("resume", "resumed", token=token)
+        assert (await anna.until("match_start"))["names"][2] == "Eve"
         ends = await asyncio.wait_for(
             asyncio.gather(play_out(anna, random.Random(2)), play_out(eve, random.Random(3))),
             GAME,
@@ -104,6 +109,8 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
     assert [(x["type"], x.get("reason")) for x in result.table_lines] == [
         ("standin", "left"),
         ("seated", None),
+        ("dropped", None),
+        ("resumed", None),
     ]
     # The replay credits each card to who played it: Eve's from her line on.
     (path,) = lan.records.glob("*.jsonl")

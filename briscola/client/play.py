@@ -201,6 +201,7 @@ class _Sitting:
                 self.person.back_word = "back.taken"
             elif isinstance(msg.get("seat"), int):
                 self.person.rename(msg["seat"], str(msg.get("name") or "?"))
+            self.renamed(msg.get("seat"), msg.get("name"))
         elif mine and code == "meanwhile":
             self.console.show(_dim(self.meanwhile(msg)))
             return
@@ -213,6 +214,15 @@ class _Sitting:
             return
         if not (mine and code in QUIET_MINE):
             self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
+
+    def renamed(self, seat: object, name: object) -> None:
+        """The match's names as the server has them now: a ``match_start`` after a
+        resume names the new person, and is still this match."""
+        start = self.table.start if self.table is not None else None
+        names = start.get("names") if start is not None else None
+        fits = isinstance(names, list) and isinstance(seat, int) and 0 <= seat < len(names)
+        if fits and isinstance(name, str) and name:
+            names[seat] = name  # type: ignore[index]
 
     def table_seat(self) -> int | None:
         return None if self.table is None or self.table.info is None else self.table.seat
