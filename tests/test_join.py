@@ -928,8 +928,10 @@ async def _tried(said_restart: bool, clock: list[float]) -> tuple[Any, str, list
 
     me.session.reconnect = tries
     kept = me.console.panel
+    me.status("status.rematch")  # what the panel said before: said again once back
     assert await _reconnect(me.session, me)
     assert me.console.panel is kept
+    assert "rematch" in to_plain_text(me.person.status)
     return me, out.getvalue(), panels
 
 

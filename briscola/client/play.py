@@ -391,7 +391,7 @@ async def sit(
                 console.show(_dim(said))
                 if not ok:
                     return 1
-                me.status(None)
+                me.console.refresh()  # the panel as before the wait ("waiting for...")
                 continue
             if incoming is None or not incoming.done():
                 continue
@@ -497,6 +497,7 @@ async def _reconnect(session: Session, me: _Sitting) -> bool:
     said, me.said_restart = me.said_restart, False
     away = Away(me.lang, lambda text: me.console.show(_dim(text)), said=said)
     kept = me.console.panel
+    before = me.person.status if me.person is not None else None  # said again once back
 
     def panel(tight: bool = False) -> list[Text]:
         left = away.seconds()
@@ -515,3 +516,5 @@ async def _reconnect(session: Session, me: _Sitting) -> bool:
     finally:
         if me.console.panel is panel:
             me.console.panel = kept
+        if me.person is not None:
+            me.person.status = before
