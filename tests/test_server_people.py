@@ -191,6 +191,23 @@ async def test_guessing_a_private_tables_code_backs_off(tmp_path: Path) -> None:
         assert listed["private"] is True and code.encode() not in b"".join(host.raw[-1:])
 
 
+async def test_a_made_code_is_taken_as_a_person_types_it(tmp_path: Path) -> None:
+    """A code the server made, read out across a room, typed in small letters, with
+    spaces or without dashes: it opens the table, after a restart too (when only its
+    hash is kept); a code a person chose stays exactly as chosen."""
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        made = await host.ask("create", "created", table="p", code=True, players=3)
+        code = made["code"]
+        await host.create("own", code="Sesame", bots={"1": "random"})
+        typed = code.lower().replace("-", " ")
+        await (await lan.connect("Anna")).ask("watch", "watching", table="p", code=typed)
+        await (await lan.connect("Ben")).refused("join", "bad_code", table="own", code="sesame")
+    async with running(tmp_path) as again:
+        bea = await again.connect("Bea")
+        await bea.ask("join", "joined", table="p", code=code.replace("-", "").lower())
+
+
 async def test_a_flapping_seat_does_not_flood_the_table(tmp_path: Path) -> None:
     async with running(tmp_path, grace=30) as lan:
         host = await lan.connect("Host")
