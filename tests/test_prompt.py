@@ -45,8 +45,11 @@ from briscola.players import MatchInfo
 from briscola.prompt.app import Options, login_name, run, split_specs
 from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
+from briscola.prompt.layout import wrap
 from briscola.prompt.person import LeaveTable, Person
-from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
+from briscola.prompt.seen import Seen
+from briscola.prompt.style import PALETTES, style_for
+from briscola.prompt.view import View
 from briscola.table import play_match, run_match
 from briscola.words.table import help_text, short_rules
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.console import Console
-from ..prompt.view import clock_text
+from ..prompt.layout import clock_text
 from ..words.i18n import decimal
 from ..words.lobby import CATALOG, t
 from ..words.table import shown_name
