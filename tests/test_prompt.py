@@ -243,9 +243,12 @@ def test_the_letters_on_screen_are_the_ones_typed() -> None:
     r.set_turn(hand, hand)
     assert r.read("RC") == Card.parse("KC") and r.read("VS") == Card.parse("QS")
     assert r.read("KB") == Card.parse("KB")  # the text form works everywhere it is no clash
-    r = Reader("spanish", "en", "italian")
+    r = Reader("spanish", "es", "italian")
     r.set_turn(hand, hand)
     assert r.read("ve") == Card.parse("QS") and r.read("RB") == Card.parse("KB")
+    r = Reader("spanish", "en", "italian")  # English words, the text form's letters
+    r.set_turn(hand, hand)
+    assert r.read("qs") == Card.parse("QS") and r.read("king of clubs") == Card.parse("KB")
 
 
 def test_hand_slots_stay_fixed_through_a_round() -> None:
@@ -427,8 +430,9 @@ async def test_tab_completes_a_card_by_its_name() -> None:
 async def test_a_match_in_italian_with_spanish_faces() -> None:
     _, out = await typed(whole_round(20) + "no\r", options(lang="it", faces="spanish"))
     assert "Briscola · 2 giocatori · partita a 1 smazzata vinta · codice 7" in out
-    assert "La tua mano:  1 5O Cinco de Oros  2 3E Tres de Espadas  3 RB Rey de Bastos" in out
-    assert "  Tu giochi 5O Cinco de Oros" in out and "  Marco gioca 6C Seis de Copas" in out
+    # The Spanish pack said in Italian: the language names the cards.
+    assert "La tua mano:  1 5D Cinque di Denari  2 3S Tre di Spade  3 RB Re di Bastoni" in out
+    assert "  Tu giochi 5D Cinque di Denari" in out and "  Marco gioca 6C Sei di Coppe" in out
     assert "  → La presa è tua: nessun punto" in out and "  → La presa va a Marco: " in out
     assert "Marco vince la partita (smazzate vinte: tu 0 · Marco 1)." in out
 

@@ -72,7 +72,8 @@ VALUES = {
     "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
-    "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl", "was": "Wqx", "wanted": "Wqw",
+    "jack": "Jqz", "two": "Tqz", "command": "briscola rules", "path": "x-2.jsonl", "was": "Wqx",
+    "wanted": "Wqw",
     "state": "Xqz", "free": "Fqz", "ex1": "Aqx", "ex2": "Qqx", "name1": "Nqx", "name2": "Nqy",
 }  # fmt: skip
 
@@ -199,7 +200,7 @@ def test_no_letter_in_help_or_rules_is_english_where_the_letters_are_not() -> No
             text = help_text(lang, faces, "brisca")
             assert "C D S B" not in text and "A 2 3 4 5 6 7 J Q K" not in text
             assert " 3 K Q J" not in short_rules(lang, faces)
-    assert "Q Regina" in help_text("it", "french", "italian")
+    assert "Q Donna" in help_text("it", "french", "italian")
     assert "V Cavallo" in help_text("it", "italian", "italian")
     assert "T ♣ Kreuz" in help_text("de", "french", "italian")
     assert "exchange" not in help_text("en", "italian", "bisca")

@@ -584,15 +584,15 @@ BRISCOLA: DIE REGELN
 Die Karten
   Briscola wird mit 40 Karten gespielt, vier Farben zu je zehn. Das
   italienische und das spanische Blatt haben Kelche, Münzen, Schwerter und
-  Stäbe; ein französisches Blatt ohne die 8er, 9er und 10er ergibt
-  dasselbe Spiel mit Herz, Karo, Pik und Kreuz.
+  Stäbe und als Bilder Bube, Reiter und König; ein französisches Blatt ohne
+  die 8er, 9er und 10er ergibt dasselbe Spiel mit Herz, Karo, Pik und Kreuz,
+  die Dame an der Stelle des Reiters. Das portugiesische Blatt ist ebenfalls
+  französisch, aber dort ist der Bube die Karte mit 3 Punkten und die Dame
+  die mit 2.
 
-  Rangfolge, von hoch nach niedrig: Ass, 3, König, Reiter (Dame), Bube, 7, 6,
-  5, 4, 2.
-  Punkte: Ass 11, 3 10, König 4, Reiter 3, Bube 2, alle anderen 0.
+  In diesem Blatt, von hoch nach niedrig: {order}.
+  Punkte: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, alle anderen 0.
   Das Blatt enthält 120 Punkte.
-  Das portugiesische Blatt ist ebenfalls französisch, aber dort ist der Bube
-  die Karte mit 3 Punkten und die Dame die mit 2.
 
 Die Tische
   2 Spieler: 40 Karten, 20 Stiche, jeder für sich. Mit 61 oder mehr gewinnt
@@ -601,7 +601,7 @@ Die Tische
              höchste Summe gewinnt die Runde (61 sind nicht nötig); ein
              Gleichstand an der Spitze ist eine unentschiedene Runde. Auf
              italienische Art, wenn der Tisch es so will (--pack 39): 39
-             Karten, nur die 2 der Stäbe fehlt, 13 Stiche.
+             Karten, nur die {two} fehlt, 13 Stiche.
   4 Spieler: 40 Karten, 10 Stiche, zwei Teams: die Plätze 0 und 2 gegen die
              Plätze 1 und 3. Mit 61 oder mehr gewinnt man die Runde;
              60:60 ist eine unentschiedene Runde.
@@ -648,15 +648,15 @@ Varianten (nur wenn der Tisch so eingestellt ist)
   Karte spielst, solange die aufgedeckte Karte noch unter dem Talon liegt,
   also außer ihr noch mindestens eine Karte zu ziehen ist:
     - wer die Trumpf-7 hält, darf sie gegen die aufgedeckte Karte tauschen,
-      wenn diese ein Ass, eine 3, ein König, ein Reiter oder ein Bube ist;
+      wenn es sich dabei um {high} handelt;
     - wer die Trumpf-2 hält, darf sie gegen die aufgedeckte Karte tauschen,
       wenn diese eine 4, 5, 6 oder 7 ist.
   Höchstens ein Tausch pro Zug. Alle sehen den Tausch.
 
   bisca (portugiesische Tische): Die 7 ist die zweithöchste Karte und 10
   Punkte wert; die 3 rückt an ihren Platz in der Zahlenfolge, zwischen die
-  4 und die 2, und ist 0 Punkte wert. Rangfolge: Ass, 7, König, Reiter,
-  Bube, 6, 5, 4, 3, 2. Alles andere wie oben.
+  4 und die 2, und ist 0 Punkte wert. Rangfolge: {order_bisca}.
+  Alles andere wie oben.
 """,
     "cards.head": "So werden Karten geschrieben",
     "cards.codes": (

@@ -547,14 +547,15 @@ BRISCOLA: THE RULES
 
 The cards
   Briscola is played with 40 cards, four suits of ten. The Italian and the
-  Spanish packs have Cups, Coins, Swords and Batons; a French pack without the
-  8s, 9s and 10s plays the same game with Hearts, Diamonds, Spades and Clubs.
+  Spanish packs have Cups, Coins, Swords and Batons (Clubs in Spain), and a
+  Jack, a Knight and a King; a French pack without the 8s, 9s and 10s plays
+  the same game with Hearts, Diamonds, Spades and Clubs, its Queen in the
+  Knight's place. The Portuguese pack is French-suited too, but its Jack is
+  the 3-point card and its Queen the 2-point one.
 
-  Order, high to low: Ace, 3, King, Knight (Queen), Jack, 7, 6, 5, 4, 2.
-  Points: Ace 11, 3 10, King 4, Knight 3, Jack 2, all others 0.
+  In this pack, high to low: {order}.
+  Points: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, all others 0.
   The pack holds 120 points.
-  The Portuguese pack is French-suited too, but its Jack is the 3-point card
-  and its Queen the 2-point one.
 
 The tables
   2 players: 40 cards, 20 tricks, each alone. 61 or more wins the round;
@@ -562,7 +563,7 @@ The tables
   3 players: 36 cards (the four 2s removed), 12 tricks, each alone. The
              highest total wins the round (61 is not needed); a tie for
              highest is a drawn round. The Italian way, when the table
-             says so (--pack 39): 39 cards, only the 2 of Batons removed,
+             says so (--pack 39): 39 cards, only the {two} removed,
              13 tricks.
   4 players: 40 cards, 10 tricks, two teams: seats 0 and 2 against seats 1
              and 3. 61 or more wins the round; 60-60 is a drawn round.
@@ -607,14 +608,14 @@ Variants (only when the table is set up for them)
   card, while the face-up card still lies under the stock (at least one
   other card is left to draw):
     - the holder of the trump 7 may exchange it for the face-up card if that
-      card is an Ace, 3, King, Knight or Jack;
+      card is an {high};
     - the holder of the trump 2 may exchange it for the face-up card if that
       card is a 4, 5, 6 or 7.
   At most one exchange per turn. Everyone sees the exchange.
 
   bisca (Portuguese tables): the 7 is second in strength and worth 10
   points; the 3 drops to its place in the number order, between the 4 and
-  the 2, worth 0. Order: Ace, 7, King, Knight, Jack, 6, 5, 4, 3, 2.
+  the 2, worth 0. Order: {order_bisca}.
   Everything else as above.
 """,
     "cards.head": "How cards are written",

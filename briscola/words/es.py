@@ -606,15 +606,15 @@ BRISCA: LAS REGLAS
 
 Las cartas
   La brisca se juega con 40 cartas, cuatro palos de diez. La baraja
-  italiana y la española tienen Copas, Oros, Espadas y Bastos; una baraja
-  francesa sin los 8, los 9 y los 10 da el mismo juego con Corazones,
-  Diamantes, Picas y Tréboles.
+  española y la italiana tienen Copas, Oros, Espadas y Bastos, y como
+  figuras Sota, Caballo y Rey; una baraja francesa sin los 8, los 9 y los
+  10 da el mismo juego con Corazones, Diamantes, Picas y Tréboles, con la
+  Reina en el lugar del Caballo. La baraja portuguesa también es francesa,
+  pero su Jota es la carta de 3 puntos y su Reina la de 2.
 
-  Orden, de mayor a menor: As, 3, Rey, Caballo (Reina), Sota, 7, 6, 5, 4, 2.
-  Puntos: As 11, 3 10, Rey 4, Caballo 3, Sota 2, las demás 0.
+  En esta baraja, de mayor a menor: {order}.
+  Puntos: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, las demás 0.
   La baraja suma 120 puntos.
-  La baraja portuguesa es francesa, pero su Jota es la carta de 3 puntos y
-  su Reina la de 2.
 
 Las mesas
   2 jugadores: 40 cartas, 20 bazas, cada uno por su cuenta. Con 61 o más
@@ -623,7 +623,7 @@ Las mesas
                cuenta. Gana la ronda el total más alto (no hacen falta
                61); un empate en cabeza es ronda empatada. A la italiana,
                si la mesa lo dice (--pack 39): 39 cartas, quitando solo
-               el 2 de Bastos, 13 bazas.
+               el {two}, 13 bazas.
   4 jugadores: 40 cartas, 10 bazas, dos equipos: los puestos 0 y 2 contra
                los puestos 1 y 3. Con 61 o más se gana la ronda; 60-60
                es ronda empatada.
@@ -671,14 +671,14 @@ Variantes (solo si la mesa las activa)
   mientras la muestra siga bajo el mazo (queda al menos otra carta
   por robar):
     - quien tiene el 7 de triunfo puede cambiarlo por la muestra si es
-      un As, 3, Rey, Caballo o Sota;
+      {high};
     - quien tiene el 2 de triunfo puede cambiarlo por la muestra si es
       un 4, 5, 6 o 7.
   Como mucho un cambio por turno. Todos ven el cambio.
 
   bisca (mesas portuguesas): el 7 es el segundo en fuerza y vale 10
   puntos; el 3 baja a su sitio en el orden de los números, entre el 4 y
-  el 2, y vale 0. Orden: As, 7, Rey, Caballo, Sota, 6, 5, 4, 3, 2.
+  el 2, y vale 0. Orden: {order_bisca}.
   Todo lo demás, como arriba.
 """,
     "cards.head": "Cómo se escriben las cartas",

@@ -598,16 +598,15 @@ BRISCOLA: LE REGOLE
 
 Le carte
   La briscola si gioca con 40 carte, quattro semi da dieci. Il mazzo
-  italiano e quello spagnolo hanno Coppe, Denari, Spade e Bastoni; un mazzo
-  francese senza gli 8, i 9 e i 10 fa lo stesso gioco con Cuori, Quadri,
-  Picche e Fiori.
+  italiano e quello spagnolo hanno Coppe, Denari, Spade e Bastoni, e come
+  figure Fante, Cavallo e Re; un mazzo francese senza gli 8, i 9 e i 10 fa
+  lo stesso gioco con Cuori, Quadri, Picche e Fiori, con la Donna al posto
+  del Cavallo. Anche il mazzo portoghese è francese, ma lì il Fante è la
+  carta da 3 punti e la Donna quella da 2.
 
-  Ordine di presa, dalla più alta: Asso, 3, Re, Cavallo (Donna), Fante, 7,
-  6, 5, 4, 2.
-  Punti: Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, tutte le altre 0.
+  In questo mazzo, dalla più alta: {order}.
+  Punti: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, tutte le altre 0.
   Il mazzo vale 120 punti.
-  Anche il mazzo portoghese è francese, ma lì il Fante è la carta da 3 punti
-  e la Regina quella da 2.
 
 I tavoli
   2 giocatori: 40 carte, 20 prese, ognuno per sé. Con 61 o più si vince la
@@ -615,7 +614,7 @@ I tavoli
   3 giocatori: 36 carte (senza i quattro 2), 12 prese, ognuno per sé. Vince
                la smazzata il totale più alto (61 non serve); una parità in
                testa è una smazzata patta. All'italiana, se il tavolo lo
-               prevede (--pack 39): 39 carte, tolto solo il 2 di Bastoni,
+               prevede (--pack 39): 39 carte, tolto solo il {two},
                13 prese.
   4 giocatori: 40 carte, 10 prese, due squadre: i posti 0 e 2 contro i
                posti 1 e 3. Con 61 o più si vince la smazzata; 60 a 60 è
@@ -662,15 +661,14 @@ Varianti (solo se il tavolo le prevede)
   una carta, finché la carta scoperta è ancora sotto il mazzo (oltre a lei
   resta almeno un'altra carta da pescare):
     - chi ha il 7 di briscola può scambiarlo con la carta scoperta se questa
-      è un Asso, un 3, un Re, un Cavallo o un Fante;
+      è {high};
     - chi ha il 2 di briscola può scambiarlo con la carta scoperta se questa
       è un 4, 5, 6 o 7.
   Al massimo uno scambio per turno. Lo scambio lo vedono tutti.
 
   bisca (tavoli portoghesi): il 7 è la seconda carta per forza e vale 10
   punti; il 3 scende al suo posto nell'ordine dei numeri, tra il 4 e il 2, e
-  vale 0. Ordine: Asso, 7, Re, Cavallo, Fante, 6, 5, 4, 3, 2. Il resto come
-  sopra.
+  vale 0. Ordine: {order_bisca}. Il resto come sopra.
 """,
     "cards.head": "Come si scrivono le carte",
     "cards.codes": (

@@ -600,14 +600,14 @@ BISCA E BRISCOLA: REGRAS DO JOGO
 
 As cartas
   Joga-se com 40 cartas, quatro naipes de dez: Copas, Ouros, Espadas e
-  Paus, tanto no baralho italiano e no espanhol como num baralho
-  francês sem os 8, os 9 e os 10.
+  Paus, tanto no baralho italiano e no espanhol (figuras Sota, Cavalo e
+  Rei) como num baralho francês sem os 8, os 9 e os 10, onde a Dama faz de
+  Cavalo e o Valete de Sota. No baralho português o Valete é a carta de 3
+  pontos e a Dama a de 2.
 
-  Ordem, da mais alta à mais baixa: Ás, 3, Rei, Cavalo (Valete), Sota
-  (Dama), 7, 6, 5, 4, 2.
-  Pontos: Ás 11, 3 10, Rei 4, Valete 3, Dama 2, as outras 0.
+  Neste baralho, da mais alta à mais baixa: {order}.
+  Pontos: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, as outras 0.
   O baralho tem 120 pontos.
-  No baralho português o Valete é a carta de 3 pontos e a Dama a de 2.
 
 As mesas
   2 jogadores: 40 cartas, 20 vazas, cada um por si. Com 61 ou mais
@@ -615,8 +615,8 @@ As mesas
   3 jogadores: 36 cartas (sem os quatro 2), 12 vazas, cada um por si.
                Ganha a ronda o total mais alto (não são precisos 61); um
                empate no total mais alto é ronda empatada. À italiana,
-               quando a mesa o diz (--pack 39): 39 cartas, só sem o 2 de
-               Paus, 13 vazas.
+               quando a mesa o diz (--pack 39): 39 cartas, só sem o
+               {two}, 13 vazas.
   4 jogadores: 40 cartas, 10 vazas, duas equipas: os lugares 0 e 2 contra
                os lugares 1 e 3. Com 61 ou mais ganha-se a ronda; 60-60 é
                ronda empatada.
@@ -663,14 +663,14 @@ Variantes (só quando a mesa as ativa)
   carta, enquanto a carta virada ainda estiver debaixo do monte (fica pelo
   menos outra carta para tirar):
     - quem tem o 7 de trunfo pode trocá-lo pela carta virada se ela for
-      um Ás, 3, Rei, Valete ou Dama;
+      {high};
     - quem tem o 2 de trunfo pode trocá-lo pela carta virada se ela for
       um 4, 5, 6 ou 7.
   No máximo uma troca por vez. Todos veem a troca.
 
   bisca (mesas portuguesas): o 7 é o segundo em força e vale 10 pontos; o
   3 desce para o seu lugar na ordem dos números, entre o 4 e o 2, e vale
-  0. Ordem: Ás, 7, Rei, Valete, Dama, 6, 5, 4, 3, 2.
+  0. Ordem: {order_bisca}.
   Tudo o resto como acima.
 """,
     "cards.head": "Como se escrevem as cartas",
