@@ -600,20 +600,22 @@ async def test_the_terminal_wraps_what_it_shows() -> None:
     assert lines == ["Not a card or a command: 'zz'. Type", "    1-3, a card in your hand."]
 
 
-def test_a_persons_record_is_told_as_you() -> None:
-    """The header names the person's seat; the replay says "you", never "You leads"."""
+def test_a_persons_record_is_told_by_the_name_in_it() -> None:
+    """The header names the person's seat; the replay, told to whoever reads the record,
+    names that seat as every other (tests/test_replay.py has every language)."""
     from briscola.engine.records import Record
     from briscola.engine.replay import verify_record
     from briscola.words.replay_text import Narrator, verdict_text
 
     rec = Record(header={"people": [0]})
-    run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Tu", "Marco"], record=rec)
+    run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Anna", "Marco"], record=rec)
     out = io.StringIO()
     narrator = Narrator(out, lang="it")
     result = verify_record(rec.lines, on_line=narrator.line)
     told = out.getvalue()
-    assert "  Le tue carte: " in told and "Carte di Tu" not in told
-    assert re.search(r"Smazzata 1: (distribuisci tu, esce Marco|distribuisce Marco, esci tu)", told)
+    assert "  Carte di Anna: " in told and "Le tue carte" not in told
+    dealt = r"Smazzata 1: (distribuisce Anna, esce Marco|distribuisce Marco, esce Anna)"
+    assert re.search(dealt, told)
     assert "smazzata/e" not in verdict_text(result, "x", "it")
 
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from string import Formatter
+from typing import Any
 
 import pytest
 
@@ -319,3 +320,46 @@ def test_a_word_typed_without_its_accents_names_a_card_in_hand() -> None:
     reader = Reader("portuguese", "pt", "bisca")
     reader.set_turn(hand, hand)
     assert reader.read("ve") is reader.read("je") is reader.read("valete") is hand[2]
+
+
+def test_you_in_a_list_is_lower_case_and_takes_its_capital_at_a_line_start() -> None:
+    """German, Italian, Spanish, Portuguese: "Gewonnene Runden: du 0 · Marco 1" after a
+    colon, and "  Du: 40 Punkte" where a round's points start their line."""
+    from briscola.engine.cards import Card
+    from briscola.engine.events import RoundEnded, RoundStarted
+    from briscola.engine.rules import TableRules
+    from briscola.prompt.seen import Seen
+    from briscola.prompt.view import View
+
+    def plain(lines: list[Any]) -> str:
+        return "\n".join("".join(t for _, t, *_ in line) for line in lines)
+
+    rules = TableRules(players=3)
+    for lang, you, mid in (("de", "Du", "du"), ("it", "Tu", "tu"), ("es", "Tú", "tú")):
+        view = View(rules, 0, ["x", "Marco", "Giulia"], lang=lang)  # type: ignore[arg-type]
+        seen = Seen(rules, 0)
+        seen.update(RoundStarted(1, 2, 0, Card.parse("AD"), 27, (0, 0, 0), 0, ()))
+        text = plain(view.event(RoundEnded((50, 40, 30), 0, (1, 0, 0)), seen))
+        assert f"\n  {you}: 50 " in text, text
+        assert f": {mid} 1 · Marco 0 · Giulia 0" in text, text
+
+
+def test_german_capitalises_its_nouns_and_has_one_word_for_the_face_up_card() -> None:
+    """Brisca and Bisca are nouns in German; the face-up card is "die offene Karte"
+    everywhere; the command to leave a LAN table is said as "ende", no English "leave"."""
+    from briscola.words.rules_text import rules_text
+
+    texts = [
+        text
+        for catalog in CATALOGS.values()
+        for msg in catalog["de"].values()
+        for text in ([msg] if isinstance(msg, str) else msg.values())
+    ]
+    texts += [text for _, text in screens("de")]
+    texts += [rules_text("de", faces) for faces in FACES]  # type: ignore[arg-type]
+    texts += [help_text("de", "italian", "brisca", lan=True)]
+    for text in texts:
+        plain = re.sub(r"--variant \w+|variant=\w+", " ", text)
+        assert not re.search(r"(?<![\w=-])(brisca|bisca)\b", plain), text
+        assert "aufgedeckt" not in text, text
+        assert not re.search(r"(?<!\()\bleave\b", text), text

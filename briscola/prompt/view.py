@@ -136,11 +136,14 @@ class View:
             return "you" if alone else "we"
         return "other" if alone else "they"
 
-    def side(self, team: int, names: Sequence[str] | None = None) -> str:
-        """A side's seats by name: "You and Giulia", "Emma and you"."""
+    def side(self, team: int, names: Sequence[str] | None = None, *, start: bool = False) -> str:
+        """A side's seats by name: "You and Giulia", "Emma and you"; ``start``: at the
+        start of a line, where "you" in a list ("du", "tu") takes its capital."""
         names = names or self.names
+        you = words(self.lang, "you.listed")
         shown = [
             words(self.lang, "you.mid") if s == self.seat and i and names[s] == self.names[s]
+            else words(self.lang, "you") if s == self.seat and start and names[s] == you
             else names[s]
             for i, s in enumerate(self.rules.teams[team])
         ]  # fmt: skip
@@ -381,7 +384,7 @@ class View:
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            side, points = self.side(team, self.listed), self.points(pts)
+            side, points = self.side(team, self.listed, start=True), self.points(pts)
             if made:
                 lines.append(
                     self.say("end.side_made", side=side, points=points, cards=self.cards(made))
