@@ -557,7 +557,7 @@ async def test_what_the_screen_tracks_agrees_with_the_engine(players: int, varia
 async def test_a_failing_bot_seat_is_taken_over() -> None:
     """A bot program that dies at once: a built-in bot sits down and the game goes on."""
     _, out = await typed("1\r1\r", options(opponents="cmd:false"))
-    assert "Marco's player failed; a built-in expert bot plays that seat from here." in out
+    assert "Marco's program failed; a built-in expert bot plays that seat from here." in out
     assert out.count("You play") == 2 and "Marco plays" in out
 
 

@@ -167,7 +167,7 @@ TABLE: Final[dict[str, Message]] = {
     "back.taken": "You take over this seat; the match as it stands:",
     "input.ended": "The input ended in the middle of the match; the match is abandoned.",
     "seed.told": "This match was seed {seed}: briscola play --seed {seed} deals it again.",
-    "takeover": "{name}'s player failed; a built-in {level} bot plays that seat from here.",
+    "takeover": "{name}'s program failed; a built-in {level} bot plays that seat from here.",
     "record.failed": (
         "The record could not be written ({why}); it holds the match up to here. The game goes on."
     ),

@@ -183,10 +183,10 @@ TABLE: Final[dict[str, Message]] = {
     "stats.all": "Todas las partidas",
     "stats.row": {
         "one": (
-            "{label}: 1 partida, {won} ganadas, {lost} perdidas ({share} % ganadas); puntos {mine} a {theirs}"
+            "{label}: 1 partida (ganadas: {won}, perdidas: {lost}, el {share} %); puntos {mine} a {theirs}"
         ),
         "other": (
-            "{label}: {n} partidas, {won} ganadas, {lost} perdidas ({share} % ganadas); puntos {mine} a {theirs}"
+            "{label}: {n} partidas (ganadas: {won}, perdidas: {lost}, el {share} %); puntos {mine} a {theirs}"
         ),
     },
     "stats.by_level": "Por nivel:",
@@ -208,7 +208,7 @@ TABLE: Final[dict[str, Message]] = {
         "La semilla de esta partida era {seed}: briscola play --seed {seed} la vuelve a repartir."
     ),
     "takeover": (
-        "El jugador de {name} ha dejado de responder; desde aquí juega ese puesto un bot integrado de nivel "
+        "El programa de {name} ha dejado de responder; desde aquí juega ese puesto un bot integrado de nivel "
         "{level}."
     ),
     "record.failed": (
@@ -284,7 +284,7 @@ TABLE: Final[dict[str, Message]] = {
   deshacer (undo)      deshacer tu última jugada y las respuestas de los bots
   reglas (rules)       las reglas en breve (briscola rules --lang es las da todas)""",
     "help.say": "  say TEXT             escribir a todos en la mesa",
-    "help.leave": "  leave                dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
+    "help.leave": "  salir (leave)        dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
     "help.exchange": (
         "  cambio (exchange)    cambiar el 7 o el 2 de triunfo por la muestra (cuando se puede)"
     ),
@@ -306,9 +306,9 @@ Todas las reglas: {command}""",
     "watch.now": "La partida tal como está:",
     "table.leads": "Sale {who}.",
     "turn.yours": "Te toca.",
-    "turn.yours_left": "Te toca: te queda {left}.",
+    "turn.yours_left": "Te toca: tienes {left}.",
     "turn.waiting": "Esperando a {who}.",
-    "turn.waiting_left": "Esperando a {who}: le queda {left}.",
+    "turn.waiting_left": "Esperando a {who}: tiene {left}.",
     "round.pause": "Fin de la ronda: pulsa Intro para la siguiente.",
     "ask.yes_no": "Escribe s o n.",
     "prompt.wait": "> ",
@@ -367,9 +367,7 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Todavía no hay mesas: crea una (help explica cómo).",
     "variant.italian": "reglas italianas",
-    "table_line": (
-        "{table}: {players} jugadores, {variant}, gana quien llegue a {target}, {state}: {seats}"
-    ),
+    "table_line": ("{table}: {players} jugadores, {variant}, partida a {target}, {state}: {seats}"),
     "state.waiting": "esperando",
     "state.playing": "jugando",
     "state.done": "terminada",
@@ -410,11 +408,11 @@ LOBBY: Final[dict[str, Message]] = {
         "one": "Mientras no estabas se jugó 1 baza; no se jugó ninguna carta tuya.",
         "other": "Mientras no estabas se jugaron {n} bazas; no se jugó ninguna carta tuya.",
     },
-    "warn": "Te queda {left} para tu carta; después juega un bot por ti.",
+    "warn": "Tienes {left} para jugar tu carta; después juega un bot por ti.",
     "status.filling": "Esperando a que se llene la mesa. salir (o Ctrl-C) para irte.",
     "status.rematch_seat": {
-        "one": "Esperando a que alguien ocupe el asiento libre {seats}. salir (o Ctrl-C) para irte.",
-        "other": "Esperando a que alguien ocupe los asientos libres {seats}. salir (o Ctrl-C) para irte.",
+        "one": "Esperando a que alguien ocupe el puesto libre {seats}. salir (o Ctrl-C) para irte.",
+        "other": "Esperando a que alguien ocupe los puestos libres {seats}. salir (o Ctrl-C) para irte.",
     },
     "status.watch_wait": "Esperando a que empiece la partida. salir (o Ctrl-C) para irte.",
     "status.again": "La partida ha terminado: ¿otra? Responde s o n.",
@@ -691,7 +689,7 @@ REASONS: Final[dict[str, Message]] = {
     "keeps_trump": "guarda {card} para las últimas bazas",
     "takes_trick": "se lleva la baza seguro",
     "trump_behind": "{card} está en la mano de alguien que juega después de ti y puede llevársela",
-    "partner_safe": "la baza ya es de tu compañero y nadie después de ti puede llevársela",
+    "partner_safe": "la baza ya es de tu equipo y nadie después de ti puede llevársela",
     "no_reason": {
         "one": "sin un motivo concreto: la búsqueda la prefiere por 1 punto",
         "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",

@@ -160,8 +160,8 @@ TABLE: Final[dict[str, Message]] = {
         "other": "  {n} suggerimenti usati.",
     },
     "tally": {
-        "one": "Finora: 1 partita, {won} vinte, {lost} perse; punti {mine} a {theirs}.",
-        "other": "Finora: {n} partite, {won} vinte, {lost} perse; punti {mine} a {theirs}.",
+        "one": "Finora: 1 partita (vinte: {won}, perse: {lost}); punti {mine} a {theirs}.",
+        "other": "Finora: {n} partite (vinte: {won}, perse: {lost}); punti {mine} a {theirs}.",
     },
     "bar.trump": "Briscola",
     "bar.stock": "Mazzo",
@@ -177,10 +177,10 @@ TABLE: Final[dict[str, Message]] = {
     "stats.all": "Tutte le partite",
     "stats.row": {
         "one": (
-            "{label}: 1 partita, {won} vinte, {lost} perse ({share}% vinte); punti {mine} a {theirs}"
+            "{label}: 1 partita (vinte: {won}, perse: {lost}, il {share}%); punti {mine} a {theirs}"
         ),
         "other": (
-            "{label}: {n} partite, {won} vinte, {lost} perse ({share}% vinte); punti {mine} a {theirs}"
+            "{label}: {n} partite (vinte: {won}, perse: {lost}, il {share}%); punti {mine} a {theirs}"
         ),
     },
     "stats.by_level": "Per livello:",
@@ -200,7 +200,7 @@ TABLE: Final[dict[str, Message]] = {
         "Il codice di questa partita era {seed}: briscola play --seed {seed} la ridistribuisce."
     ),
     "takeover": (
-        "Il giocatore di {name} non risponde più; da qui gioca al suo posto un bot integrato di "
+        "Il programma di {name} non risponde più; da qui gioca al suo posto un bot integrato di "
         "livello {level}."
     ),
     "record.failed": (
@@ -276,7 +276,7 @@ TABLE: Final[dict[str, Message]] = {
   annulla (undo)       riprendere la tua ultima carta e le risposte dei bot
   regole (rules)       le regole in breve (briscola rules --lang it le mostra tutte)""",
     "help.say": "  say TEXT             scrivere a tutti al tavolo",
-    "help.leave": "  leave                lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
+    "help.leave": "  esci (leave)         lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
     "help.exchange": (
         "  scambio (exchange)   scambiare il 7 o il 2 di briscola con la carta scoperta (quando si "
         "può)"
@@ -291,7 +291,7 @@ Ordine: {order}; nella bisca: {order_bisca}.
 Punti: {ace} 11, Tre 10 (bisca: Sette 10), {king} 4, {knight} 3, {jack} 2: 120 in tutto.
 Chi prende pesca per primo ed esce; con 61 si vince la smazzata (3 e 6 giocatori: il
 totale più alto).
-brisca: il 7 di briscola si scambia con una carta scoperta {high}; il 2 con {low}.
+brisca: il 7 di briscola si scambia con la carta scoperta se è {high}, il 2 se è {low}.
 Tutte le regole: {command}""",
     "watch.intro": "  Guardi; i posti:",
     "watch.seat": "  Posto {seat}: {who}",
@@ -331,7 +331,7 @@ LOBBY: Final[dict[str, Message]] = {
     "timeout": "Il tempo di {name} è scaduto; un bot ha giocato la carta.",
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",
     "rematch": "{name} vuole la rivincita.",
-    "restored": "Il server è ripartito; il posto di {name} aspetta.",
+    "restored": "Il server è ripartito; il posto di {name} resta in attesa del suo ritorno.",
     "chat": "» {name} ({role}): {text}",
     "chat.seat": "posto {seat}",
     "chat.watcher": "spettatore",
@@ -646,7 +646,7 @@ Varianti (solo se il tavolo le prevede)
       è un 4, 5, 6 o 7.
   Al massimo uno scambio per turno. Lo scambio lo vedono tutti.
 
-  bisca (tavoli portoghesi): il 7 è la seconda carta per forza e vale 10
+  bisca (tavoli portoghesi): il 7 è la seconda carta più forte e vale 10
   punti; il 3 scende al suo posto nell'ordine dei numeri, tra il 4 e il 2, e
   vale 0. Ordine: {order_bisca}. Il resto come sopra.
 """,

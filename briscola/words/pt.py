@@ -179,10 +179,10 @@ TABLE: Final[dict[str, Message]] = {
     "stats.all": "Todas as partidas",
     "stats.row": {
         "one": (
-            "{label}: 1 partida, {won} ganhas, {lost} perdidas ({share}% ganhas); pontos {mine} a {theirs}"
+            "{label}: 1 partida (ganhas: {won}, perdidas: {lost}, {share}%); pontos {mine} a {theirs}"
         ),
         "other": (
-            "{label}: {n} partidas, {won} ganhas, {lost} perdidas ({share}% ganhas); pontos {mine} a {theirs}"
+            "{label}: {n} partidas (ganhas: {won}, perdidas: {lost}, {share}%); pontos {mine} a {theirs}"
         ),
     },
     "stats.by_level": "Por nível:",
@@ -203,7 +203,7 @@ TABLE: Final[dict[str, Message]] = {
         "cartas."
     ),
     "takeover": (
-        "O jogador de {name} deixou de responder; a partir daqui joga nesse lugar um bot integrado de nível "
+        "O programa de {name} deixou de responder; a partir daqui joga nesse lugar um bot integrado de nível "
         "{level}."
     ),
     "record.failed": (
@@ -278,19 +278,19 @@ TABLE: Final[dict[str, Message]] = {
   desfazer (undo)      retirar a tua última carta e as respostas dos bots
   regras (rules)       as regras em resumo (briscola rules --lang pt mostra-as todas)""",
     "help.say": "  say TEXT             escrever a todos na mesa",
-    "help.leave": "  leave                deixar o lugar (continua um bot; Ctrl-C também pergunta)",
+    "help.leave": "  sair (leave)         deixar o lugar (continua um bot; Ctrl-C também pergunta)",
     "help.exchange": (
         "  troca (exchange)     trocar o 7 ou o 2 de trunfo pela carta virada (quando se pode)"
     ),
     "help.quit": "  sair (quit)          deixar a partida (Ctrl-C também pergunta; Ctrl-D sai logo)",
     "rules.short": """\
-A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais
-alto e, sem trunfo, a carta mais alta do naipe de saída.
+A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao naipe; ganha a
+vaza o trunfo mais alto e, sem trunfo, a carta mais alta do naipe de saída.
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
 Quem ganha a vaza tira primeiro e joga primeiro; com 61 ganha-se a ronda (com 3 e 6
 jogadores: o total mais alto).
-brisca: o 7 de trunfo troca-se por uma carta virada que seja {high}; o 2 por {low}.
+brisca: o 7 de trunfo troca-se pela carta virada se ela for {high}; o 2, se for {low}.
 Todas as regras: {command}""",
     "watch.intro": "  Estás a ver; os lugares:",
     "watch.seat": "  Lugar {seat}: {who}",
@@ -298,9 +298,9 @@ Todas as regras: {command}""",
     "watch.now": "A partida tal como está:",
     "table.leads": "Sai {who}.",
     "turn.yours": "É a tua vez.",
-    "turn.yours_left": "É a tua vez: faltam {left}.",
+    "turn.yours_left": "É a tua vez: tens {left}.",
     "turn.waiting": "À espera de {who}.",
-    "turn.waiting_left": "À espera de {who}: faltam {left}.",
+    "turn.waiting_left": "À espera de {who}: tem {left}.",
     "round.pause": "Fim da ronda: carrega em Enter para a próxima.",
     "ask.yes_no": "Escreve s ou n.",
     "prompt.wait": "> ",
@@ -683,7 +683,7 @@ REASONS: Final[dict[str, Message]] = {
     "keeps_trump": "guarda {card} para as últimas vazas",
     "takes_trick": "faz a vaza de certeza",
     "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
-    "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "partner_safe": "a vaza já é da tua equipa e ninguém depois de ti a pode levar",
     "no_reason": {
         "one": "sem uma razão concreta: a procura prefere-a por 1 ponto",
         "other": "sem uma razão concreta: a procura prefere-a por {n} pontos",
