@@ -697,6 +697,9 @@ def test_the_name_given_is_in_the_scores_and_the_rules_are_short() -> None:
     for lang in LANGUAGES:
         short = short_rules(lang, "italian").splitlines()  # type: ignore[arg-type]
         assert len(short) <= 8 and "briscola rules" in short[-1]
+        # A sentence to a line: the screen wraps it to its width (a line broken by hand
+        # at 88 columns came out as "else the" alone on an 80-column screen).
+        assert all(line.endswith(".") for line in short[:-1]), (lang, short)
 
 
 def test_the_colours_read_on_dark_and_light_backgrounds() -> None:

@@ -268,13 +268,11 @@ TABLE: Final[dict[str, Message]] = {
     ),
     "help.quit": "  ende (quit)          die Partie verlassen (Strg-C fragt auch; Strg-D geht sofort)",
     "rules.short": """\
-Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst die höchste
-Karte der ausgespielten Farbe.
+Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst die höchste Karte der ausgespielten Farbe.
 Rangfolge: {order}; in der Bisca: {order_bisca}.
 Punkte: {ace} 11, Drei 10 (Bisca: Sieben 10), {king} 4, {knight} 3, {jack} 2: zusammen 120.
-Wer den Stich nimmt, zieht zuerst und spielt aus; 61 Punkte gewinnen die Runde (3 und 6
-Spieler: die höchste Summe). Brisca: die Trumpf-7 darf gegen die offene Karte getauscht
-werden, wenn diese {high} ist, die Trumpf-2, wenn sie {low} ist.
+Wer den Stich nimmt, zieht zuerst und spielt aus; 61 Punkte gewinnen die Runde (3 und 6 Spieler: die höchste Summe).
+Brisca: die Trumpf-7 darf gegen die offene Karte getauscht werden, wenn diese {high} ist, die Trumpf-2, wenn sie {low} ist.
 Alle Regeln: {command}""",
     "watch.intro": "  Du schaust zu; die Plätze:",
     "watch.seat": "  Platz {seat}: {who}",

@@ -285,12 +285,10 @@ TABLE: Final[dict[str, Message]] = {
         "  esci (quit)          lasciare la partita (Ctrl-C chiede conferma; Ctrl-D esce subito)"
     ),
     "rules.short": """\
-La briscola in breve: nessun obbligo di rispondere al seme; prende la briscola più alta,
-se no la carta più alta del seme di uscita.
+La briscola in breve: nessun obbligo di rispondere al seme; prende la briscola più alta, se no la carta più alta del seme di uscita.
 Ordine: {order}; nella bisca: {order_bisca}.
 Punti: {ace} 11, Tre 10 (bisca: Sette 10), {king} 4, {knight} 3, {jack} 2: 120 in tutto.
-Chi prende pesca per primo ed esce; con 61 si vince la smazzata (3 e 6 giocatori: il
-totale più alto).
+Chi prende pesca per primo ed esce; con 61 si vince la smazzata (3 e 6 giocatori: il totale più alto).
 brisca: il 7 di briscola si scambia con la carta scoperta se è {high}, il 2 se è {low}.
 Tutte le regole: {command}""",
     "watch.intro": "  Guardi; i posti:",
