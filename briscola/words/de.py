@@ -169,13 +169,14 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "Nach Stufe:",
     "stats.by_players": "Nach Tischgröße:",
+    "stats.marks": "GV=",
     "stats.by_variant": "Nach Variante:",
     "stats.last": {
         "one": (
-            "Die letzte Partie (W gewonnen, L verloren, = unentschieden; der Balken: der Punktabstand):"
+            "Die letzte Partie (G gewonnen, V verloren, = unentschieden; der Balken: der Punktabstand):"
         ),
         "other": (
-            "Die letzten {n} Partien (W gewonnen, L verloren, = unentschieden; die Balken: der Punktabstand):"
+            "Die letzten {n} Partien (G gewonnen, V verloren, = unentschieden; die Balken: der Punktabstand):"
         ),
     },
     "kept": "Die Partie ist aufgehoben: briscola play --resume spielt hier weiter.",

@@ -157,6 +157,7 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "By level:",
     "stats.by_players": "By table size:",
+    "stats.marks": "WL=",
     "stats.by_variant": "By variant:",
     "stats.last": {
         "one": ("The last match (W won, L lost, = drawn; the bar: the point margin):"),

@@ -191,13 +191,14 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "Por nivel:",
     "stats.by_players": "Por número de jugadores:",
+    "stats.marks": "GP=",
     "stats.by_variant": "Por variante:",
     "stats.last": {
         "one": (
-            "La última partida (W ganada, L perdida, = empate; la barra: la diferencia de puntos):"
+            "La última partida (G ganada, P perdida, = empate; la barra: la diferencia de puntos):"
         ),
         "other": (
-            "Las últimas {n} partidas (W ganada, L perdida, = empate; las barras: la diferencia de puntos):"
+            "Las últimas {n} partidas (G ganada, P perdida, = empate; las barras: la diferencia de puntos):"
         ),
     },
     "kept": "La partida queda guardada: briscola play --resume sigue desde aquí.",

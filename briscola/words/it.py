@@ -185,11 +185,12 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "Per livello:",
     "stats.by_players": "Per numero di giocatori:",
+    "stats.marks": "VP=",
     "stats.by_variant": "Per variante:",
     "stats.last": {
-        "one": ("L'ultima partita (W vinta, L persa, = patta; la barra: lo scarto di punti):"),
+        "one": ("L'ultima partita (V vinta, P persa, = patta; la barra: lo scarto di punti):"),
         "other": (
-            "Le ultime {n} partite (W vinta, L persa, = patta; le barre: lo scarto di punti):"
+            "Le ultime {n} partite (V vinta, P persa, = patta; le barre: lo scarto di punti):"
         ),
     },
     "kept": "La partita è conservata: briscola play --resume riprende da qui.",

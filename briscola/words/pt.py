@@ -187,11 +187,12 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "Por nível:",
     "stats.by_players": "Por número de jogadores:",
+    "stats.marks": "GP=",
     "stats.by_variant": "Por variante:",
     "stats.last": {
-        "one": ("A última partida (W ganha, L perdida, = empate; a barra: a diferença de pontos):"),
+        "one": ("A última partida (G ganha, P perdida, = empate; a barra: a diferença de pontos):"),
         "other": (
-            "As últimas {n} partidas (W ganha, L perdida, = empate; as barras: a diferença de pontos):"
+            "As últimas {n} partidas (G ganha, P perdida, = empate; as barras: a diferença de pontos):"
         ),
     },
     "kept": "A partida fica guardada: briscola play --resume continua daqui.",
