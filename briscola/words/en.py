@@ -246,7 +246,7 @@ Briscola in short: no duty to follow suit; the highest trump takes the trick, el
 Order: {order}; in bisca: {order_bisca}.
 Points: {ace} 11, Three 10 (bisca: Seven 10), {king} 4, {knight} 3, {jack} 2: 120 in all.
 The winner of a trick draws first and leads; 61 wins the round (3 and 6 players: the highest total).
-brisca: the trump 7 takes a face-up {high}; the trump 2 a {low}.
+In brisca the trump 7 takes a face-up {high}; the trump 2 a {low}.
 All the rules: {command}""",
     "watch.intro": "  You watch; the seats:",
     "watch.seat": "  Seat {seat}: {who}",

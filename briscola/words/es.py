@@ -297,7 +297,7 @@ La brisca en breve: no hay obligación de asistir al palo; se lleva la baza el t
 Orden: {order}; en la bisca: {order_bisca}.
 Puntos: {ace} 11, Tres 10 (bisca: Siete 10), {king} 4, {knight} 3, {jack} 2: 120 en total.
 Quien se lleva la baza roba primero y sale; con 61 se gana la ronda (con 3 y 6 jugadores: el total más alto).
-brisca: el 7 de triunfo se cambia por la muestra si es {high}; el 2, si es {low}.
+Con el cambio (brisca), el 7 de triunfo se cambia por la muestra si es {high}; el 2, si es {low}.
 Todas las reglas: {command}""",
     "watch.intro": "  Miras; los puestos:",
     "watch.seat": "  Puesto {seat}: {who}",

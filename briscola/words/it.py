@@ -290,7 +290,7 @@ La briscola in breve: nessun obbligo di rispondere al seme; prende la briscola p
 Ordine: {order}; nella bisca: {order_bisca}.
 Punti: {ace} 11, Tre 10 (bisca: Sette 10), {king} 4, {knight} 3, {jack} 2: 120 in tutto.
 Chi prende pesca per primo ed esce; con 61 si vince la smazzata (3 e 6 giocatori: il totale più alto).
-brisca: il 7 di briscola si scambia con la carta scoperta se è {high}, il 2 se è {low}.
+Nella brisca il 7 di briscola si scambia con la carta scoperta se è {high}, il 2 se è {low}.
 Tutte le regole: {command}""",
     "watch.intro": "  Guardi; i posti:",
     "watch.seat": "  Posto {seat}: {who}",

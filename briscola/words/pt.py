@@ -289,7 +289,7 @@ A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao nai
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
 Quem ganha a vaza tira primeiro e joga primeiro; com 61 ganha-se a ronda (com 3 e 6 jogadores: o total mais alto).
-brisca: o 7 de trunfo troca-se pela carta virada se ela for {high}; o 2, se for {low}.
+Na brisca, o 7 de trunfo troca-se pela carta virada se ela for {high}; o 2, se for {low}.
 Todas as regras: {command}""",
     "watch.intro": "  Estás a ver; os lugares:",
     "watch.seat": "  Lugar {seat}: {who}",
