@@ -365,3 +365,22 @@ def test_german_capitalises_its_nouns_and_has_one_word_for_the_face_up_card() ->
         assert not re.search(r"(?<![\w=-])(brisca|bisca)\b", plain), text
         assert "aufgedeckt" not in text, text
         assert not re.search(r"(?<!\()\bleave\b", text), text
+
+
+def test_what_a_native_player_reads() -> None:
+    """Sentences a second native reading mended: no "te queda 0:33", no "1 vinte", no
+    "il posto di Giulia aspetta", no "per forza" (necessarily) for the strongest."""
+    from briscola.words.lobby import t
+    from briscola.words.rules_text import rules_text
+    from briscola.words.table import words
+
+    assert words("es", "turn.yours_left", left="0:33") == "Te toca: tienes 0:33."
+    assert words("pt", "turn.waiting_left", who="Ana", left="0:33") == "À espera de Ana: tem 0:33."
+    tally = {"won": 1, "lost": 2, "mine": 150, "theirs": 210}
+    assert "(vinte: 1, perse: 2)" in words("it", "tally", count=3, **tally)
+    assert "(ganadas: 1, perdidas: 2)" in words("es", "tally", count=3, **tally)
+    assert t("it", "restored", name="Giulia") == (
+        "Il server è ripartito; il posto di Giulia resta in attesa del suo ritorno."
+    )
+    assert "il 7 è la seconda carta più forte" in " ".join(rules_text("it").split())
+    assert "asiento" not in t("es", "status.rematch_seat", count=2, seats="2, 3")
