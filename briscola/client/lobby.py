@@ -101,9 +101,10 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
 
 
 def _variant(lang: Language, variant: object) -> str:
-    """A table's variant in words ("Italian rules"); brisca and bisca are names."""
-    if variant == "italian":
-        return t(lang, "variant.italian")
+    """A table's variant in words ("Italian rules"; brisca and bisca by their names,
+    "Brisca" in German); one the client does not know as the server wrote it."""
+    if variant in ("italian", "brisca", "bisca"):
+        return t(lang, f"variant.{variant}")
     return printable(str(variant), 20)
 
 

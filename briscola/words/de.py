@@ -342,6 +342,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "Lobby> ",
     "no_tables": "Noch keine Tische: lege einen an (help zeigt wie).",
     "variant.italian": "italienische Regeln",
+    "variant.brisca": "Brisca",
+    "variant.bisca": "Bisca",
     "table_line": "{table}: {players} Spieler, {variant}, bis {target}, {state}: {seats}",
     "state.waiting": "wartet",
     "state.playing": "spielt",

@@ -314,6 +314,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "lobby> ",
     "no_tables": "No tables yet: create one (help shows how).",
     "variant.italian": "Italian rules",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": "{table}: {players} players, {variant}, first to {target}, {state}: {seats}",
     "state.waiting": "waiting",
     "state.playing": "playing",

@@ -366,6 +366,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Todavía no hay mesas: crea una (help explica cómo).",
     "variant.italian": "reglas italianas",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": ("{table}: {players} jugadores, {variant}, partida a {target}, {state}: {seats}"),
     "state.waiting": "esperando",
     "state.playing": "jugando",

@@ -359,6 +359,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Ancora nessun tavolo: creane uno (help dice come).",
     "variant.italian": "regole italiane",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": "{table}: {players} giocatori, {variant}, a {target}, {state}: {seats}",
     "state.waiting": "in attesa",
     "state.playing": "in gioco",

@@ -358,6 +358,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Ainda não há mesas: cria uma (help diz como).",
     "variant.italian": "regras italianas",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": (
         "{table}: {players} jogadores, {variant}, ganha quem chegar a {target}, {state}: {seats}"
     ),
