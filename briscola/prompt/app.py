@@ -27,7 +27,7 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import ADVICE_SAMPLES, Advice, advise
+from ..bots.advice import ADVICE_SAMPLES, Advice, advise
 from ..engine.cards import FACES, LANGUAGES, Faces, Language
 from ..engine.observation import Observation, observe
 from ..engine.records import Record
