@@ -15,7 +15,7 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
-from ..bots.expert import Advice
+from ..bots.advice import Advice
 from ..bots.reasons import because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, Rank
 from ..engine.events import (
@@ -35,7 +35,9 @@ from ..words.lobby import t as lan_words
 from ..words.table import NO, YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
-from .view import Seen, Text, View
+from .seen import Seen
+from .style import Text
+from .view import View
 
 __all__ = ["Hinter", "InputEnded", "KeepMatch", "LeaveTable", "Person", "PromptFailed"]
 

@@ -329,8 +329,9 @@ class Client:
                 "rate_limited", "chat: 5 lines in a row, then one every 2 s, per address too"
             )
         seat = self.seat.seat if self.seat is not None else None
-        name = self.seat.name if self.seat is not None else self.name  # "Giulia 2" at the table
-        assert name is not None
+        assert self.name is not None
+        # "Giulia 2" at the table: a seat's name is its own; a spectator's, unlike any seat's
+        name = self.seat.name if self.seat is not None else table.spectator_name(self.name)
         if not table.chat(seat, name, printable(text.strip(), CHAT_CHARS)):
             raise LobbyError("rate_limited", "the table's chat is full; a notice counts the rest")
 

@@ -213,6 +213,18 @@ class Seating(TableView):
         ]
         return free_name(name, taken)
 
+    def spectator_name(self, name: str) -> str:
+        """``name`` for a spectator's chat line, with a number added when a seat's name
+        (a person's or a bot's) looks like it: "Ben (spectator)" never sits beside a
+        seated Ben.  The seats keep their names; a spectator gives way."""
+        names = self.names()
+        taken = [
+            names[i].partition(" (")[0] if i in self.bots else names[i]
+            for i, held in enumerate(self.seats)
+            if held is not None or i in self.bots
+        ]
+        return free_name(name, taken)
+
     def _seed(self) -> int:
         """The seed of the bots' own choices; with ``serve --seed``, of the deals too."""
         if self.config.seed is None:
