@@ -822,6 +822,41 @@ async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
     )
 
 
+async def test_a_card_played_before_a_seat_changed_hands_stays_its_players() -> None:
+    """Finn led a card and left; Vera took his seat before the trick was done: on
+    Ann's screen and on Vera's own, the card on the table is Finn's (not "Vera" nor
+    "You"), and so is the trick it takes."""
+    from briscola.client.play import _table_line
+    from briscola.engine.observation import observe
+    from briscola.protocol.messages import turn_message
+
+    me, _, _ = _sitting()
+    r = await _dealt(me, dealer=0)  # Finn (seat 1) leads
+    finn = r.hands[1][0]
+    r.play(finn)
+    await _table_line(me, {"type": "played", "seat": 1, "card": str(finn)})
+    me.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+               "text": ""})  # fmt: skip
+    assert f"Finn {finn}" in to_plain_text(me.person.view.table(me.person.seen)[0])
+    vera, _, seen = _sitting()
+    vera.session.seat = 1
+    vera.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+                 "text": ""})  # fmt: skip
+    start = {"type": "match_start", "seat": 1, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Vera"], "move_ms": 60000}  # fmt: skip
+    await _table_line(vera, start)
+    state = turn_message(observe(r, 1), 0, 0)
+    await _table_line(vera, {**state, "type": "state", "to_move": 0})
+    shown = seen.getvalue().rpartition("You take over this seat")[2]
+    assert f"Finn {finn}" in shown and f"You {finn}" not in shown, shown
+    r.events = []
+    r.play(r.hands[0][0])
+    for ev in r.events[:2]:  # Ann's card, and the trick
+        await _table_line(vera, ev.to_message())
+    taker = ["Ann", "Finn"][r.events[1].winner]  # type: ignore[attr-defined]
+    assert f"{taker} take" in seen.getvalue().rpartition("plays")[2], seen.getvalue()
+
+
 async def test_the_clock_of_another_seat_is_the_servers() -> None:
     """No clock for another seat until the server's ``clock`` (a bot's card has none);
     then the time left it says, counted from its arrival; gone when the card comes."""

@@ -200,6 +200,7 @@ class _Sitting:
         elif code == "takes" and self.person is not None:  # the seat changed hands
             if mine:
                 self.person.back_word = "back.taken"
+                self.person.taken_from = str(msg.get("was") or "")  # its cards before
             elif isinstance(msg.get("seat"), int):
                 self.person.rename(msg["seat"], str(msg.get("name") or "?"))
             self.renamed(msg.get("seat"), msg.get("name"))

@@ -98,14 +98,23 @@ class View:
         self.held_round = round_
         self.holders = [[(0, n)] for n in self.names]
 
-    def name_at(self, seat: int, trick: int, round_: int) -> str:
-        """Who held ``seat`` when its trick ``trick`` (0-based) of round ``round_`` was
-        taken: the name then, not the seat's name now."""
+    def earlier(self, seat: int, trick: int, round_: int) -> str | None:
+        """Who held ``seat`` at its trick ``trick`` (0-based) of round ``round_``, when
+        that was someone before its holder now (None: the holder now)."""
         if round_ == self.held_round:
             for since, name in reversed(self.holders[seat]):
                 if since <= trick:
-                    return name
-        return self.names[seat]
+                    return None if name == self.holders[seat][-1][1] else name
+        return None
+
+    def took_over(self, was: str, round_: int, since: int) -> None:
+        """This seat was ``was``'s until the person took it over, from its trick ``since``
+        on: the cards and tricks before go by ``was``'s name."""
+        if since > 0:
+            if round_ != self.held_round:
+                self._new_holders(round_)
+            self.holders[self.seat] = [(0, printable(shown_name(self.lang, was), 24))]
+            self.holders[self.seat].append((since, self.names[self.seat]))
 
     def round_names(self, round_: int, names: Sequence[str]) -> list[str]:
         """``names`` by seat, but a seat that changed hands in round ``round_`` by all
@@ -159,14 +168,14 @@ class View:
             out += ([("", " ")] if i else []) + self.card(c, short=True)
         return out
 
-    def who(self, seat: int, name: str | None = None) -> Text:
-        """A seat by its name now (or by ``name``: its holder's when a trick was taken)."""
-        if seat == self.seat:
-            return [("class:who class:you", self.names[seat])]
-        return [("class:who", self.names[seat] if name is None else name)]
+    def who(self, seat: int, earlier: str | None = None) -> Text:
+        """A seat by its name now, or by ``earlier``: who held it then."""
+        if earlier is not None:
+            return [("class:who", earlier)]
+        return [("class:who class:you" if seat == self.seat else "class:who", self.names[seat])]
 
-    def person(self, seat: int) -> str:
-        return "you" if seat == self.seat else "other"
+    def person(self, seat: int, earlier: str | None = None) -> str:
+        return "you" if seat == self.seat and earlier is None else "other"
 
     def side_person(self, team: int) -> str:
         alone = len(self.rules.teams[team]) == 1
@@ -290,7 +299,8 @@ class View:
             line = self.does(ev.seat, "play", self.card(ev.card))
             return [line + self.best_mark(seen, ev.card)]
         if isinstance(ev, TrickDone):
-            return [self.took("trick.took", ev)]
+            return [self.took("trick.took", ev, self.earlier(ev.winner, len(seen.tricks) - 1,
+                                                             seen.round))]  # fmt: skip
         if isinstance(ev, Drew):
             if ev.card == seen.trump and not seen.stock:
                 return []  # the face-up card: the line of TrumpTaken that follows says it
@@ -331,12 +341,13 @@ class View:
             return []
         return [("class:keep class:dim", " " + words(self.lang, "table.best"))]
 
-    def took(self, key: str, trick: TrickDone, name: str | None = None) -> Text:
-        """Who took ``trick`` (by ``name``, when given) and its points, in sentence ``key``."""
+    def took(self, key: str, trick: TrickDone, earlier: str | None = None) -> Text:
+        """Who took ``trick`` (``earlier``: who held the seat then) and its points, in
+        sentence ``key``."""
         return self.say(
             key,
-            person=self.person(trick.winner),
-            who=self.who(trick.winner, name),
+            person=self.person(trick.winner, earlier),
+            who=self.who(trick.winner, earlier),
             points=self.points(trick.points),
         )
 
@@ -365,7 +376,8 @@ class View:
         line = self.say("table.head")
         for s, c in seen.trick:
             card = self.card(c, short=tight)
-            line += [("", "  "), *self.who(s), ("", " "), *card, *self.best_mark(seen, c)]
+            who = self.who(s, self.earlier(s, len(seen.tricks), seen.round))  # played it
+            line += [("", "  "), *who, ("", " "), *card, *self.best_mark(seen, c)]
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:
@@ -375,9 +387,9 @@ class View:
         line = self.say("last.head")
         i = len(seen.tricks) - 1
         for s, c in t.cards:
-            line += [("", "  "), *self.who(s, self.name_at(s, i, seen.round)), ("", " ")]
+            line += [("", "  "), *self.who(s, self.earlier(s, i, seen.round)), ("", " ")]
             line += self.card(c)
-        return [line, self.took("last.took", t, self.name_at(t.winner, i, seen.round))]
+        return [line, self.took("last.took", t, self.earlier(t.winner, i, seen.round))]
 
     def score(self, seen: Seen) -> list[Text]:
         lines = [
@@ -452,10 +464,11 @@ class View:
         lines = [self.say("review.head", "class:dim")]
         for i in rich:
             t = seen.tricks[i]
+            earlier = self.earlier(t.winner, i, seen.round)  # who held the seat then
             lines.append(
                 self.say(
-                    "review.trick", "class:dim", person=self.person(t.winner), i=i + 1,
-                    who=self.name_at(t.winner, i, seen.round), points=self.points(t.points),
+                    "review.trick", "class:dim", person=self.person(t.winner, earlier),
+                    i=i + 1, who=earlier or self.names[t.winner], points=self.points(t.points),
                     cards=self.cards([c for _, c in t.cards]),
                 )
             )  # fmt: skip
