@@ -106,7 +106,7 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                         if err.code == "bad_code"
                         else err.message
                     )
-                console.show([[("", refusal(lang, err, table))]])
+                console.show([[("", refusal(lang, err, table, command=kind))]])
                 table = None
                 continue
             status = await sit(

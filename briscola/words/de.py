@@ -398,7 +398,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Ein Bot spielt für dich: tippe irgendetwas (Enter) für deinen Platz.",
     "status.server_away": "Der Server antwortet nicht: neuer Versuch in {pause} s. Mit ende (oder Strg-C) hörst du auf.",
     "status.server_trying": "Der Server antwortet nicht: Verbindung wird aufgebaut ... Mit ende (oder Strg-C) hörst du auf.",
-    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht (join {table} code=CODE; frag, wer ihn angelegt hat).",
+    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht ({command} {table} code=CODE; frag, wer ihn angelegt hat).",
     "code_needed_cli": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht: gib ihn mit --code CODE an (frag, wer ihn angelegt hat).",
     "bot_seat": "{name} (Bot)",
     "away_seat": "{name} (weg, {time})",

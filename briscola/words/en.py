@@ -370,7 +370,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "A bot plays for you: type anything (Enter) to take your seat back.",
     "status.server_away": "The server is away: trying again in {pause} s. leave (or Ctrl-C) stops.",
     "status.server_trying": "The server is away: connecting... leave (or Ctrl-C) stops.",
-    "code_needed": "Table {table} is private and the code is missing or wrong (join {table} code=CODE; ask who made it).",
+    "code_needed": "Table {table} is private and the code is missing or wrong ({command} {table} code=CODE; ask who made it).",
     "code_needed_cli": "Table {table} is private and the code is missing or wrong: give it with --code CODE (ask who made it).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (away, {time})",

@@ -422,7 +422,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
     "status.server_away": "El servidor no responde: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
     "status.server_trying": "El servidor no responde: conectando... salir (o Ctrl-C) para dejarlo.",
-    "code_needed": "La mesa {table} es privada y falta el código o no es correcto (join {table} code=CÓDIGO; pídeselo a quien la creó).",
+    "code_needed": "La mesa {table} es privada y falta el código o no es correcto ({command} {table} code=CÓDIGO; pídeselo a quien la creó).",
     "code_needed_cli": "La mesa {table} es privada y falta el código o no es correcto: dalo con --code CÓDIGO (pídeselo a quien la creó).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (fuera, {time})",

@@ -415,7 +415,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Un bot gioca per te: scrivi qualcosa (Invio) per riprendere il posto.",
     "status.server_away": "Il server non risponde: nuovo tentativo tra {pause} s. esci (o Ctrl-C) per smettere.",
     "status.server_trying": "Il server non risponde: mi collego... esci (o Ctrl-C) per smettere.",
-    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato (join {table} code=CODICE; chiedilo a chi l'ha creato).",
+    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato ({command} {table} code=CODICE; chiedilo a chi l'ha creato).",
     "code_needed_cli": "Il tavolo {table} è privato e il codice manca o è sbagliato: dallo con --code CODICE (chiedilo a chi l'ha creato).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (via, {time})",

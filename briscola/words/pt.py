@@ -416,7 +416,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Um bot joga por ti: escreve qualquer coisa (Enter) para retomar o teu lugar.",
     "status.server_away": "O servidor não responde: nova tentativa em {pause} s. sair (ou Ctrl-C) para desistir.",
     "status.server_trying": "O servidor não responde: a ligar... sair (ou Ctrl-C) para desistir.",
-    "code_needed": "A mesa {table} é privada e o código falta ou está errado (join {table} code=CÓDIGO; pede-o a quem a criou).",
+    "code_needed": "A mesa {table} é privada e o código falta ou está errado ({command} {table} code=CÓDIGO; pede-o a quem a criou).",
     "code_needed_cli": "A mesa {table} é privada e o código falta ou está errado: dá-o com --code CÓDIGO (pede-o a quem a criou).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (ausente, {time})",
