@@ -30,7 +30,7 @@ from lan import (
 )
 
 from briscola.engine.replay import verify_record
-from briscola.words.replay_text import Narrator
+from briscola.words.replay_text import Narrator, verdict_text
 
 GAME = 30.0
 
@@ -119,6 +119,9 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
     told = out.getvalue()
     after = told.partition("Eve takes Bruno's seat")[2]
     assert after and "Bruno" not in after.split("\n", 2)[-1] and "Eve " in after
+    # The verdict names the seat by both who played it (were its side the winner).
+    result.winner = result.rules.team_of[2]
+    assert "won by Bruno/Eve (complete)" in verdict_text(result, path.name)
 
 
 async def test_a_table_nobody_is_at_ends_and_says_why(tmp_path: Path) -> None:
