@@ -1049,3 +1049,31 @@ def _answered(me: Any, out: io.StringIO, command: str) -> str:
     before = len(out.getvalue())
     assert me.idle(command)
     return out.getvalue()[before:]
+
+
+async def test_sigterm_puts_the_screen_away_and_keeps_the_seat(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM) of a seated ``briscola join``: it ends as a dropped connection
+    does (the seat held for the person, not given up), says so on stderr in the
+    person's language, and exits 143; no traceback."""
+    async with running(tmp_path, grace=60) as lan:
+        await (await lan.connect("Host")).create("t", bots={"1": "random"})  # Pia's starts it
+        argv = _join_process(lan.port, "--name", "Pia", "--table", "t", "--lang", "it")
+        proc = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, cwd=ROOT,
+        )  # fmt: skip
+        try:
+            assert proc.stdout is not None
+            line = await asyncio.wait_for(proc.stdout.readline(), GAME)
+            assert b"posto 0" in line, line
+            proc.terminate()
+            _, err = await asyncio.wait_for(proc.communicate(), GAME)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        assert proc.returncode == 143, err
+        assert "interrotto (SIGTERM). Durante una partita il tuo posto resta tuo" in err.decode()
+        assert "Traceback" not in err.decode()
+        listed = await (await lan.connect("Eve")).ask("list", "tables")
+        assert listed["tables"][0]["seat_info"][0]["kind"] == "away", listed

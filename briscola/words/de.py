@@ -320,6 +320,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "retrying": "Neuer Versuch in {pause} s ...",
     "connecting": "Verbindung zum Server wird aufgebaut ...",
+    "stopped": "beendet (SIGTERM). In einer laufenden Partie bleibt dein Platz für dich: starte briscola join noch einmal, um ihn zurückzuholen.",
+    "stopped.bare": "beendet (SIGTERM).",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",

@@ -293,6 +293,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "The connection to the server is lost; trying again in {pause} s...",
     "retrying": "Trying again in {pause} s...",
     "connecting": "Connecting to the server...",
+    "stopped": "stopped (SIGTERM). In a match your seat is kept for you: run briscola join again to take it back.",
+    "stopped.bare": "stopped (SIGTERM).",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
     "code_made": "Table {table} is private; friends join with --code {code}",

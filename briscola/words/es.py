@@ -344,6 +344,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
     "retrying": "Se vuelve a intentar en {pause} s...",
     "connecting": "Conectando con el servidor...",
+    "stopped": "detenido (SIGTERM). Durante una partida tu puesto se te guarda: vuelve a ejecutar briscola join para recuperarlo.",
+    "stopped.bare": "detenido (SIGTERM).",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",

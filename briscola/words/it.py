@@ -337,6 +337,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "retrying": "Nuovo tentativo tra {pause} s...",
     "connecting": "Mi collego al server...",
+    "stopped": "interrotto (SIGTERM). Durante una partita il tuo posto resta tuo: rilancia briscola join per riprenderlo.",
+    "stopped.bare": "interrotto (SIGTERM).",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",

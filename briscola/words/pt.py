@@ -336,6 +336,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
     "retrying": "Nova tentativa daqui a {pause} s...",
     "connecting": "A ligar ao servidor...",
+    "stopped": "parado (SIGTERM). Durante uma partida o teu lugar fica guardado: volta a correr briscola join para o retomares.",
+    "stopped.bare": "parado (SIGTERM).",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
