@@ -65,6 +65,7 @@ class Narrator:
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
+        self.played_by: dict[int, str] = {}  # the trick's cards: whose name each went under
         self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
 
     def text(
@@ -142,16 +143,23 @@ class Narrator:
 
     def _played(self, line: dict[str, Any]) -> None:
         self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
+        self.played_by[line["seat"]] = self.seats[line["seat"]]  # a seat may change hands
 
     def _trick(self, line: dict[str, Any]) -> None:
+        """A trick, each card under who played it, and taken by whose card won it (a
+        seat that changed hands after its card: the one before)."""
         self.tricks += 1
         self.plays.clear()
-        plays = ", ".join(f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["cards"])
+        by, self.played_by = self.played_by, {}
+        plays = ", ".join(
+            f"{by.get(p['seat'], self.seats[p['seat']])} {self.card(p['card'])}"
+            for p in line["cards"]
+        )
         self.say(
             "trick",
             i=self.tricks,
             plays=plays,
-            winner=self.seats[line["winner"]],
+            winner=by.get(line["winner"], self.seats[line["winner"]]),
             points=self.text("points", count=line["points"]),
         )
 
@@ -211,6 +219,7 @@ class Narrator:
         seat = line["seat"]
         self.tricks = line["tricks"]
         self.plays = [f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["trick"]]
+        self.played_by = {p["seat"]: self.seats[p["seat"]] for p in line["trick"]}
         self.say("takeback", name=self.seats[seat], i=self.tricks + 1)
 
     def _info(self, line: dict[str, Any]) -> None:
