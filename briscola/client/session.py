@@ -254,13 +254,13 @@ class Session:
     def keep_hand(self, round_: int, hand: list[str | None]) -> None:
         """The slots of the seat's hand, kept with its token (see :class:`~.tokens.Tokens`)."""
         if self.tokens is not None and self.table is not None and self.token is not None:
-            self.tokens.keep_hand(self.server, self.table, round_, hand)
+            self.tokens.keep_hand(self.server, self.name, self.table, round_, hand)
 
     def forget(self, table: str | None = None) -> None:
         """The seat is given up (left, or its match is over): its token too."""
         table = table or self.table
         if self.tokens is not None and table is not None:
-            self.tokens.forget(self.server, table)
+            self.tokens.forget(self.server, self.name, table)
         if table == self.table:
             self.token = None
 

@@ -22,6 +22,7 @@ card.  Floor 7 (server).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -97,6 +98,8 @@ class SeatsTable(Protocol):
     ) -> None: ...
 
     def state_for(self, seat: int | None) -> Message | None: ...
+
+    def names(self) -> tuple[str, ...]: ...
 
     def expired(self, seat: NetSeat[Any]) -> None: ...
 
@@ -223,10 +226,12 @@ class NetSeat(Player, Generic[T]):
         self._attached.set()  # wake a turn that waits for the person
 
     def catch_up(self) -> None:
-        """A seat taken mid-match: ``match_start`` and the state of the round."""
+        """A seat taken mid-match: ``match_start`` (with the names at the table now:
+        someone may have taken a seat since it began) and the state of the round."""
         if self.link is None or self.info_ is None:
             return
-        self.link.send(self.host.match_start(self.info_))
+        info = dataclasses.replace(self.info_, names=self.table.names())
+        self.link.send(self.host.match_start(info))
         state = self.table.state_for(self.seat)
         if state is not None:
             self.link.send(state)

@@ -253,8 +253,14 @@ def _reason(lang: str, reason: str) -> str:
 
 
 def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str:
-    """The one-line verdict on a consistent record."""
-    teams = _team_labels(result.rules, _labels(result.names))
+    """The one-line verdict on a consistent record; a seat that changed hands mid-match
+    (a ``seated`` line) by all who played it ("Hans/Lena")."""
+    names = list(result.names)
+    for line in result.table_lines:
+        seat, name = line.get("seat"), line.get("name")
+        if line["type"] == "seated" and isinstance(name, str) and isinstance(seat, int):
+            names[seat] = f"{names[seat]}/{name}"
+    teams = _team_labels(result.rules, _labels(tuple(names)))
     reason = _reason(lang, result.reason)
     if result.winner is None:
         outcome = say(PHRASES, lang, "verdict.none", reason=printable(reason))
