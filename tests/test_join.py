@@ -98,6 +98,7 @@ def test_addresses_and_fields() -> None:
     assert shown[0].endswith("jugando: 0: Ana, 1: Giulia (experta)")
     assert "a jogar" in table_lines("pt", {"tables": [table]})[0]
     assert ", paused: " in table_lines("pt", {"tables": [{**table, "state": "paused"}]})[0]
+    assert ", Brisca, " in table_lines("de", {"tables": [table]})[0]  # a noun in German
 
 
 async def test_a_whole_match_at_a_lan_table(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from typing import Any
 from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.console import Console
-from ..prompt.view import Text, clock_text
+from ..prompt.layout import clock_text
+from ..prompt.style import Text
 from ..words.i18n import decimal
 from ..words.lobby import CATALOG, t
 from ..words.table import shown_name
@@ -104,9 +105,10 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
 
 
 def _variant(lang: Language, variant: object) -> str:
-    """A table's variant in words ("Italian rules"); brisca and bisca are names."""
-    if variant == "italian":
-        return t(lang, "variant.italian")
+    """A table's variant in words ("Italian rules"; brisca and bisca by their names,
+    "Brisca" in German); one the client does not know as the server wrote it."""
+    if variant in ("italian", "brisca", "bisca"):
+        return t(lang, f"variant.{variant}")
     return printable(str(variant), 20)
 
 

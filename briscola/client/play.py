@@ -23,8 +23,9 @@ from ..engine.cards import Card, Faces, Language, card_label, card_name
 from ..engine.text import printable
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line
+from ..prompt.layout import clock_text
 from ..prompt.person import LeaveTable, Person, PromptFailed
-from ..prompt.view import Text, clock_text
+from ..prompt.style import Text
 from ..protocol.messages import Message
 from ..words.lobby import t
 from ..words.table import ALIASES, words

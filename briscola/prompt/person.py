@@ -35,7 +35,9 @@ from ..words.lobby import t as lan_words
 from ..words.table import NO, YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
-from .view import Seen, Text, View
+from .seen import Seen
+from .style import Text
+from .view import View
 
 __all__ = ["Hinter", "InputEnded", "KeepMatch", "LeaveTable", "Person", "PromptFailed"]
 
