@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from briscola.bots.expert import ExpertBot
 from briscola.bots.net import (
     CARDS,
     FORMAT,
@@ -30,6 +31,7 @@ from briscola.engine.game import Round
 from briscola.engine.observation import observe
 from briscola.engine.rules import TableRules
 from briscola.lab.train import Adam, Samples, losses, play_game, train_step
+from briscola.players import Bot
 
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,9 +110,13 @@ TABLES = [
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.variant}-{r.pack}")
-def test_net_plays_legally_at_every_table(rules: TableRules) -> None:
+@pytest.mark.parametrize("player", ["net", "expert"])
+def test_net_plays_legally_at_every_table(rules: TableRules, player: str) -> None:
+    """The net player, and the expert with the network in its samples (bots/net_search.py)."""
     r = dealt(rules.players, rules)
-    bot = NetBot(seed=1, samples=8)
+    bot: Bot = NetBot(seed=1, samples=8)
+    if player == "expert":
+        bot = ExpertBot(seed=1, samples=8, net_reply=1, net_infer=1)
     while not r.over:
         obs = observe(r, r.to_move)
         action = bot.choose(obs)

@@ -498,6 +498,8 @@ class Search:
     solve_cards: int = SOLVE_CARDS
     win_bonus: float = WIN_BONUS
     noise: float = NOISE
+    # The network's moves in a greedy sample, and maybe its result (bots.net_search).
+    guide: Callable[[Position, int], Result | None] | None = None
 
 
 def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> bool:
@@ -543,6 +545,10 @@ def _finish(p: Position, side: int, search: Search, rng: Random | None) -> Resul
         mine = solve(p, side)  # the most points is also the best result
         score = [mine, total - mine] if side == 0 else [total - mine, mine]
         return _one_hot(score, side, win_bonus)
+    if rng is None and search.guide is not None:
+        guided = search.guide(p, side)
+        if guided is not None:
+            return guided
     playout(p, side, 1.0 if rng is not None else 0.0, rng)
     return _one_hot(p.score, side, win_bonus)
 
@@ -724,6 +730,9 @@ class ExpertBot(Bot):
         club: float = CLUB_MARGIN,
         prior: float = NET_PRIOR,
         weights: str | None = None,
+        net_reply: int = 0,
+        net_infer: int = 0,
+        net_value: int = 0,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -759,7 +768,12 @@ class ExpertBot(Bot):
         if not isinstance(prior, int | float) or not 0 <= prior <= 120:
             raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
         self.prior = prior
-        self.network = None if prior == 0 else _network(weights)
+        for switch, on in (("net_reply", net_reply), ("net_infer", net_infer),
+                           ("net_value", net_value)):  # fmt: skip
+            _check_switch(switch, on)
+        self.net_reply, self.net_infer, self.net_value = net_reply, net_infer, net_value
+        used = prior or net_reply or net_infer or net_value
+        self.network = _network(weights) if used else None
 
     def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
@@ -853,10 +867,26 @@ class ExpertBot(Bot):
             search = dataclasses.replace(search, win_bonus=DEFAULT_WIN_BONUS[players])
         if self.solve_cards is None:
             search = dataclasses.replace(search, solve_cards=DEFAULT_SOLVE_CARDS[players])
+        if (self.net_reply or self.net_value) and self._knows(obs):
+            from .net_search import Guide
+
+            assert self.network is not None
+            guide = Guide(self.network, obs, bool(self.net_reply), bool(self.net_value))
+            search = dataclasses.replace(search, guide=guide)
         return search
 
+    def _knows(self, obs: Observation) -> bool:
+        return self.network is not None and self.network.knows(obs.rules)
+
     def _evidence(self, obs: Observation) -> Evidence | None:
-        return Evidence(obs) if self.infer else None
+        if not self.infer:
+            return None
+        if self.net_infer and self._knows(obs):
+            from .net_search import NetEvidence
+
+            assert self.network is not None
+            return NetEvidence(obs, self.network)
+        return Evidence(obs)
 
     def rank(self, obs: Observation) -> list[tuple[Action, float]]:
         """Every legal action with its mean value over the samples, best first: the
