@@ -5,6 +5,7 @@ from that seat's own observation."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -131,3 +132,26 @@ def test_the_network_options_are_switches() -> None:
         ExpertBot(net_infer=3)
     assert isinstance(shipped(), Network)
     assert np.isfinite(shipped().w1).all()
+
+
+def test_an_expert_whose_default_network_cannot_load_searches_without_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from briscola.bots import expert, net
+
+    junk = tmp_path / "net2.npz"
+    junk.write_bytes(b"not a zip")
+    monkeypatch.setattr(net, "shipped", lambda players=2: net.load(junk))
+    monkeypatch.setattr(expert, "NET_DEFAULTS", {**expert.NET_DEFAULTS, "net_reply": 1})
+    monkeypatch.setattr(expert, "_SAID", [])
+    bot = ExpertBot(seed=1, samples=10)
+    assert bot.network is None and not bot.net_reply
+    assert ExpertBot(seed=2, samples=10).network is None
+    said = capsys.readouterr().err
+    assert said.count("the expert searches without its network") == 1  # once a process
+    assert "not a weights file" in said
+    r = rounds()[0]
+    obs = observe(r, r.to_move)
+    assert bot.choose(obs) in obs.legal
+    with pytest.raises(ValueError, match="not a weights file"):
+        ExpertBot(net_reply=1)  # asked for by name: an error, not a quiet fallback

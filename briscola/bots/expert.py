@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -124,6 +125,9 @@ CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 # Points of search value the network's policy may add to a move among those the
 # samples cannot tell apart (0: no network; docs/strength.md has the measurements).
 NET_PRIOR = 0.0
+# The network's parts in the samples by default (bots/net_search.py; docs/strength.md
+# has what each measured); switched off, said once, when the shipped weights cannot load.
+NET_DEFAULTS = {"net_reply": 0, "net_infer": 0, "net_value": 0}
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 _RNG = Random(0)  # for callers that give no generator (tests, the oracle)
 
@@ -730,9 +734,9 @@ class ExpertBot(Bot):
         club: float = CLUB_MARGIN,
         prior: float = NET_PRIOR,
         weights: str | None = None,
-        net_reply: int = 0,
-        net_infer: int = 0,
-        net_value: int = 0,
+        net_reply: int | None = None,
+        net_infer: int | None = None,
+        net_value: int | None = None,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -768,12 +772,18 @@ class ExpertBot(Bot):
         if not isinstance(prior, int | float) or not 0 <= prior <= 120:
             raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
         self.prior = prior
-        for switch, on in (("net_reply", net_reply), ("net_infer", net_infer),
-                           ("net_value", net_value)):  # fmt: skip
-            _check_switch(switch, on)
-        self.net_reply, self.net_infer, self.net_value = net_reply, net_infer, net_value
-        used = prior or net_reply or net_infer or net_value
-        self.network = _network(weights) if used else None
+        given = {"net_reply": net_reply, "net_infer": net_infer, "net_value": net_value}
+        for switch, value in given.items():
+            _check_switch(switch, value)
+        on = {k: NET_DEFAULTS[k] if v is None else v for k, v in given.items()}
+        self.network = None
+        if prior or weights is not None or any(given.values()):
+            self.network = _network(weights)  # asked for: a missing network is an error
+        elif any(on.values()):
+            self.network = _default_network()
+            if self.network is None:
+                on = dict.fromkeys(on, 0)
+        self.net_reply, self.net_infer, self.net_value = on.values()
 
     def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
@@ -929,6 +939,21 @@ def _network(weights: str | None) -> Network:
         raise ValueError(str(err)) from None
 
     return shipped() if weights is None else load(weights)
+
+
+def _default_network() -> Network | None:
+    """The shipped network for the default search, or None (said once on stderr)
+    when it cannot load: the expert then searches as it did before the network."""
+    try:
+        return _network(None)
+    except ValueError as err:  # a WeightsError, or no NumPy
+        if not _SAID:
+            _SAID.append(str(err))
+            print(f"briscola: the expert searches without its network: {err}", file=sys.stderr)
+        return None
+
+
+_SAID: list[str] = []  # the network's failure, said once a process
 
 
 def _check_switch(name: str, value: object) -> None:
