@@ -70,30 +70,32 @@ class View:
         self.delta = _delta(net)
         self.trump = public.trump_suit
 
-    def _hidden(self, rels: Sequence[int]) -> Array:
+    def _hidden(self, rows: Sequence[Sequence[int]]) -> Array:
+        """The second hidden layer for each hand of ``rows`` (input indices)."""
         net = self.net
-        h1 = np.maximum(self.pre + self.delta[list(rels)].sum(axis=0), 0.0)
+        h1 = np.maximum(self.pre + self.delta[np.array(rows)].sum(axis=1), 0.0)
         out: Array = np.maximum(h1 @ net.w2 + net.b2, 0.0)
         return out
 
     def choice(self, hand: Sequence[int]) -> int:
         """The card the network plays from ``hand``."""
         rels = [_rel(c, self.trump) for c in hand]
-        h2 = self._hidden(rels)
-        logits = h2 @ self.net.wp[:, rels] + self.net.bp[rels]
+        logits = self._hidden([rels])[0] @ self.net.wp[:, rels] + self.net.bp[rels]
         return hand[int(np.argmax(logits))]
 
-    def chance(self, hand: Sequence[int], card: int) -> float:
-        """The network's probability of playing ``card`` from ``hand`` (which holds it)."""
-        rels = [_rel(c, self.trump) for c in hand]
-        h2 = self._hidden(rels)
-        logits = h2 @ self.net.wp[:, rels] + self.net.bp[rels]
-        e = np.exp(logits - logits.max())
-        return float(e[list(hand).index(card)] / e.sum())
+    def chance(self, hands: Sequence[Sequence[int]], card: int) -> float:
+        """The network's mean probability of playing ``card`` from each of ``hands``
+        (each holds it, all of one size)."""
+        rows = [[_rel(c, self.trump) for c in hand] for hand in hands]
+        logits = self._hidden(rows) @ self.net.wp + self.net.bp
+        mine = np.take_along_axis(logits, np.array(rows), axis=1)
+        e = np.exp(mine - mine.max(axis=1, keepdims=True))
+        at = [list(hand).index(card) for hand in hands]
+        return float((e[np.arange(len(rows)), at] / e.sum(axis=1)).mean())
 
     def value(self, hand: Sequence[int]) -> float:
         """The network's chance that the seat's side wins the round, holding ``hand``."""
-        h2 = self._hidden([_rel(c, self.trump) for c in hand])
+        h2 = self._hidden([[_rel(c, self.trump) for c in hand]])[0]
         z = float(h2 @ self.net.wv[:, 0] + self.net.bv[0])
         return 1.0 / (1.0 + float(np.exp(-z)))
 
@@ -159,6 +161,9 @@ class Guide:
         self.reply = reply
         self.value = value
         self._views: dict[tuple[int, tuple[tuple[int, int], ...]], View] = {}
+        # The reply to each of the mover's leads, by the other seat's hand: every
+        # line of a sample meets the same hand, so all are answered at once.
+        self._replies: dict[tuple[int, ...], dict[int, int]] = {}
 
     def _view(self, seat: int, events: tuple[tuple[int, int], ...], p: Position) -> View:
         key = (seat, events)
@@ -168,6 +173,25 @@ class Guide:
             public = public_view(self.obs, seat, events, p.score, len(p.stock), sizes)
             view = self._views[key] = View(self.net, public, sizes[seat])
         return view
+
+    def _reply(self, seat: int, led: int, p: Position) -> int:
+        """The other seat's card after the mover led ``led``: with the replies to
+        every card the mover could have led from the same sample, in one product."""
+        hand = tuple(sorted(p.hands[seat]))
+        replies = self._replies.get(hand)
+        if replies is None:
+            leads = [int(c) for c in self.obs.hand]
+            views = [self._view(seat, ((self.me, c),), p) for c in leads]
+            net = self.net
+            trump = views[0].trump
+            rels = [_rel(c, trump) for c in hand]
+            pre = np.stack([v.pre for v in views]) + views[0].delta[rels].sum(axis=0)
+            h2 = np.maximum(np.maximum(pre, 0.0) @ net.w2 + net.b2, 0.0)
+            best = np.argmax(h2 @ net.wp[:, rels] + net.bp[rels], axis=1)
+            replies = self._replies[hand] = {
+                c: hand[int(b)] for c, b in zip(leads, best, strict=True)
+            }
+        return replies[led]
 
     def __call__(self, p: Position, side: int) -> Result | None:
         """Play the network's moves into ``p`` (just after the mover's line); a
@@ -189,7 +213,10 @@ class Guide:
                 return (2 * won - 1) * VALUE_SCALE, (*chances, 0.0)
             if not self.value and (replied or not self.reply):
                 return None
-            card = self._view(seat, events, p).choice(p.hands[seat])
+            if len(events) == 1 and p.trick:
+                card = self._reply(seat, events[0][1], p)
+            else:
+                card = self._view(seat, events, p).choice(p.hands[seat])
             p.play(card)
             events = (*events, (seat, card))
             replied = True
@@ -249,13 +276,9 @@ class NetEvidence(Evidence):
             now = tuple(sorted(p.hands[m.seat]))
             factor = factors.get((i, now))
             if factor is None:
-                view = self._views[i]
-                total = 0.0
-                count = 0
-                for rest in combinations((*m.later, *now), m.keep):
-                    total += view.chance((m.card, *rest), m.card)
-                    count += 1
+                hands = [(m.card, *rest) for rest in combinations((*m.later, *now), m.keep)]
+                chance = self._views[i].chance(hands, m.card)
                 held = m.keep + 1
-                factor = factors[(i, now)] = ((1 - EPSILON) * total / count + EPSILON / held) * held
+                factor = factors[(i, now)] = ((1 - EPSILON) * chance + EPSILON / held) * held
             weight *= factor
         return weight
