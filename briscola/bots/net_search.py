@@ -31,7 +31,7 @@ from itertools import combinations
 import numpy as np
 
 from ..engine.cards import Card
-from ..engine.observation import Observation
+from ..engine.observation import Observation, unseen_cards
 from .inference import EPSILON, Evidence
 from .net import CARDS, INPUTS, PLANES, Array, Network, features
 from .solver import Position, trick_result
@@ -83,15 +83,16 @@ class View:
         logits = self._hidden([rels])[0] @ self.net.wp[:, rels] + self.net.bp[rels]
         return hand[int(np.argmax(logits))]
 
-    def chance(self, hands: Sequence[Sequence[int]], card: int) -> float:
-        """The network's mean probability of playing ``card`` from each of ``hands``
+    def chances(self, hands: Sequence[Sequence[int]], card: int) -> list[float]:
+        """The network's probability of playing ``card`` from each of ``hands``
         (each holds it, all of one size)."""
         rows = [[_rel(c, self.trump) for c in hand] for hand in hands]
         logits = self._hidden(rows) @ self.net.wp + self.net.bp
         mine = np.take_along_axis(logits, np.array(rows), axis=1)
         e = np.exp(mine - mine.max(axis=1, keepdims=True))
         at = [list(hand).index(card) for hand in hands]
-        return float((e[np.arange(len(rows)), at] / e.sum(axis=1)).mean())
+        out: list[float] = (e[np.arange(len(rows)), at] / e.sum(axis=1)).tolist()
+        return out
 
     def value(self, hand: Sequence[int]) -> float:
         """The network's chance that the seat's side wins the round, holding ``hand``."""
@@ -226,9 +227,11 @@ class Guide:
 class NetEvidence(Evidence):
     """:class:`~briscola.bots.inference.Evidence` with the network as the player
     model: the same moves weighed, each by the network's chance of the card
-    played from every hand the seat may have held then."""
+    played from every hand the seat may have held then.  Those hands are the
+    card and some of the cards it may hold now or played since: the chance of
+    every such hand is computed in one product, the first time it is asked."""
 
-    __slots__ = ("_views",)
+    __slots__ = ("_chances", "_pool", "_views")
 
     def __init__(self, obs: Observation, net: Network) -> None:
         super().__init__(obs)
@@ -264,6 +267,21 @@ class NetEvidence(Evidence):
             )
             views.append(View(net, public, sizes[m.seat]))
         self._views = tuple(views)
+        # The cards a weighed seat may hold now: any the mover cannot place.
+        self._pool = tuple(sorted(int(c) for c in unseen_cards(obs)))
+        self._chances: list[dict[tuple[int, ...], float] | None] = [None] * len(views)
+
+    def _chance(self, i: int, rest: tuple[int, ...]) -> float:
+        """The network's chance of move ``i``'s card from a hand of it and ``rest``."""
+        table = self._chances[i]
+        if table is None:
+            m = self.moves[i]
+            pool = sorted(set(self._pool) | set(m.later))
+            rests = list(combinations(pool, m.keep))
+            hands = [(m.card, *r) for r in rests]
+            table = self._chances[i] = dict(zip(rests, self._views[i].chances(hands, m.card),
+                                                strict=True))  # fmt: skip
+        return table[tuple(sorted(rest))]
 
     def weight(self, p: Position, greedy: Callable[[Position], int]) -> float:
         """How much likelier the sample ``p`` makes the weighed plays for the
@@ -276,8 +294,8 @@ class NetEvidence(Evidence):
             now = tuple(sorted(p.hands[m.seat]))
             factor = factors.get((i, now))
             if factor is None:
-                hands = [(m.card, *rest) for rest in combinations((*m.later, *now), m.keep)]
-                chance = self._views[i].chance(hands, m.card)
+                rests = list(combinations((*m.later, *now), m.keep))
+                chance = sum(self._chance(i, r) for r in rests) / len(rests)
                 held = m.keep + 1
                 factor = factors[(i, now)] = ((1 - EPSILON) * chance + EPSILON / held) * held
             weight *= factor
