@@ -25,7 +25,9 @@ import math
 import sys
 
 from briscola import bots, spec
-from briscola.bots.expert import ExpertBot, greedy_policy, playout, sample_value
+from briscola.bots.estimate import sample_value
+from briscola.bots.expert import ExpertBot
+from briscola.bots.playout import greedy_policy, playout
 from briscola.bots.seeds import position_rng
 from briscola.bots.solver import Position
 from briscola.cli import main

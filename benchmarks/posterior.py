@@ -22,8 +22,9 @@ import random
 import sys
 
 from briscola.bots import inference
-from briscola.bots.expert import ExpertBot, greedy_policy
+from briscola.bots.expert import ExpertBot
 from briscola.bots.greedy import GreedyBot
+from briscola.bots.playout import greedy_policy
 from briscola.bots.solver import Position
 from briscola.engine.game import Round
 from briscola.engine.observation import determinize, observe

@@ -27,6 +27,7 @@ __all__ = [
     "add_words_options",
     "choice_of",
     "int_in",
+    "number_in",
     "seconds_type",
     "seed_type",
 ]
@@ -83,21 +84,25 @@ def choice_of(values: Sequence[int], what: str) -> Callable[[str], int]:
     return parse
 
 
-def seconds_type(what: str, high: float = 86_400.0) -> Callable[[str], float]:
-    """An argparse type: seconds, 0 to ``high``, finite."""
+def number_in(low: float, high: float, what: str, unit: str = "") -> Callable[[str], float]:
+    """An argparse type: a finite number in ``low..high`` (``unit`` names it in the message)."""
+    span = f"a number {low:g} to {high:g}" + (f" {unit}" if unit else "")
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} is a number of seconds, got {text!r}"
-            ) from None
-        if not 0 <= value <= high:  # also refuses nan and inf
-            raise argparse.ArgumentTypeError(f"{what} must be 0 to {high:g} seconds, got {text}")
+            value = float("nan")
+        if not low <= value <= high:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"{what} must be {span}, got {text!r}")
         return value
 
     return parse
+
+
+def seconds_type(what: str, high: float = 86_400.0) -> Callable[[str], float]:
+    """An argparse type: seconds, 0 to ``high``."""
+    return number_in(0.0, high, what, "seconds")
 
 
 def seed_type(text: str) -> int:

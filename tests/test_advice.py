@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from briscola.bots import ExpertBot, OracleBot, RandomBot
+from briscola.bots.advice import advice_of, advise
 from briscola.bots.exact import deal_count, deals
-from briscola.bots.expert import advise, overruling
+from briscola.bots.expert import overruling
 from briscola.bots.model import OpponentModel
 from briscola.engine.cards import Card
 from briscola.engine.game import Match, Round
@@ -211,13 +212,13 @@ def test_the_recommended_card_has_the_highest_chance_listed(
     if len(obs.legal) < 2:
         return
     bot = ExpertBot(seed=seed, samples=40, max_ms=1e9, win_bonus=0)
-    est = bot._estimate(obs, bot._noisy(obs))
+    est = bot.estimates(obs)
     best, overruled = overruling(obs, est, bot.club)
     by = est.by_action
     if overruled is None:
         for a in obs.legal:
             assert not (by[a].match > by[best].match and not est.close(a, best)), (a, best)
-    advice = bot.advise(obs)
+    advice = advice_of(bot, obs)
     assert advice.best == best and advice.overruled == overruled
     listed = [a for a, _ in advice]
     assert sorted(map(str, listed)) == sorted(map(str, obs.legal))

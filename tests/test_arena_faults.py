@@ -3,7 +3,9 @@ loss only for the side that failed, specs and --record are checked before the ru
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing
 import os
@@ -11,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,9 @@ import pytest
 
 from briscola.cli import main as cli_main
 from briscola.engine.replay import verify_record
+from briscola.engine.rules import TableRules
+from briscola.lab.runner import ArenaConfig, Session, play_one
+from briscola.lab.workers import in_workers
 
 ROOT = Path(__file__).resolve().parent.parent
 MISBEHAVE = f"{sys.executable} {ROOT / 'tests' / 'bots' / 'misbehave.py'}"
@@ -175,28 +181,68 @@ def test_a_bot_that_ignores_bye_is_told_of(fresh: bool) -> None:
         in done.stderr, done.stderr  # fmt: skip
 
 
+@contextlib.contextmanager
+def _deaf_to_sigterm(pids: Path) -> Iterator[Callable[[int], int]]:
+    def play(task: int) -> int:
+        if task == 2:  # busy in its task, as a worker stuck in a match
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            (pids / str(os.getpid())).touch()
+            time.sleep(60)
+        return task
 
-def _deaf_to_sigterm(ready: Any) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    ready.set()
-    time.sleep(60)  # busy in its task, as a worker stuck in a match
+    yield play
 
 
-def test_a_worker_deaf_to_sigterm_is_killed_when_the_run_stops() -> None:
-    """The arena stops its pool early (an SPRT verdict, Ctrl-C): a worker that no
-    SIGTERM reaches is killed after a bound, where the pool's own terminate waited
-    for ever (a CI run hung there once)."""
-    from briscola.lab.runner import _stop_workers
+def test_a_worker_deaf_to_sigterm_is_killed_when_the_run_stops(tmp_path: Path) -> None:
+    """The arena stops its workers early (an SPRT verdict, Ctrl-C): a worker that no
+    SIGTERM reaches is killed after a bound (a Pool's own terminate waited for ever:
+    a CI run hung there once), and no worker is started in its place."""
+    results = in_workers(functools.partial(_deaf_to_sigterm, tmp_path), [1, 2, 3], 2, 0.5)
+    assert next(results) == 1
+    assert wait_for(lambda: any(tmp_path.iterdir()), 30)
+    (deaf,) = (int(p.name) for p in tmp_path.iterdir())
+    before = set(multiprocessing.active_children())
+    results.close()
+    assert gone(deaf) or wait_for(lambda: gone(deaf), 5)
+    assert not set(multiprocessing.active_children()) - before
 
-    ctx = multiprocessing.get_context("fork")
-    ready = ctx.Manager().Event()
-    pool = ctx.Pool(1)
-    try:
-        pool.apply_async(_deaf_to_sigterm, (ready,))
-        assert ready.wait(30)
-        (worker,) = pool._pool  # type: ignore[attr-defined]
-        _stop_workers(pool, patience=0.5)
-        assert worker.exitcode == -signal.SIGKILL
-    finally:
-        pool.terminate()  # a worker the pool started again in its place hears SIGTERM
-        pool.join()
+
+class _SignalAtTheWait(asyncio.Task):  # type: ignore[type-arg]
+    """A task whose waiter is cut short by a signal right after asyncio hooked its
+    stop on the task, the moment a SIGTERM hit a worker in a CI run."""
+
+    armed = True
+
+    def add_done_callback(self, fn: Any, *, context: Any = None) -> None:
+        super().add_done_callback(fn, context=context)
+        if _SignalAtTheWait.armed and getattr(fn, "__name__", "") == "_run_until_complete_cb":
+            _SignalAtTheWait.armed = False
+            raise SystemExit(128 + signal.SIGTERM)
+
+
+def test_a_run_cut_short_by_a_signal_still_lets_the_bots_be_stopped() -> None:
+    session = Session()
+    loop = session.runner.get_loop()
+    loop.set_task_factory(lambda loop, coro, **kw: _SignalAtTheWait(coro, loop=loop, **kw))
+    with pytest.raises(SystemExit):
+        session.run(asyncio.sleep(3600))
+    loop.set_task_factory(None)
+    # What close() does next: the kept programs' shutdown runs to its end.
+    assert session.finish(asyncio.sleep(0.01, "stopped")) == "stopped"
+    session.close()
+
+
+@pytest.mark.filterwarnings("ignore:coroutine 'play_match' was never awaited")
+def test_a_match_stopped_before_it_dealt_leaves_no_empty_record(tmp_path: Path) -> None:
+    config = ArenaConfig(TableRules(), ("greedy", "random"), 3, 1, record_dir=str(tmp_path))
+    session = Session()
+    loop = session.runner.get_loop()
+    _SignalAtTheWait.armed = True
+    loop.set_task_factory(lambda loop, coro, **kw: _SignalAtTheWait(coro, loop=loop, **kw))
+    with pytest.raises(SystemExit):
+        play_one(config, 0, 0, 11, session=session)
+    loop.set_task_factory(None)
+    session.close()
+    assert list(tmp_path.iterdir()) == []  # replay --check would refuse an empty file
+    assert play_one(config, 0, 0, 11).record  # a match that deals keeps its record
+    verify_record((tmp_path / "deal00001-rot0.jsonl").read_text().splitlines())

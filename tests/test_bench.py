@@ -61,7 +61,7 @@ def test_bench_refuses_a_bad_duration(bad: str, capsys: pytest.CaptureFixture[st
         status = exc.code  # type: ignore[assignment]
     assert status == 2
     err = capsys.readouterr().err
-    assert "--seconds must be 0 to 3600 seconds" in err or "must be a positive number" in err
+    assert "must be a number 0 to 3600 seconds" in err or "must be a positive number" in err
 
 
 def test_bench_merges_the_bots_and_protocol_figures(

@@ -63,7 +63,7 @@ def test_a_scheduler_that_is_not_there_or_jobs_beside_it(
     err = usage_error(["arena", "greedy", "random", "--scheduler", "tcp://127.0.0.1:9"])
     assert "cannot reach the scheduler at 'tcp://127.0.0.1:9'" in err
     err = usage_error(["arena", "greedy", "random", "--scheduler", "tcp://x:1", "--jobs", "2"])
-    assert "--jobs and --scheduler" in err
+    assert "argument --jobs: not allowed with argument --scheduler" in err
 
 
 def test_without_the_extra_the_option_says_how_to_install_it(

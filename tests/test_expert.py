@@ -8,9 +8,11 @@ import re
 import pytest
 
 from briscola.bots import make_bot
-from briscola.bots.expert import DEFAULT_WIN_BONUS, ExpertBot, greedy_card, sample_value
+from briscola.bots.estimate import sample_value
+from briscola.bots.expert import DEFAULT_WIN_BONUS, ExpertBot
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.oracle import OracleBot
+from briscola.bots.playout import greedy_card
 from briscola.bots.solver import Position, expect, solve_actions
 from briscola.engine.game import EXCHANGE, Round
 from briscola.engine.observation import observe
@@ -46,7 +48,7 @@ def test_playout_policy_is_the_greedy_bot(players: int, variant: str) -> None:
             obs = observe(r, r.to_move)
             choice = bot.choose(obs)
             if choice != EXCHANGE:
-                from briscola.bots.expert import _waste
+                from briscola.bots.playout import _waste
 
                 p = Position.from_round(r)
                 assert greedy_card(p, _waste(p)) == choice
@@ -250,7 +252,7 @@ def test_bench_bots_times_every_expert_move(monkeypatch: pytest.MonkeyPatch) -> 
 def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
     """The inlined playouts end exactly where greedy_card played move by move ends,
     for the side that knows the sample too."""
-    from briscola.bots.expert import _waste, playout
+    from briscola.bots.playout import _waste, playout
 
     rules = TableRules(players=players, variant=variant)  # type: ignore[arg-type]
     rng = random.Random(11)
@@ -276,7 +278,7 @@ def test_playout_is_greedy_step_by_step(players: int, variant: str) -> None:
 def test_noise_randomizes_only_the_other_side(players: int) -> None:
     """With noise 1 the other side plays at random: its moves differ from greedy's,
     while the playout's own side still plays greedy (with its own lead order)."""
-    from briscola.bots.expert import _waste, playout
+    from briscola.bots.playout import _waste, playout
 
     rules = TableRules(players=players)
     rng = random.Random(3)

@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from briscola.bots.expert import _waste, greedy_card
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.inference import Evidence
+from briscola.bots.playout import _waste, greedy_card
 from briscola.bots.solver import Position
 from briscola.engine.game import Round
 from briscola.engine.observation import determinize, observe, unseen_cards

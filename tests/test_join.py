@@ -98,6 +98,7 @@ def test_addresses_and_fields() -> None:
     assert shown[0].endswith("jugando: 0: Ana, 1: Giulia (experta)")
     assert "a jogar" in table_lines("pt", {"tables": [table]})[0]
     assert ", paused: " in table_lines("pt", {"tables": [{**table, "state": "paused"}]})[0]
+    assert ", Brisca, " in table_lines("de", {"tables": [table]})[0]  # a noun in German
 
 
 async def test_a_whole_match_at_a_lan_table(tmp_path: Path) -> None:
@@ -738,24 +739,34 @@ async def test_the_line_between_turns() -> None:
     assert watcher.idle(EOFError()) and watcher.leaving == "now"
 
 
+async def _dealt(me: Any, dealer: int) -> Any:
+    """Ann's screen at the start of a 2-seat match, a sorted pack dealt by ``dealer``:
+    the round, to play on."""
+    from briscola.client.play import _table_line
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+
+    rules = TableRules(players=2)
+    r = Round(rules, sorted(rules.deck), dealer=dealer)
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": dealer,
+                           "leader": 1 - dealer, "trump": str(r.trump_card),
+                           "stock": len(r.stock), "rounds_won": [0, 0],
+                           "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    return r
+
+
 async def test_a_card_typed_before_the_turn_is_played_at_it() -> None:
     """Typed while Finn plays, or the moment the table waits for us but before the
     server's turn came: kept (and said so), played when the turn comes; never a
     refusal naming ourselves."""
     from briscola.client.play import _table_line
-    from briscola.engine.game import Round
-    from briscola.engine.rules import TableRules
     from briscola.protocol.messages import turn_message
 
     me, sent, out = _sitting()
-    rules = TableRules(players=2)
-    r = Round(rules, sorted(rules.deck), dealer=0)  # Finn (seat 1) leads
-    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
-             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
-    await _table_line(me, start)
-    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 0, "leader": 1,
-                           "trump": str(r.trump_card), "stock": len(r.stock),
-                           "rounds_won": [0, 0], "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    r = await _dealt(me, dealer=0)  # Finn (seat 1) leads
     second = r.hands[0][1]
     assert me.idle("2")
     assert "kept, played as soon as it is your turn" in out.getvalue()
@@ -864,3 +875,79 @@ def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
     assert out.getvalue().count("trying again") == 1 and out.getvalue().count("\n") == 1
     assert "The connection to the server is lost; trying again in 0.5 s..." in out.getvalue()
     assert console.panel is None
+
+
+async def test_hint_and_undo_at_ones_own_turn_say_what_holds_at_a_lan_table() -> None:
+    """At your own turn at a LAN table, ``hint`` and ``undo`` say that a LAN table has
+    neither (as out of turn and as the LAN help), not the play screen's answers."""
+    from briscola.client.play import _table_line
+    from briscola.protocol.messages import turn_message
+
+    me, sent, out = _sitting()
+    me.person.lan = True
+    me.console.stdin = io.StringIO("hint\nundo\naiuto\n1\n")  # the turn's lines
+    r = await _dealt(me, dealer=1)  # Ann (seat 0) leads
+    me.console.start()
+    await _table_line(me, turn_message(observe(r, 0), 3, 60000))
+    for _ in range(200):
+        if sent:
+            break
+        await asyncio.sleep(0.01)
+    assert sent and sent[-1]["type"] == "play", out.getvalue()
+    shown = out.getvalue()
+    assert shown.count("No hints and no take-backs at a LAN table") == 2, shown
+    assert "No hints in this game" not in shown and "No take-backs in this game" not in shown
+    await me.table.cancel_turn()
+
+
+async def _tried(said_restart: bool, clock: list[float]) -> tuple[Any, str, list[str]]:
+    """Ann's table screen through four tries to reach the server (the fake clock
+    moved along): the screen, what it printed, and its panel's last line before,
+    within and after each try's pause."""
+    from briscola.client.play import _reconnect
+
+    me, _, out = _sitting()
+    await _dealt(me, dealer=0)
+    me.said_restart = said_restart
+    panels: list[str] = []
+
+    def panel() -> str:
+        return to_plain_text(me.console.panel()[-1]).strip()
+
+    async def tries(tell: Any) -> bool:
+        for pause in (0.5, 1.0, 2.0, 4.0):
+            tell("retry", pause)
+            panels.append(panel())
+            clock[0] += pause - 0.75  # counted down
+            panels.append(panel())
+            clock[0] += 1.0  # past the pause: a try is under way
+            panels.append(panel())
+        return True
+
+    me.session.reconnect = tries
+    kept = me.console.panel
+    assert await _reconnect(me.session, me)
+    assert me.console.panel is kept
+    return me, out.getvalue(), panels
+
+
+async def test_the_table_waits_for_the_server_in_one_line_that_counts_down(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table screen while the server is away: one "lost" line for all the tries
+    (none after the server's own "pausing for a restart" line, which said it), and
+    in the panel the seconds to the next try counted down, then "connecting" while a
+    try is under way; the panel as it was once back."""
+    from briscola.client import lobby
+
+    clock = [100.0]
+    monkeypatch.setattr(lobby.Away, "now", staticmethod(lambda: clock[0]))
+    away = "The server is away: trying again in {} s. leave (or Ctrl-C) stops."
+    for said_restart in (False, True):
+        _, shown, panels = await _tried(said_restart, clock)
+        lost = shown.count("The connection to the server is lost")
+        assert lost == (0 if said_restart else 1), shown
+        assert shown.count("trying again") == lost, "one line for all the tries"
+        assert panels[0::3] == [away.format(n) for n in (1, 1, 2, 4)]
+        assert panels[1::3] == [away.format(1)] * 4
+        assert set(panels[2::3]) == {"The server is away: connecting... leave (or Ctrl-C) stops."}

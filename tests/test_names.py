@@ -145,6 +145,33 @@ async def test_no_two_seats_at_a_table_look_alike(tmp_path: Path) -> None:
         assert start["names"] == ["Anna", "\u0410nna 2"]
 
 
+async def test_a_spectator_is_never_named_like_a_seat(tmp_path: Path) -> None:
+    """Issue 28, 11: "anna (spectator)" chatting beside a seated Anna, or one named like
+    the table's bot, misled; the spectator gets a number, the seats keep their names."""
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        await host.create("three", players=3, bots={"2": "random"})
+        listed = await host.ask("list", "tables")
+        bot = listed["tables"][0]["seats"][2].partition(" (")[0]
+        early = await lan.connect("anna")  # watching before Anna sits: the seat keeps hers
+        await early.ask("watch", "watching", table="three")
+        anna = await lan.connect("Anna")
+        assert (await anna.join("three", seat=0))["name"] == "Anna"
+        twin = await lan.connect(bot.upper())
+        vera = await lan.connect("Vera")
+        said = []
+        for client in (early, twin, vera):
+            if client is not early:
+                await client.ask("watch", "watching", table="three")
+            await client.send({"type": "chat", "text": "ciao"})
+            chat = await anna.until("chat")
+            said.append((chat["seat"], chat["name"]))
+        assert said == [(None, "anna 2"), (None, f"{bot.upper()} 2"), (None, "Vera")], said
+        await anna.send({"type": "chat", "text": "ciao"})
+        mine = await vera.until(lambda m: m["type"] == "chat" and m["seat"] == 0)
+        assert mine["name"] == "Anna"
+
+
 def test_the_settings_file_takes_the_one_check(tmp_path: Path) -> None:
     from briscola.settings import SettingsError, load
 

@@ -252,7 +252,7 @@ def test_train_refuses_bad_options(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "--teacher must be the expert" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli(["train", "--explore", "2"])
-    assert "--explore must be a number 0..1" in capsys.readouterr().err
+    assert "--explore must be a number 0 to 1, got '2'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("level", ["net", "expert"])

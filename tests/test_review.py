@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from briscola.bots import GreedyBot, RandomBot
-from briscola.bots.expert import Advice, Estimate
+from briscola.bots.advice import Advice
+from briscola.bots.estimate import Estimate
 from briscola.engine.cards import Card, card_name, suit_name
 from briscola.engine.game import Round
 from briscola.engine.observation import Observation, observe

@@ -15,6 +15,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from lan import (
     ROOT,
@@ -387,18 +388,49 @@ async def test_the_table_rests_between_rounds_until_its_people_go_on(tmp_path: P
         await ben.until("round_start", 5.0)
 
 
+async def _robo_and_anna(lan: Any) -> Any:
+    """A 3-seat table "t": Robo, a program that says so in its hello, at seat 0 and
+    Anna at seat 1; Robo's connection."""
+    await (await lan.connect("Host")).create("t", players=3)
+    robo = await lan.connect("Robo", hello=False)
+    await robo.hello("Robo", kind="bot")
+    await robo.join("t")
+    await lan.seated("Anna", "t")
+    return robo
+
+
 async def test_a_program_that_says_so_is_listed_as_a_bot(tmp_path: Path) -> None:
     """A ``hello`` with ``kind: "bot"`` (join --bot's relay) is shown as a bot in the
     lobby's list; without it a client is a person."""
     async with running(tmp_path) as lan:
-        await (await lan.connect("Host")).create("t", players=3)
-        robo = await lan.connect("Robo", hello=False)
-        await robo.hello("Robo", kind="bot")
-        await robo.join("t")
-        await lan.seated("Anna", "t")
+        await _robo_and_anna(lan)
         listed = table_of(await (await lan.connect("Eve")).ask("list", "tables"), "t")
         assert [i["kind"] for i in listed["seat_info"]] == ["bot", "person", "free"]
         assert listed["seats"][:2] == ["Robo", "Anna"]
+
+
+async def test_a_programs_bot_mark_outlives_a_restart(tmp_path: Path) -> None:
+    """The bot mark is in the table's file: after a restart, before the program is
+    back, the lobby lists its held seat as a bot's that is away; a person's seat
+    without the mark; the program back, a bot again."""
+    from briscola.client.lobby import table_lines
+
+    async with running(tmp_path) as lan:
+        robo = await _robo_and_anna(lan)
+    async with running(tmp_path) as again:
+        listing = await (await again.connect("Eve")).ask("list", "tables")
+        infos = table_of(listing, "t")["seat_info"]
+        assert [(i["kind"], i.get("bot")) for i in infos] == [
+            ("away", True),
+            ("away", None),
+            ("free", None),
+        ]
+        assert "0: Robo (bot, away, " in table_lines("en", listing)[0]
+        back = await again.connect("Robo", hello=False)
+        await back.hello("Robo", kind="bot")
+        await back.ask("resume", "resumed", token=robo.token)
+        listing = await (await again.connect("Eve")).ask("list", "tables")
+        assert table_of(listing, "t")["seat_info"][0]["kind"] == "bot"
 
 
 async def test_the_only_person_leaving_a_table_of_bots_ends_it_as_deserted(

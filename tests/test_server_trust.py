@@ -245,7 +245,7 @@ async def test_a_seated_guest_cannot_grow_the_server(tmp_path: Path) -> None:
 async def test_a_token_has_one_length_and_is_found_by_one_look_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import briscola.server.lobby as lobby
+    import briscola.server.client as client
     import briscola.server.seat as seat
 
     hashed: list[int] = []
@@ -262,7 +262,7 @@ async def test_a_token_has_one_length_and_is_found_by_one_look_up(
             await host.create(f"t{n}", players=4)
             people.append(await lan.seated(f"P{n}", f"t{n}"))
         monkeypatch.setattr(seat, "token_hash", counted)
-        monkeypatch.setattr(lobby, "token_hash", counted, raising=False)
+        monkeypatch.setattr(client, "token_hash", counted)
         thief = await lan.connect("Thief", source="127.0.0.30")
         await thief.refused("resume", "bad_token", token="f" * 65_000)
         await thief.refused("resume", "bad_token", token="f" * 63)

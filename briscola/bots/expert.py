@@ -3,8 +3,9 @@
 Floor 5 (bots).  For each move the expert deals the cards it cannot see at
 random, consistently with everything its seat saw (:func:`determinize`), and
 scores every legal action on the same sample by playing the round out
-(:func:`playout`), or by solving it exactly once few enough cards are left.
-The action with the best mean wins.
+(:func:`~.playout.playout`), or by solving it exactly once few enough cards are
+left: :func:`~.estimate.estimate`.  The action with the best mean wins.  The
+advice ``hint`` and ``review`` give is this estimate (:mod:`.advice`).
 
 Who is the other side?  In each sample it is either the greedy player (its
 playout moves are greedy's, its solved moves its best: :func:`solve`) or a
@@ -33,10 +34,10 @@ margins are wide and a round is won at 61, 20 won more rounds (docs/strength.md)
 
 What the expert plays for is the match (:func:`recommend`): each
 sample's result (who won the round, or a draw) gives a chance of winning the
-match (:func:`match_chances`, later rounds even; first to 1 it is the round,
+match (:func:`~.estimate.match_chances`, later rounds even; first to 1 it is the round,
 a draw half), and the move with the best mean chance is played.  The point
 value only chooses between moves whose chance the samples cannot tell apart
-(:meth:`Estimates.close`: the paired difference within two standard errors),
+(:meth:`~.estimate.Estimates.close`: the paired difference within two standard errors),
 which early in a round is most of them.  A round won on the spot
 (:func:`~briscola.bots.reasons.wins_round_now`) is taken before anything
 else: against the greedy model every sample may show another move winning
@@ -45,10 +46,7 @@ too, and a club veto once threw a 3 there on a margin of 4 points (issue 23).
 What the other side's plays say about its cards: with ``infer`` (the
 default) every sample in which it plays greedy counts by how well it explains
 its recent cards (:mod:`briscola.bots.inference`).  Our own side in a playout
-knows the sample, so it loads a partner's trick only when nothing can beat it,
-and it leads a plain Ace or 3 after its middle trumps (greedy's order spends
-them into the other side's trumps, and the search then prefers cashing high
-cards early).  Of equal moves the cheaper card is played; a move a club player
+knows the sample (:mod:`.playout`).  Of equal moves the cheaper card is played; a move a club player
 would call a blunder (:mod:`briscola.bots.club`) only when every other of the
 same chance is worse by more than ``club`` points.
 
@@ -64,63 +62,54 @@ A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 from __future__ import annotations
 
 import dataclasses
-import math
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
-from ..engine.game import EXCHANGE, Action
+from ..engine.game import Action
 from ..engine.observation import Observation, determinize
 from ..players import Bot
-from .club import vetoed
+from .club import OVER_CHANCE, vetoed
+from .estimate import (
+    NOISE,
+    SOLVE_CARDS,
+    WIN_BONUS,
+    Estimates,
+    Search,
+    estimate,
+    evaluate,
+    match_chances,
+    sample_value,
+)
 from .exact import deals
 from .inference import Evidence
 from .model import OpponentModel
 from .reasons import wins_round_now
 from .seeds import base_seed, position_rng
-from .solver import Position, expect, solve, trick_result
+from .solver import Position, expect, solve
 
 if TYPE_CHECKING:
     from .net import Network
 
 __all__ = [
-    "ADVICE_SAMPLES",
-    "Advice",
-    "Estimate",
-    "Estimates",
     "ExpertBot",
-    "advise",
-    "calibrate",
-    "estimate",
-    "greedy_card",
-    "greedy_policy",
     "keep_proven",
-    "match_chances",
-    "outcome",
     "overruling",
-    "playout",
     "recommend",
-    "sample_value",
-    "stage",
 ]
 
 # Samples per move by table size: more seats hide more cards, and the weights
 # of the inference leave fewer samples that count (docs/strength.md: the arena;
 # benchmarks/README.md: think time).
 DEFAULT_SAMPLES = {2: 600, 3: 900, 4: 1000, 6: 1200}
-WIN_BONUS = 0  # points of margin a won round is worth, where nothing else is said
 # By table size, what the arena measured best (module docstring, docs/strength.md).
 DEFAULT_WIN_BONUS = {2: 0, 3: 0, 4: 20, 6: 0}
-SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
 # By table size: with 2 players from 10 (the last two draws), where greedy playouts had
 # the expert lose rounds a long review calls lost by 25 to 30 points of chance (docs/strength.md).
 DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
-EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 # Points of search value the network's policy may add to a move among those the
 # samples cannot tell apart (0: no network; docs/strength.md has the measurements).
@@ -128,592 +117,6 @@ NET_PRIOR = 0.0
 # The network's parts in the samples by default (bots/net_search.py; docs/strength.md
 # has what each measured); switched off, said once, when the shipped weights cannot load.
 NET_DEFAULTS = {"net_reply": 0, "net_infer": 0, "net_value": 0}
-NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
-_RNG = Random(0)  # for callers that give no generator (tests, the oracle)
-
-
-def _waste_table(
-    trump: int, strength: tuple[int, ...], points: tuple[int, ...], lead: bool = False
-) -> list[int]:
-    """Greedy's cost of throwing each card away, as one int (see GreedyBot.waste).
-
-    With ``lead``, the order our own side leads in: a plain Ace or 3 after
-    every trump but the 3 and the Ace, since the other side trumps it (greedy
-    leads it before a trump with points, and the search then undervalues
-    keeping such cards)."""
-    out = []
-    for c in range(40):
-        t = 1 if c // 10 == trump else 0
-        cost = (points[c] + 8 * t) * 20 + t * 10 + strength[c]
-        if lead and not t and points[c] >= 10:
-            cost += 100
-        out.append(cost)
-    return out
-
-
-_WASTE: dict[tuple[int, tuple[int, ...], bool], list[int]] = {}
-
-
-def _waste(p: Position, lead: bool = False) -> list[int]:
-    key = (p.trump, p.points, lead)
-    table = _WASTE.get(key)
-    if table is None:
-        table = _WASTE[key] = _waste_table(p.trump, p.strength, p.points, lead)
-    return table
-
-
-def greedy_card(
-    p: Position, waste: list[int], sure: bool = False, lead: list[int] | None = None
-) -> int:
-    """The card :class:`~briscola.bots.greedy.GreedyBot` plays for the mover of ``p``.
-
-    With ``sure`` (our own side in a playout, which knows the sample) a
-    partner's trick counts as safe when no card of the other side still to
-    play beats it, not by greedy's rule of thumb (a trump 3 is not safe with
-    the Ace out): the search then sees a partner who loads only safe tricks.
-    ``lead`` is the order it leads in, if not ``waste``'s.
-    """
-    hand = p.hands[p.to_move]
-    trick = p.trick
-    if not trick:
-        return min(hand, key=(lead or waste).__getitem__)
-    trump, strength, points, team_of = p.trump, p.strength, p.points, p.team_of
-    best_i, on_table = trick_result(trick, trump, strength, points)
-    best = trick[best_i]
-    n = p.n
-    mine = team_of[p.to_move]
-    k = len(trick)
-    leader = p.leader
-    opponents_left = False
-    for j in range(k + 1, n):
-        if team_of[(leader + j) % n] != mine:
-            opponents_left = True
-            break
-    if team_of[(leader + best_i) % n] == mine:
-        if sure:
-            safe = not _beats_later(p, p.leader, best, k, mine)
-        else:
-            safe = not opponents_left or (best // 10 == trump and strength[best] >= 8)
-        if safe:
-            plain = [c for c in hand if c // 10 != trump] or hand
-            return max(plain, key=lambda c: points[c] * 20 + 9 - strength[c])
-        return min(hand, key=waste.__getitem__)
-    best_suit = best // 10
-    same: list[int] = []
-    low = -1
-    for c in hand:
-        s = c // 10
-        if s == best_suit:
-            if strength[c] > strength[best]:
-                if s != trump:
-                    same.append(c)
-                elif low < 0 or strength[c] < strength[low]:
-                    low = c
-        elif s == trump and (low < 0 or strength[c] < strength[low]):
-            low = c
-    if same:
-        return max(same, key=lambda c: points[c] * 20 + strength[c])
-    if low >= 0:
-        worth = 4 if points[low] == 0 else 10
-        if on_table >= worth or (not p.stock and on_table > 0):
-            return low
-    return min(hand, key=waste.__getitem__)
-
-
-def greedy_policy(p: Position) -> Callable[[Position], int]:
-    """Greedy's card for the mover of a position with ``p``'s trump and pack:
-    the player model the inference weighs samples by."""
-    return partial(greedy_card, waste=_waste(p))
-
-
-def playout(p: Position, side: int = -1, noise: float = 0.0, rng: Random | None = None) -> None:
-    """Play ``p`` to the end of the round with the greedy rules for every seat;
-    ``side``'s seats know which of their partner's tricks are safe and keep
-    plain Aces and 3s longer when leading (see :func:`greedy_card`).
-
-    With ``noise`` each move of a seat not on ``side`` is a random card with
-    that probability (drawn from ``rng``): the other side is modelled as a
-    greedy player that sometimes does something else.
-    """
-    waste = _waste(p)
-    lead = _waste(p, lead=True)
-    hands = p.hands
-    team_of = p.team_of
-    rand = (rng or _RNG).random
-    while hands[p.to_move]:
-        if not p.exchange_rule or len(p.stock) < 2:  # no exchange left: inlined
-            _playout_inline(p, waste, lead, side, noise, rand)
-            return
-        if p.exchange_card() >= 0:  # the brisca exchange, while the stock allows it
-            p.exchange()
-        hand = hands[p.to_move]
-        own = team_of[p.to_move] == side
-        if noise and not own and rand() < noise:
-            p.play(hand[int(rand() * len(hand))])
-        elif own:
-            p.play(greedy_card(p, waste, True, lead))
-        else:
-            p.play(greedy_card(p, waste))
-
-
-def _playout_inline(
-    p: Position,
-    waste_table: list[int],
-    lead_table: list[int],
-    side: int,
-    noise: float,
-    rand: Callable[[], float],
-) -> None:
-    """:func:`playout` with no exchange left to make, from any point of a trick,
-    inlined (the playouts are most of the expert's time): :func:`greedy_card`'s
-    choices, with the trick's best card and points kept as it grows."""
-    waste = waste_table.__getitem__
-    own_lead = lead_table.__getitem__
-    n, hands, stock, score, team_of = p.n, p.hands, p.stock, p.score, p.team_of
-    trump, strength, points = p.trump, p.strength, p.points
-    leader = p.leader
-    k = len(p.trick)  # cards in the trick so far
-    if k:
-        best_k, on_table = trick_result(p.trick, trump, strength, points)
-        best = p.trick[best_k]
-        best_seat = (leader + best_k) % n
-    while True:
-        if not k:
-            hand = hands[leader]
-            if not hand:
-                break
-            if team_of[leader] == side:
-                a = min(hand, key=own_lead)
-            elif noise and rand() < noise:
-                a = hand[int(rand() * len(hand))]
-            else:
-                a = min(hand, key=waste)
-            hand.remove(a)
-            best, best_seat, on_table = a, leader, points[a]
-            k = 1
-        seat = leader + k if leader + k < n else leader + k - n
-        while k < n:
-            hand = hands[seat]
-            mine = team_of[seat]
-            if mine != side and noise and rand() < noise:
-                c = hand[int(rand() * len(hand))]
-            elif team_of[best_seat] == mine:  # a partner holds the trick
-                if mine == side:
-                    safe = not _beats_later(p, leader, best, k, mine)
-                else:
-                    safe = (best // 10 == trump and strength[best] >= 8) or all(
-                        team_of[(leader + j) % n] == mine for j in range(k + 1, n)
-                    )
-                if safe:
-                    plain = [c for c in hand if c // 10 != trump] or hand
-                    c = max(plain, key=lambda c: points[c] * 20 + 9 - strength[c])
-                else:
-                    c = min(hand, key=waste)
-            else:
-                suit = best // 10
-                over = strength[best]
-                c = low = -1
-                c_key = -1
-                for d in hand:
-                    s = d // 10
-                    if s == suit:
-                        if strength[d] > over:
-                            if s != trump:
-                                key = points[d] * 20 + strength[d]
-                                if key > c_key:
-                                    c, c_key = d, key
-                            elif low < 0 or strength[d] < strength[low]:
-                                low = d
-                    elif s == trump and (low < 0 or strength[d] < strength[low]):
-                        low = d
-                if c < 0:
-                    if low >= 0 and (
-                        on_table >= (4 if points[low] == 0 else 10) or (not stock and on_table > 0)
-                    ):
-                        c = low
-                    else:
-                        c = min(hand, key=waste)
-            hand.remove(c)
-            on_table += points[c]
-            if c // 10 == best // 10:
-                if strength[c] > strength[best]:
-                    best, best_seat = c, seat
-            elif c // 10 == trump:
-                best, best_seat = c, seat
-            k += 1
-            seat = seat + 1 if seat + 1 < n else 0
-        score[team_of[best_seat]] += on_table
-        if stock:
-            for j in range(n):
-                hands[(best_seat + j) % n].append(stock.pop())
-        leader = best_seat
-        k = 0
-    p.trick = []
-    p.leader = p.to_move = leader
-
-
-def _beats_later(p: Position, leader: int, best: int, k: int, mine: int) -> bool:
-    """Does a seat of the other side after the ``k``-th card of the trick led
-    by ``leader`` hold a card beating ``best``?"""
-    n, trump, strength, team_of = p.n, p.trump, p.strength, p.team_of
-    suit = best // 10
-    for j in range(k + 1, n):
-        seat = (leader + j) % n
-        if team_of[seat] == mine:
-            continue
-        for c in p.hands[seat]:
-            s = c // 10
-            if (s == suit and strength[c] > strength[best]) or (s == trump and suit != trump):
-                return True
-    return False
-
-
-def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> float:
-    """How good a finished round is for ``side``: its margin over the best other
-    side, plus ``win_bonus`` for a won round (minus it for a lost one)."""
-    mine = score[side]
-    other = max(s for i, s in enumerate(score) if i != side)
-    margin = mine - other
-    bonus = win_bonus if margin > 0 else -win_bonus if margin < 0 else 0
-    return margin + bonus
-
-
-def outcome(score: Sequence[int]) -> int:
-    """The side that won a finished round with ``score``, or -1 for a drawn round
-    (a tie for the highest total)."""
-    top = max(score)
-    return score.index(top) if score.count(top) == 1 else -1
-
-
-def match_chances(rounds_won: Sequence[int], target: int) -> list[list[float]]:
-    """For each way this round can end (a side wins it, or ``-1``: drawn, the
-    last entry), the chance the match is then won by side 0..: a list of
-    lists indexed [result][side].  Later rounds are taken as even between
-    the sides (each wins one with the same chance; nothing better is known)."""
-    sides = len(rounds_won)
-    memo: dict[tuple[int, ...], tuple[float, ...]] = {}
-
-    def chances(won: tuple[int, ...]) -> tuple[float, ...]:
-        for i, w in enumerate(won):
-            if w >= target:
-                return tuple(1.0 if j == i else 0.0 for j in range(sides))
-        got = memo.get(won)
-        if got is None:
-            got = tuple(
-                sum(chances((*won[:k], won[k] + 1, *won[k + 1 :]))[j] for k in range(sides)) / sides
-                for j in range(sides)
-            )
-            memo[won] = got
-        return got
-
-    now = tuple(rounds_won)
-    out: list[list[float]] = []
-    for result in [*range(sides), -1]:
-        after = now if result < 0 else (*now[:result], now[result] + 1, *now[result + 1 :])
-        out.append(list(chances(after)))
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """What the samples say of one action: ``value``, the mean of
-    :func:`sample_value` (the expected point margin of the round, plus any
-    bonus); ``win`` and ``draw``, the chances the round ends won or drawn;
-    ``match``, the chance of winning the match (with later rounds even)."""
-
-    value: float
-    win: float
-    draw: float
-    match: float
-
-
-@dataclass(slots=True)
-class Estimates:
-    """Every root action's :class:`Estimate` (by its best line: an exchange is
-    scored by its best follow-up), and per sample the chance of winning the
-    match with each line, for telling a real difference of chance from the
-    noise of sampling (:meth:`close`)."""
-
-    by_action: dict[Action, Estimate]
-    line_of: dict[Action, int]
-    samples: list[tuple[float, list[float]]]  # (weight, summing to 1; match chance by line)
-    values: list[list[float]] = field(default_factory=list)  # per sample: value by line
-    exact: bool = False  # every possible deal, each once: no sampling error
-
-    def close(self, a: Action, b: Action, z: float = 2.0) -> bool:
-        """Are ``a`` and ``b`` equal in the chance of winning the match as far as
-        the samples tell: their paired difference within ``z`` standard errors?
-        (Every sample met both: common random numbers.)  Exact: equal."""
-        ia, ib = self.line_of[a], self.line_of[b]
-        return self._paired([m for _, m in self.samples], ia, ib, z)
-
-    def close_value(self, a: Action, b: Action, z: float = 2.0) -> bool:
-        """The same for the value (the round margin) of ``a`` and ``b``."""
-        ia, ib = self.line_of[a], self.line_of[b]
-        return self._paired(self.values, ia, ib, z)
-
-    def _paired(self, rows: Sequence[Sequence[float]], ia: int, ib: int, z: float) -> bool:
-        weights = [w for w, _ in self.samples]
-        mean = sum(w * (m[ia] - m[ib]) for w, m in zip(weights, rows, strict=True))
-        if self.exact:
-            return abs(mean) <= 1e-9
-        var = sum(w * w * (m[ia] - m[ib] - mean) ** 2 for w, m in zip(weights, rows, strict=True))
-        return bool(abs(mean) <= z * var**0.5 + 1e-9)
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """One position's advice, the same for ``hint``, ``review`` and the expert's
-    move: every legal action with its :class:`Estimate`, the recommended one
-    first (:func:`recommend`), then by chance and value; ``same``, the other
-    actions the estimate cannot tell from it (neither in chance nor in value:
-    "about the same"); ``exact`` when the chances are the exact solver's over
-    every possible deal."""
-
-    ranked: tuple[tuple[Action, Estimate], ...]
-    same: frozenset[Action] = frozenset()
-    exact: bool = False
-    overruled: Action | None = None  # the action a club veto set aside (second then)
-
-    def __iter__(self) -> Iterator[tuple[Action, Estimate]]:
-        return iter(self.ranked)
-
-    def __getitem__(self, i: int) -> tuple[Action, Estimate]:
-        return self.ranked[i]
-
-    def __len__(self) -> int:
-        return len(self.ranked)
-
-    @property
-    def best(self) -> Action:
-        return self.ranked[0][0]
-
-    def prefers_by(self) -> float:
-        """How many points of value the recommended action is ahead of the next best."""
-        if len(self.ranked) < 2:
-            return 0.0
-        return self.ranked[0][1].value - max(e.value for _, e in self.ranked[1:])
-
-
-@dataclass(frozen=True, slots=True)
-class Search:
-    """How a sample is scored: see the module's docstring."""
-
-    solve_cards: int = SOLVE_CARDS
-    win_bonus: float = WIN_BONUS
-    noise: float = NOISE
-    # The network's moves in a greedy sample, and maybe its result (bots.net_search).
-    guide: Callable[[Position, int], Result | None] | None = None
-
-
-def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> bool:
-    """Is ``p`` solved exactly rather than played out (after ``played`` more cards)?
-    Against random play the expectation searches every line, so it waits for
-    fewer cards."""
-    limit = min(search.solve_cards, EXPECT_CARDS) if random_play else search.solve_cards
-    return p.sides == 2 and sum(len(h) for h in p.hands) + len(p.stock) - played <= limit
-
-
-# A value, and the result: the winning side (the number of sides for a draw), or the
-# chance of each result when it is an expectation.
-Result = tuple[float, int | tuple[float, ...]]
-
-
-def _one_hot(score: list[int], side: int, win_bonus: float) -> Result:
-    """A finished round's value and its result: the side that won it, or for a
-    draw the number of sides (the index of a draw among the chances)."""
-    won = outcome(score)
-    return sample_value(score, side, win_bonus), won if won >= 0 else len(score)
-
-
-def _spread(result: int | tuple[float, ...], sides: int) -> tuple[float, ...]:
-    """A result as the chance of each (a sure one as 1 and 0s)."""
-    if isinstance(result, tuple):
-        return result
-    chances = [0.0] * (sides + 1)
-    chances[result] = 1.0
-    return tuple(chances)
-
-
-def _finish(p: Position, side: int, search: Search, rng: Random | None) -> Result:
-    """The value for ``side`` of ``p`` played out or solved (see :func:`_solved`),
-    and the chance of each result: each side winning the round, then a draw.
-    With ``rng`` the other side plays at random, drawing from it; without, it
-    plays greedy or, when solved, its best."""
-    win_bonus = search.win_bonus
-    if _solved(p, search, rng is not None):
-        if rng is not None:
-            return _expect(p, side, win_bonus)
-        left = [c for h in p.hands for c in h] + p.stock + p.trick
-        total = sum(p.score) + sum(p.points[c] for c in left)
-        mine = solve(p, side)  # the most points is also the best result
-        score = [mine, total - mine] if side == 0 else [total - mine, mine]
-        return _one_hot(score, side, win_bonus)
-    if rng is None and search.guide is not None:
-        guided = search.guide(p, side)
-        if guided is not None:
-            return guided
-    playout(p, side, 1.0 if rng is not None else 0.0, rng)
-    return _one_hot(p.score, side, win_bonus)
-
-
-def _expect(p: Position, side: int, win_bonus: float) -> Result:
-    """:func:`~briscola.bots.solver.expect` with the result's chances: ``side``
-    plays for the best chance of winning (a draw half), then the best value."""
-    if p.over:
-        value, won = _one_hot(p.score, side, win_bonus)
-        return value, _spread(won, p.sides)
-    results = []
-    for a in p.actions():
-        q = p.copy()
-        q.act(a)
-        value, chances = _expect(q, side, win_bonus)
-        results.append((value, _spread(chances, p.sides)))
-    if p.team_of[p.to_move] == side:
-        return max(results, key=lambda r: (r[1][side] + r[1][-1] / 2, r[0]))
-    k = len(results)
-    value = sum(r[0] for r in results) / k
-    return value, tuple(sum(r[1][i] for r in results) / k for i in range(len(results[0][1])))
-
-
-Line = tuple[Action, ...]  # a root action, or the exchange then a card
-
-
-def _lines(p: Position) -> list[Line]:
-    lines: list[Line] = [(Card(c),) for c in p.hands[p.to_move]]
-    if p.exchange_card() >= 0:
-        q = p.copy()
-        q.exchange()
-        lines += [(EXCHANGE, Card(c)) for c in q.hands[q.to_move]]
-    return lines
-
-
-def evaluate(
-    sample: Callable[[], Position],
-    side: int,
-    budget: Callable[[int], bool],
-    search: Search = Search(),
-    rng: Random | None = None,
-    evidence: Evidence | None = None,
-) -> dict[Action, float]:
-    """Mean value per legal action over samples drawn while ``budget(done)``
-    allows (an action's best line): :func:`estimate`'s values alone."""
-    return {a: e.value for a, e in estimate(sample, side, budget, search, rng, evidence,
-                                            by_value=True).by_action.items()}  # fmt: skip
-
-
-def estimate(
-    sample: Callable[[], Position],
-    side: int,
-    budget: Callable[[int], bool],
-    search: Search = Search(),
-    rng: Random | None = None,
-    evidence: Evidence | None = None,
-    match: Sequence[Sequence[float]] | None = None,
-    by_value: bool = False,
-    exact: bool = False,
-) -> Estimates:
-    """The :class:`Estimate` of every legal action over samples drawn while
-    ``budget(done)`` allows.  ``match`` is :func:`match_chances` for the match
-    as it stands (default: first to 1 round with none won).  An action with
-    several lines (the exchange, then each card) is valued by its best line:
-    the best chance of winning the match, then the best value (``by_value``:
-    the best value alone).
-
-    Late in a round few distinct deals of the unseen cards remain (with 2
-    players and two stock cards, four): a sample seen before reuses its values
-    instead of solving again, which is what lets the exact solve start early.
-
-    With ``evidence`` each sample in which the other side plays greedy counts
-    by how well it explains that side's plays (:mod:`briscola.bots.inference`);
-    the samples with a random other side count alike, and the two kinds are
-    mixed in the shares they were drawn in.
-
-    With ``exact`` the samples are every possible deal, each once
-    (:func:`~briscola.bots.exact.deals`), solved: the chances are exact.
-    """
-    lines: list[Line] | None = None
-    drawn = [0, 0]  # by kind: greedy, random
-    sides = 2
-    weights = [0.0, 0.0]
-    kept: list[tuple[int, float, list[Result]]] = []  # (kind, weight, results by line)
-    seen: dict[tuple[object, ...], tuple[list[Result], float]] = {}
-    done = 0
-    rng = rng or _RNG
-    while budget(done):
-        base = sample()
-        sides = base.sides
-        mover = base.to_move
-        for seat, hand in enumerate(base.hands):
-            if seat != mover:
-                hand.sort()  # one canonical order for the other hands
-        # Is the other side a random player in this sample?  Then every line
-        # meets the same random choices (one seed per sample), for a fair comparison.
-        seed = rng.random() if search.noise and rng.random() < search.noise else None
-        # The kind of other side is part of the key.  A played-out random player
-        # gives other values each time: no reuse then.  (Every line plays one card.)
-        kind: object = False
-        if seed is not None:
-            kind = True if _solved(base, search, True, 1) else seed
-        key = (*(tuple(h) for h in base.hands), tuple(base.stock), kind)
-        cached = seen.get(key)
-        if cached is None:
-            if lines is None:
-                lines = _lines(base)
-            results = []
-            for line in lines:
-                q = base.copy()
-                for a in line:
-                    q.act(a)
-                results.append(_finish(q, side, search, None if seed is None else Random(seed)))
-            w = 1.0
-            if evidence is not None and seed is None:
-                w = evidence.weight(base, greedy_policy(base))
-            cached = seen[key] = (results, w)
-        results, w = cached
-        k = 0 if seed is None else 1
-        kept.append((k, w, results))
-        weights[k] += w
-        drawn[k] += 1
-        done += 1
-    assert lines is not None
-    if match is None:
-        match = match_chances((0,) * sides, 1)
-    to_match = [row[side] for row in match]  # by result: the chance of the match then
-    samples: list[tuple[float, list[float]]] = []
-    value_rows: list[list[float]] = []
-    n = len(lines)
-    value, win, draw, chance = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
-    for k, w, results in kept:
-        share = drawn[k] / done * w / weights[k] if weights[k] > 0 else 0.0
-        row = []
-        for i, (v, chances) in enumerate(results):
-            value[i] += share * v
-            if isinstance(chances, int):  # a sure result (most samples): its index
-                m = to_match[chances]
-                if chances == side:
-                    win[i] += share
-                elif chances == sides:
-                    draw[i] += share
-            else:
-                m = sum(c * t for c, t in zip(chances, to_match, strict=True))
-                win[i] += share * chances[side]
-                draw[i] += share * chances[-1]
-            row.append(m)
-            chance[i] += share * m
-        samples.append((share, row))
-        value_rows.append([v for v, _ in results])
-    by_action: dict[Action, Estimate] = {}
-    line_of: dict[Action, int] = {}
-    for i, line in enumerate(lines):
-        e = Estimate(value[i], win[i], draw[i], chance[i])
-        old = by_action.get(line[0])
-        if old is None or (
-            e.value > old.value if by_value else (e.match, e.value) > (old.match, old.value)
-        ):
-            by_action[line[0]] = e
-            line_of[line[0]] = i
-    return Estimates(by_action, line_of, samples, value_rows, exact)
 
 
 class ExpertBot(Bot):
@@ -839,28 +242,16 @@ class ExpertBot(Bot):
         return estimate(self._sampler(obs, rng), side, self._budget(obs), search, rng,
                         self._evidence(obs), match)  # fmt: skip
 
-    def advise(self, obs: Observation) -> Advice:
-        """Every legal action with its :class:`Estimate`: the one the expert
-        recommends (:func:`recommend`) first, then by the chance of winning the
-        match and the value; the same for the same position and seed."""
-        est = self._estimate(obs, self._noisy(obs))
-        chosen, overruled = overruling(obs, est, self.club, self._prior(obs))  # as choose
-        by = est.by_action
-        rest = sorted((a for a in obs.legal if a not in (chosen, overruled)),
-                      key=lambda a: (-by[a].match, -by[a].value))  # fmt: skip
-        if overruled is not None:
-            rest.insert(0, overruled)
-        same = frozenset(a for a in rest if est.close(a, chosen) and est.close_value(a, chosen))
-        players, left = obs.rules.players, stage(obs)
+    def estimates(self, obs: Observation) -> Estimates:
+        """The estimate of every legal action of ``obs`` that :meth:`choose` goes by
+        (but at 2 seats with the stock empty, where it solves the one deal left):
+        the same for the same position and seed."""
+        return self._estimate(obs, self._noisy(obs))
 
-        def told(e: Estimate) -> Estimate:  # the chances as they come true
-            if est.exact:
-                return e
-            win = calibrate(e.win, players, left)
-            return dataclasses.replace(e, win=win, match=calibrate(e.match, players, left))
-
-        ranked = tuple((a, told(by[a])) for a in [chosen, *rest])
-        return Advice(ranked, same, est.exact, overruled)
+    def choice(self, obs: Observation, est: Estimates) -> tuple[Action, Action | None]:
+        """The action to play by ``est``, and the one a club veto set aside
+        (:func:`overruling` with this bot's margin and prior)."""
+        return overruling(obs, est, self.club, self._prior(obs))
 
     def _noisy(self, obs: Observation) -> Search:
         search = self._search(obs)
@@ -962,53 +353,6 @@ def _check_switch(name: str, value: object) -> None:
         raise ValueError(f"{name} must be 0 or 1, got {value!r}")
 
 
-ADVICE_SAMPLES = 1000  # hint's and review's samples by default: the same answers
-
-# The search's chances are too high: in its samples the other side plays by the greedy
-# rules and ours knows the sample.  What it says is mapped, by table size, to what
-# happens: sigmoid(a * logit(chance) + b), fitted by `briscola bench --calibration --raw`
-# (lab/calibration.py; the table and its command in docs/strength.md).  Exact chances
-# are not mapped.  The map keeps the order of the cards: the choice is unchanged.
-# One map (a, b) per table size and stage of the round (:func:`stage`: the first third
-# of the pack, the second, the last), fitted over the choices of 160 rounds at 2 and 4
-# seats and 80 at 3 and 6: `briscola bench --calibration 2,3,4,6 --rounds 80 --samples
-# 200 --raw --seed 1` and `... --calibration 2,4 ... --seed 2`.
-CALIBRATION: dict[int, tuple[tuple[float, float], ...]] = {
-    2: ((0.454, -0.284), (0.773, -0.538), (0.803, -0.412)),
-    3: ((0.839, -0.626), (1.378, -0.376), (1.252, -0.789)),
-    4: ((0.536, -0.405), (0.829, -0.355), (0.781, -0.176)),
-    6: ((0.591, -0.325), (0.635, -0.113), (0.681, -0.102)),
-}
-
-
-def stage(obs: Observation) -> float:
-    """The share of the pack still to play: 1 at the deal, 0 at the end."""
-    return (sum(obs.hand_sizes) + obs.stock) / len(obs.rules.deck)
-
-
-def calibrate(chance: float, players: int, left: float) -> float:
-    """The chance the search gives, as the chance of what happens (:data:`CALIBRATION`),
-    with ``left`` of the pack still to play."""
-    maps = CALIBRATION.get(players)
-    if maps is None:
-        return chance
-    a, b = maps[min(len(maps) - 1, int((1 - left) * len(maps)))]
-    if (a, b) == (1.0, 0.0) or chance <= 0.0 or chance >= 1.0:
-        return chance
-    p = min(max(chance, 0.001), 0.999)
-    return 1 / (1 + math.exp(-(a * math.log(p / (1 - p)) + b)))
-
-
-def advise(obs: Observation, seed: int, samples: int = ADVICE_SAMPLES) -> Advice:
-    """The advice ``hint`` gives and ``review`` checks, for the seat of ``obs`` in a
-    match dealt by ``seed``: the expert's estimate (in points of margin at every
-    table: no bonus for a won round) with ``samples`` samples and no clock, seeded
-    by ``seed`` and the position, so asking again, or reviewing the match later,
-    gives the same answer."""
-    bot = ExpertBot(seed=seed, samples=samples, max_ms=1e9, win_bonus=0)
-    return bot.advise(obs)
-
-
 def recommend(
     obs: Observation,
     est: Estimates,
@@ -1033,10 +377,12 @@ def overruling(
     (:meth:`Estimates.close_value`); of those, the best value, and of equal
     ones the cheapest card (the 6 rather than the 7 when nothing lies between
     them).  A club veto (:mod:`.club`) on that action sets it aside for the
-    best action it allows, unless that one is worse by more than ``club``
-    points plus the points of the card set aside (the playouts misjudge
-    keeping a card by up to its own points, and its chance with it): the
-    action overruled comes second, and the advice says so.  So the action
+    best action it allows of the same chance, unless that one is worse by more
+    than ``club`` points; a veto of :data:`~.club.OVER_CHANCE` for the best
+    action it allows of any chance, unless that one is worse by more than
+    ``club`` points plus the points of the card set aside (the playouts
+    misjudge keeping a card by up to its own points, and its chance with it).
+    The action overruled comes second, and the advice says so.  So the action
     recommended never has a lower chance than another one as far as the
     estimate can tell, nor fewer points at the same chance, but where a club
     veto, said, overrules them.  A ``prior`` (the network's, in points) adds to
@@ -1059,11 +405,15 @@ def overruling(
         return (round(values[a], 9), -points, -strength)
 
     best = max(pool, key=order)
-    if club and not won and vetoed(obs, best) is not None:
-        allowed = [a for a in legal if vetoed(obs, a) is None]
+    rule = vetoed(obs, best) if club and not won else None
+    if rule is not None:
+        # Only a veto of OVER_CHANCE overrules a chance the samples tell apart, and
+        # by the card's points more (at 2 seats the others overruling it lost rounds).
+        over = rule in OVER_CHANCE
+        allowed = [a for a in (legal if over else even) if vetoed(obs, a) is None]
         if allowed:
             alt = max(allowed, key=order)
-            kept = rules.points[best] if isinstance(best, Card) else 0
+            kept = rules.points[best] if over and isinstance(best, Card) else 0
             if values[best] - values[alt] <= club + kept:
                 return alt, best
     return best, None

@@ -16,7 +16,8 @@ from __future__ import annotations
 from ..engine.game import Action, Round
 from ..engine.observation import Observation
 from ..players import Bot
-from .expert import Search, _check_switch, _solved, evaluate, keep_proven
+from .estimate import Search, _solved, evaluate
+from .expert import _check_switch, keep_proven
 from .model import OpponentModel
 from .seeds import base_seed, position_rng
 from .solver import Position

@@ -61,7 +61,7 @@ class _Valued(Protocol):
 
 
 class Advice(Protocol):
-    """What :func:`notes` reads of :class:`~briscola.bots.expert.Advice` (a protocol:
+    """What :func:`notes` reads of :class:`~briscola.bots.advice.Advice` (a protocol:
     the expert imports this module, not the other way round)."""
 
     @property

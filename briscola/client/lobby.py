@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import shlex
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.console import Console
-from ..prompt.view import clock_text
+from ..prompt.layout import clock_text
+from ..prompt.style import Text
 from ..words.i18n import decimal
 from ..words.lobby import CATALOG, t
 from ..words.table import shown_name
@@ -93,17 +96,19 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
             return f"{i}: {t(lang, 'open_seat', name=shown)}"
         if kind == "bot":
             return f"{i}: {t(lang, 'bot_seat', name=shown)}"
+        bot = "bot_" if info.get("bot") is True else ""  # a program's seat: marked too
         if kind == "away" and isinstance(grace, int):
-            return f"{i}: {t(lang, 'away_seat', name=shown, time=clock_text(grace))}"
+            return f"{i}: {t(lang, bot + 'away_seat', name=shown, time=clock_text(grace))}"
         if kind in ("away", "held"):
-            return f"{i}: {t(lang, 'held_seat', name=shown)}"
+            return f"{i}: {t(lang, bot + 'held_seat', name=shown)}"
     return f"{i}: {shown or t(lang, 'free')}"
 
 
 def _variant(lang: Language, variant: object) -> str:
-    """A table's variant in words ("Italian rules"); brisca and bisca are names."""
-    if variant == "italian":
-        return t(lang, "variant.italian")
+    """A table's variant in words ("Italian rules"; brisca and bisca by their names,
+    "Brisca" in German); one the client does not know as the server wrote it."""
+    if variant in ("italian", "brisca", "bisca"):
+        return t(lang, f"variant.{variant}")
     return printable(str(variant), 20)
 
 
@@ -163,19 +168,51 @@ def _state(lang: Language, state: object) -> str:
     return t(lang, key) if key in CATALOG["en"] else printable(str(state), 20)
 
 
+class Away:
+    """What a screen says while the server is away, fed by ``Session.reconnect``'s
+    news: one line when it goes (not when the server's own ``bye`` said so already),
+    then for the panel the whole seconds to the next try, counted down, or that a
+    try is under way (:meth:`seconds` None)."""
+
+    def __init__(self, lang: Language, show: Callable[[str], None], *, said: bool = False):
+        self.lang, self.show, self.said = lang, show, said
+        self.due: float | None = None  # when the next try starts (loop time)
+
+    def tell(self, _: str, pause: float) -> None:
+        """The next try comes in ``pause`` seconds."""
+        if not self.said:
+            self.said = True
+            self.show(t(self.lang, "lost", pause=decimal(self.lang, pause, None)))
+        self.due = self.now() + pause
+
+    def seconds(self) -> int | None:
+        """Whole seconds to the next try (1 at least); None while a try is under way."""
+        if self.due is None:
+            return None
+        left = self.due - self.now()
+        return math.ceil(left) if left > 0 else None
+
+    @staticmethod
+    def now() -> float:
+        return time.monotonic()  # as the session's sleep counts (the loop's clock)
+
+
 @contextlib.contextmanager
 def retry_line(console: Console, lang: Language) -> Iterator[Callable[[str, float], None]]:
     """What the lobby says while the server is away: one line when it goes, then the
-    next try's pause in the panel, updated in place (not one more line per try)."""
-    told: list[str] = []
+    next try's pause in the panel, counted down in place (not one more line per try),
+    and "connecting" while a try is under way."""
+    away = Away(lang, lambda text: console.show([[("", text)]]))
     kept = console.panel
 
-    def tell(_: str, pause: float) -> None:
-        seconds = decimal(lang, pause, None)
-        if not told:
-            console.show([[("", t(lang, "lost", pause=seconds))]])
-        told[:] = [t(lang, "retrying", pause=seconds)]
-        console.panel = lambda short=False: [[("", told[0])]]
+    def panel(short: bool = False) -> list[Text]:
+        left = away.seconds()
+        text = t(lang, "retrying", pause=left) if left else t(lang, "connecting")
+        return [[("", text)]]
+
+    def tell(what: str, pause: float) -> None:
+        away.tell(what, pause)
+        console.panel = panel
         console.refresh()
 
     try:

@@ -23,13 +23,14 @@ from ..engine.cards import Card, Faces, Language, card_label, card_name
 from ..engine.text import printable
 from ..prompt.app import yes_no
 from ..prompt.console import Console, Line
+from ..prompt.layout import clock_text
 from ..prompt.person import LeaveTable, Person, PromptFailed
-from ..prompt.view import Text, clock_text
+from ..prompt.style import Text
 from ..protocol.messages import Message
-from ..words.i18n import decimal
 from ..words.lobby import t
 from ..words.table import ALIASES, words
 from .check import ServerFault
+from .lobby import Away
 from .seat import RemoteTable
 from .session import ServerError, Session
 
@@ -94,6 +95,7 @@ class _Sitting:
         self.away = False  # a bot plays our seat until we type
         self.wants: list[str] = []  # who asked for a rematch
         self.server_away = False
+        self.said_restart = False  # the server's bye said it pauses for a restart
         self.warning: asyncio.TimerHandle | None = None
         self.ids = itertools.count(1)  # our own requests' ids (here, next)
         self.round_over = False  # the table rests after a round: Enter goes on
@@ -141,9 +143,6 @@ class _Sitting:
             return True
         assert self.person is not None
         if not text or self.person.answer(text):
-            return True
-        if self.person.lan_only(text):
-            self.console.show(_dim(t(self.lang, "not_now.lan")))
             return True
         card = None if self.watching or not self.in_match() else self.person.ahead(text)
         if card is not None:  # played at the turn, as briscola play does
@@ -398,6 +397,7 @@ async def sit(
                 if msg.get("reason") == "restart" and (session.token or session.watching):
                     said = "restart" if session.token else "restart_watch"
                     console.show(_dim(t(lang, said)))
+                    me.said_restart = True  # "connecting again": no "lost" line after it
                     continue  # the connection ends next; the seat is resumed
                 console.show(_dim(t(lang, "bye", text=text)))
                 return 0 if msg.get("reason") in ("bye", None) else 1
@@ -483,14 +483,26 @@ async def _leave(session: Session, table: RemoteTable, console: Console, lang: L
 
 
 async def _reconnect(session: Session, me: _Sitting) -> bool:
-    """Back to the seat with the token; the panel says so meanwhile (leave stops it)."""
+    """Back to the seat with the token; the panel says so meanwhile, counting down to
+    the next try (leave stops it)."""
+    said, me.said_restart = me.said_restart, False
+    away = Away(me.lang, lambda text: me.console.show(_dim(text)), said=said)
+    kept = me.console.panel
 
-    told: list[float] = []
+    def panel(tight: bool = False) -> list[Text]:
+        left = away.seconds()
+        if me.person is not None:
+            key = "status.server_away" if left else "status.server_trying"
+            me.person.status = [("", t(me.lang, key, pause=left))]
+        return kept(tight) if kept is not None else []
 
-    def tell(_: str, pause: float) -> None:
-        if not told:  # once in the log; the panel counts the tries
-            me.console.show(_dim(t(me.lang, "lost", pause=decimal(me.lang, pause, None))))
-        told.append(pause)
-        me.status("status.server_away", pause=decimal(me.lang, pause, None))
+    def tell(what: str, pause: float) -> None:
+        away.tell(what, pause)
+        me.console.panel = panel
+        me.console.refresh()
 
-    return await session.reconnect(tell)
+    try:
+        return await session.reconnect(tell)
+    finally:
+        if me.console.panel is panel:
+            me.console.panel = kept

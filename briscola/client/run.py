@@ -21,7 +21,7 @@ from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
-from ..prompt.view import style_for
+from ..prompt.style import style_for
 from ..server.config import DEFAULT_PORT
 from ..settings import default_faces
 from ..words.lobby import t

@@ -56,7 +56,6 @@ from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
 from .results import RESULTS, Kept, append, held, read_rows, row_of, settle
 from .runner import (
-    STOP_SIGNALS,
     ArenaConfig,
     MatchResult,
     Stopped,
@@ -68,6 +67,7 @@ from .runner import (
 )
 from .sprt import Sprt, SprtError, parse_sprt
 from .tally import Tally, failed_status, render
+from .workers import STOP_SIGNALS
 
 # -- the command --------------------------------------------------------------
 
@@ -403,9 +403,7 @@ def matches(
     scheduler = getattr(args, "scheduler", None)
     if scheduler is None:
         return run_arena(config, args.jobs, tasks)
-    if args.jobs > 1:
-        raise UsageError("--jobs and --scheduler: the cluster's workers are the jobs; give one")
-    return on_cluster(config, scheduler, tasks)
+    return on_cluster(config, scheduler, tasks)  # --jobs beside it: refused by argparse
 
 
 def sprt_from_args(args: argparse.Namespace, config: ArenaConfig) -> Sprt | None:

@@ -4,7 +4,7 @@ Floor 7 (an arrangement of bots and the engine).  It plays rounds of the
 expert against itself and against greedy, at each table size asked for, and
 at every choice an expert seat makes it records the chance of winning the
 round that the advice states for the card it plays (the number ``hint``
-shows, :func:`~briscola.bots.expert.advise`), and whether that seat's side
+shows, :func:`~briscola.bots.advice.advise`), and whether that seat's side
 then won the round.  The reliability table puts the stated chances in ten
 bins (0-10 %, ..., 90-100 %) and shows, for each, the mean stated chance and
 how often the side really won; the Brier score is the mean squared gap
@@ -13,7 +13,7 @@ between the stated chance and what happened (0 is perfect; always saying
 close: the goal is within 5 points in every bin over 2,000 positions.
 
 With ``raw`` the chances are the search's before the calibration
-(:data:`~briscola.bots.expert.CALIBRATION`), the data that calibration is
+(:data:`~briscola.bots.calibration.CALIBRATION`), the data that calibration is
 fitted from (:func:`fit`).  Rounds are dealt from ``seed``; the experts
 play with ``samples`` samples a move and no clock, so a run is repeatable.
 """
@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.expert import ExpertBot, calibrate, overruling, stage
+from ..bots.calibration import calibrate, stage
+from ..bots.expert import ExpertBot
 from ..bots.greedy import GreedyBot
 from ..engine.game import Match
 from ..engine.observation import observe
@@ -108,8 +109,8 @@ def calibration(
                 if bot is None or len(obs.legal) == 1:
                     r.act(greedy.choose(obs) if bot is None else obs.legal[0])
                     continue
-                est = bot._estimate(obs, bot._noisy(obs))
-                action, _ = overruling(obs, est, bot.club, bot._prior(obs))
+                est = bot.estimates(obs)
+                action, _ = bot.choice(obs, est)
                 chance = min(1.0, max(0.0, est.by_action[action].win))  # sums of shares
                 left = stage(obs)
                 if not raw and not est.exact:

@@ -7,7 +7,6 @@ its own module, imported only when it runs; :mod:`briscola.cli` gathers them.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
 from ..options import (
     RECORD_FACES,
@@ -16,6 +15,7 @@ from ..options import (
     add_words_options,
     choice_of,
     int_in,
+    number_in,
     seconds_type,
     seed_type,
 )
@@ -115,6 +115,22 @@ def time_control(text: str) -> TimeControl:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def add_parallel_options(p: argparse.ArgumentParser) -> None:
+    """Where the matches are played: ``--jobs`` processes here or a Dask cluster's workers
+    (one or the other: argparse refuses ``--jobs 2 --scheduler ...`` before any work)."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="play on a Dask distributed cluster instead, e.g. tcp://10.0.0.5:8786, whose "
+        "workers are the jobs (needs pip install 'briscola[cluster]')",
+    )
+
+
 def add_host_options(p: argparse.ArgumentParser) -> None:
     """How the arena and the tournament treat their players: faults, programs, time."""
     p.add_argument(
@@ -186,13 +202,6 @@ def add_host_options(p: argparse.ArgumentParser) -> None:
         help="start cmd: bots afresh for every match (default: one process per seat "
         "plays match after match)",
     )
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
-        "pip install 'briscola[cluster]')",
-    )
 
 
 EXIT_STATUS = (
@@ -217,9 +226,7 @@ def arena_arguments(p: argparse.ArgumentParser) -> None:
         "played once per rotation",
     )
     add_table_options(p)
-    p.add_argument(
-        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
-    )
+    add_parallel_options(p)
     p.add_argument(
         "--deals",
         metavar="FILE",
@@ -282,9 +289,7 @@ def tournament_arguments(p: argparse.ArgumentParser) -> None:
         help="deals per pairing (default 100), each played from both sides' seats",
     )
     add_table_options(p, (2, 4))  # two sides: the ratings compare pairs of players
-    p.add_argument(
-        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
-    )
+    add_parallel_options(p)
     p.add_argument("--deals", metavar="FILE", default=None, help="the deals of FILE, as for arena")
     p.add_argument(
         "--anchor",
@@ -503,7 +508,7 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--lr",
-        type=fraction_type("--lr"),
+        type=number_in(0, 1, "--lr"),
         default=d.lr,
         help=f"Adam's learning rate (default {d.lr})",
     )
@@ -515,7 +520,7 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--explore",
-        type=fraction_type("--explore"),
+        type=number_in(0, 1, "--explore"),
         default=d.explore,
         help=f"share of self-play moves played at random (default {d.explore})",
     )
@@ -526,30 +531,7 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
         help=f"duplicate deals against greedy after each generation (default "
         f"{d.evaluate}; 0: none)",
     )
-    p.add_argument(
-        "--jobs", type=int_in(1, 64, "--jobs"), default=1, help="parallel processes (default 1)"
-    )
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help="play the self-play games on a Dask cluster (tcp://HOST:8786)",
-    )
-
-
-def fraction_type(what: str) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a number 0..1, got {text!r}"
-            ) from None
-        if not 0 <= value <= 1:
-            raise argparse.ArgumentTypeError(f"{what} must be a number 0..1, got {text!r}")
-        return value
-
-    return parse
+    add_parallel_options(p)
 
 
 def run_train(args: argparse.Namespace) -> int:

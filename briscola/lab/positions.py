@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots.expert import Advice, ExpertBot
+from ..bots.advice import Advice, advice_of
+from ..bots.expert import ExpertBot
 from ..bots.greedy import GreedyBot
 from ..engine.cards import Card, CardError
 from ..engine.game import EXCHANGE, Action
@@ -90,12 +91,12 @@ def long_search(
 def long_advice(
     obs: Observation, seed: int, samples: int = LONG_SAMPLES, solve_cards: int = LONG_SOLVE
 ) -> Advice:
-    """The long search's :class:`~briscola.bots.expert.Estimate` of each legal
+    """The long search's :class:`~briscola.bots.estimate.Estimate` of each legal
     action of ``obs`` (the chances of winning the round and the match, and the
     mean round margin), the one it plays first: the same for the same seed."""
     bot = ExpertBot(seed=seed, samples=samples, max_ms=NO_LIMIT_MS, solve_cards=solve_cards,
                     win_bonus=0)  # fmt: skip
-    return bot.advise(obs)
+    return advice_of(bot, obs)
 
 
 def parse_action(text: object) -> Action:

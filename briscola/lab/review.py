@@ -4,7 +4,7 @@ Floor 7, beside the bench: it replays a record through the engine
 (:func:`~briscola.engine.replay.verify_record`) and, at each move of a reviewed
 seat, takes that seat's :func:`~briscola.engine.observation.observe` of the round
 as it stood: the seat's own hand and what was public, never the hidden
-cards.  The advice ``hint`` gives (:func:`~briscola.bots.expert.advise`) values
+cards.  The advice ``hint`` gives (:func:`~briscola.bots.advice.advise`) values
 every legal action from that observation alone, seeded by the match's seed
 and the position: with the same samples (the default) it says what ``hint``
 said at that move, to the last digit.  Each action's chance of winning the
@@ -30,7 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.expert import ADVICE_SAMPLES, Advice, Estimate, advise
+from ..bots.advice import ADVICE_SAMPLES, Advice, advise
+from ..bots.estimate import Estimate
 from ..bots.reasons import Reason, because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, card_code, card_name
 from ..engine.game import EXCHANGE, Action, Round
@@ -237,7 +238,7 @@ def review_record(
 ) -> Review:
     """Check a record, then value every move of ``seats`` (default: the header's
     ``people``, else every seat) by the advice ``hint`` gives
-    (:func:`~briscola.bots.expert.advise`), seeded by ``seed`` (default: the
+    (:func:`~briscola.bots.advice.advise`), seeded by ``seed`` (default: the
     match's own seed, as ``hint`` had it; :data:`SEED` for a record without one)
     and the position: with the same samples, the same numbers ``hint`` showed.  Raises
     :class:`~briscola.engine.replay.RecordError` for a record that is not a match and

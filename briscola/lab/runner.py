@@ -13,15 +13,12 @@ match to match (unless ``--fresh-process``).  The command is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
-import multiprocessing
-import multiprocessing.util
 import random
-import signal
 import sys
-import time
-from collections.abc import Coroutine, Generator, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,6 +33,7 @@ from ..players import Clocked, Player, TimeControl
 from ..protocol.host import RemoteSeat, at_match
 from ..spec import PlayerSpec, parse_spec
 from ..table import FaultPolicy, play_match
+from .workers import in_workers
 
 T = TypeVar("T")
 
@@ -176,7 +174,21 @@ class Session:
         for task in left:
             task.cancel()
         if left:
-            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            self.finish(_all(left))
+
+    def finish(self, aw: Coroutine[Any, Any, T]) -> T:
+        """Run ``aw`` to its end on the session's loop, after a signal too.  A signal
+        that cut a run short inside ``run_until_complete`` can leave asyncio's own
+        ``loop.stop()`` queued on the loop; one more ``run_until_complete`` would then
+        return before ``aw`` ended ("Event loop stopped before Future completed")."""
+        loop = self.runner.get_loop()
+        task = loop.create_task(aw)
+        while True:
+            try:
+                return loop.run_until_complete(task)
+            except RuntimeError:
+                if task.done() or loop.is_closed() or loop.is_running():
+                    raise
 
     def player(self, spec: PlayerSpec, instance: int, name: str, host: dict[str, Any]) -> Player:
         key = (spec.text, instance)
@@ -193,7 +205,7 @@ class Session:
 
         shutdowns = [p.shutdown() for p in self.kept.values() if isinstance(p, CommandPlayer)]
         if shutdowns:
-            self.run(_all(shutdowns))
+            self.finish(_all(shutdowns))
         say_stopped(self.kept.values())
         self.kept.clear()
         self.runner.close()
@@ -214,7 +226,7 @@ def say_stopped(players: Iterable[Player]) -> None:
                   f"stopped with {how}", file=sys.stderr)  # fmt: skip
 
 
-async def _all(aws: list[Coroutine[Any, Any, None]]) -> None:
+async def _all(aws: Sequence[Awaitable[Any]]) -> None:
     await asyncio.gather(*aws, return_exceptions=True)
 
 
@@ -315,6 +327,8 @@ def play_one(
     finally:
         if out is not None:
             out.close()
+            if record is not None and not record.lines:  # stopped before it dealt
+                path.unlink(missing_ok=True)
     if session is None or config.fresh_process:  # its programs were stopped with the match
         say_stopped(players)
 
@@ -366,10 +380,6 @@ def _why(path: Path, err: OSError) -> str:
 
 # -- workers ------------------------------------------------------------------
 
-_WORKER_CONFIG: ArenaConfig | None = None
-_WORKER_SESSION: Session | None = None
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
-
 
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP: stop at once, as a second Ctrl-C does, and exit 128 + signal."""
@@ -379,27 +389,15 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
-def _worker_init(config: ArenaConfig) -> None:
-    global _WORKER_CONFIG, _WORKER_SESSION
-    _WORKER_CONFIG = config
-    _WORKER_SESSION = Session()
-    # A worker leaves by SystemExit (the SIGTERM below) or at the pool's end; either
-    # way multiprocessing runs its finalizers, and the kept programs are stopped.
-    multiprocessing.util.Finalize(None, _WORKER_SESSION.close, exitpriority=10)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    # The parent stops the pool with SIGTERM (and a hang-up reaches us all): unwind the
-    # match being played, so that its bots are stopped and its record ends, then exit.
-    for sig in STOP_SIGNALS:
-        signal.signal(sig, _worker_stop)
-
-
-def _worker_stop(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
-def _worker_play(task: tuple[int, int, int]) -> MatchResult:
-    assert _WORKER_CONFIG is not None
-    return play_one(_WORKER_CONFIG, *task, session=_WORKER_SESSION)
+@contextlib.contextmanager
+def _arena_worker(config: ArenaConfig) -> Iterator[Callable[[tuple[int, int, int]], MatchResult]]:
+    """One worker process's matches: one session, its programs kept between matches
+    and stopped when the worker ends (a stop signal unwinds the match first)."""
+    session = Session()
+    try:
+        yield lambda task: play_one(config, *task, session=session)
+    finally:
+        session.close()
 
 
 def run_arena(
@@ -408,40 +406,15 @@ def run_arena(
     """The results of every match (or of ``tasks``) in plan order, from ``jobs``
     processes."""
     tasks = plan(config) if tasks is None else tasks
-    if jobs <= 1:
-        session = Session()
-        try:
-            for task in tasks:
-                yield play_one(config, *task, session=session)
-        finally:
-            session.close()
+    if jobs > 1:
+        yield from in_workers(functools.partial(_arena_worker, config), tasks, jobs)
         return
-    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(config,))
+    session = Session()
     try:
-        yield from pool.imap(_worker_play, tasks, chunksize=1)
-        pool.close()
-        pool.join()  # the workers end by themselves and stop their programs with bye
+        for task in tasks:
+            yield play_one(config, *task, session=session)
     finally:
-        _stop_workers(pool)
-        pool.terminate()
-        pool.join()
-
-
-def _stop_workers(pool: Any, patience: float = 5.0) -> None:
-    """SIGTERM each worker still running (it unwinds its match and stops its bots),
-    then SIGKILL one that has not gone within ``patience`` seconds: the pool's own
-    terminate waits for ever on a worker stuck where no signal handler runs."""
-    workers = [p for p in getattr(pool, "_pool", []) if p.exitcode is None]
-    for p in workers:
-        p.terminate()
-    end = time.monotonic() + patience
-    for p in workers:
-        p.join(max(0.0, end - time.monotonic()))
-    for p in workers:
-        if p.exitcode is None:
-            p.kill()
-            p.join(patience)
+        session.close()
 
 
 def play_deal(config: ArenaConfig, tasks: Sequence[tuple[int, int, int]]) -> list[MatchResult]:

@@ -42,9 +42,10 @@ from .arena import (
     unique,
 )
 from .results import RESULTS, Kept, append, held, read_rows, row_of
-from .runner import STOP_SIGNALS, ArenaConfig, MatchResult, Stopped, plan
+from .runner import ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
+from .workers import STOP_SIGNALS
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 

@@ -46,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import __version__
+from ..bots.advice import advice_of
 from ..bots.expert import ExpertBot
 from ..bots.net import CARDS, INPUTS, Network, features, from_arrays, legal_mask, save
 from ..engine.cards import Card
@@ -139,7 +140,7 @@ def play_game(
             bot = bots[seat]
             chance = -1.0  # none: the exact endgame
             if obs.stock:
-                ranked = bot.advise(obs)
+                ranked = advice_of(bot, obs)
                 action, estimate = ranked[0]
                 chance = estimate.match
             else:

@@ -27,7 +27,7 @@ from typing import IO
 from prompt_toolkit.patch_stdout import patch_stdout
 
 from ..bots import BOTS, make_bot
-from ..bots.expert import ADVICE_SAMPLES, Advice, advise
+from ..bots.advice import ADVICE_SAMPLES, Advice, advise
 from ..engine.cards import FACES, LANGUAGES, Faces, Language
 from ..engine.observation import Observation, observe
 from ..engine.records import Record
@@ -42,7 +42,7 @@ from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .keep import Finished, add_history, kept_path, now, open_private, playing_path
 from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed
-from .view import style_for
+from .style import style_for
 
 __all__ = [
     "Options",

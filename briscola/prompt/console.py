@@ -36,7 +36,8 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from ..engine.text import printable
-from .view import STYLE, Text, wrap
+from .layout import wrap
+from .style import STYLE, Text
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]
 

@@ -15,7 +15,7 @@ import asyncio
 import copy
 from collections.abc import Callable, Sequence
 
-from ..bots.expert import Advice
+from ..bots.advice import Advice
 from ..bots.reasons import because, notes, percent, reasons
 from ..engine.cards import Card, Faces, Language, Rank
 from ..engine.events import (
@@ -31,10 +31,13 @@ from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO, Paused
+from ..words.lobby import t as lan_words
 from ..words.table import NO, YES, help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
-from .view import Seen, Text, View
+from .seen import Seen
+from .style import Text
+from .view import View
 
 __all__ = ["Hinter", "InputEnded", "KeepMatch", "LeaveTable", "Person", "PromptFailed"]
 
@@ -205,6 +208,8 @@ class Person(Player):
             entry = self.reader.read(text)
         except EntryError:
             return False
+        if isinstance(entry, Command) and self._not_at_lan(entry.name):
+            return True
         if not isinstance(entry, Command) or entry.name in ("quit", "undo", "hint", "exchange"):
             return False
         if self.seen.trick:
@@ -241,15 +246,13 @@ class Person(Player):
             return None
         return entry if isinstance(entry, Card) else None
 
-    def lan_only(self, text: str) -> bool:
-        """``hint`` or ``undo`` (in any language) typed at a LAN table, where neither works."""
-        if not self.lan or self.reader is None:
+    def _not_at_lan(self, name: str) -> bool:
+        """``hint`` or ``undo`` at a LAN table, at one's turn or not: neither works there
+        (everyone plays on their own); said so, as the LAN help does.  True: answered."""
+        if not self.lan or name not in ("hint", "undo"):
             return False
-        try:
-            entry = self.reader.read(text)
-        except EntryError:
-            return False
-        return isinstance(entry, Command) and entry.name in ("hint", "undo")
+        self.console.show([[("class:dim", lan_words(self.lang, "not_now.lan"))]])
+        return True
 
     def rename(self, seat: int, name: str) -> None:
         """Another person took ``seat`` mid-match: their cards go by their name."""
@@ -369,6 +372,8 @@ class Person(Player):
                 continue
             if not isinstance(entry, Command):
                 return entry
+            if self._not_at_lan(entry.name):
+                continue
             if entry.name == "undo":
                 refusal = self._cannot_undo()
                 if refusal is None:

@@ -1,21 +1,16 @@
 """What the person at the prompt reads: every line of the table, as styled text.
 
-Pure functions from what the person's seat has seen (:class:`Seen`, fed only
-by the events visible to that seat) to prompt-toolkit formatted text.  The
-same text is printed in colour at a terminal and plain in line mode, so a
-script reads exactly what a person sees.  Floor 6; it imports only the engine.
+Pure functions from what the person's seat has seen (:class:`~.seen.Seen`) to
+prompt-toolkit formatted text, in the table's language and faces.  The same
+text is printed in colour at a terminal and plain in line mode, so a script
+reads exactly what a person sees.  Colours live in :mod:`.style`, line
+breaking in :mod:`.layout`.  Floor 6; it imports the engine and the words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from string import Formatter
-
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.styles import Style
-from prompt_toolkit.utils import get_cwidth
 
 from ..engine.cards import (
     Card,
@@ -24,7 +19,6 @@ from ..engine.cards import (
     Rank,
     card_label,
     card_name,
-    card_points,
     suit_name,
 )
 from ..engine.events import (
@@ -39,297 +33,15 @@ from ..engine.events import (
     TrickDone,
     TrumpTaken,
 )
-from ..engine.observation import Observation
 from ..engine.rules import TableRules
 from ..engine.text import printable
 from ..words.i18n import template
 from ..words.table import CATALOG, gender_of, note_words, shown_name, words
+from .layout import clock_text
+from .seen import Seen
+from .style import Text
 
-__all__ = [
-    "CONTRAST_PAIRS",
-    "MIN_CONTRAST",
-    "PALETTES",
-    "STYLE",
-    "Seen",
-    "Text",
-    "View",
-    "clock_text",
-    "columns",
-    "contrast",
-    "style_for",
-    "wrap",
-]
-
-Text = StyleAndTextTuples
-
-# Colours from the 256-colour palette (so a terminal shows them as chosen, not
-# in its own idea of "bright yellow"), each checked against the backgrounds it
-# sits on for WCAG's 4.5:1 contrast (tests/test_prompt.py, CONTRAST_PAIRS).
-# The panel has its own background, so it reads the same on any terminal.
-_COMMON = {
-    "you": "bold",
-    "head": "bold underline",
-    "dim": "italic",
-    "chat": "bold",  # what people say: never in the italic of the table's notices
-    "num": "reverse bold",
-}
-PALETTES: dict[str, dict[str, str]] = {
-    # Cups/hearts red, coins/diamonds gold, swords/spades blue, batons/clubs green.
-    "dark": {
-        "suit0": "#ff5f5f bold",
-        "suit1": "#ffd75f bold",
-        "suit2": "#5fafff bold",
-        "suit3": "#5fd75f bold",
-        "win": "#5fd75f bold",
-        "lose": "#ff5f5f",
-        "error": "#ff5f5f bold",
-        "warn": "#ffd75f bold",
-        "bottom-toolbar": "noreverse bg:#262626 #e4e4e4",
-        "bottom-toolbar.key": "bg:#262626 #e4e4e4 bold",
-        "bottom-toolbar.value": "bg:#262626 #e4e4e4",
-    },
-    "light": {
-        "suit0": "#af0000 bold",
-        "suit1": "#875f00 bold",
-        "suit2": "#005faf bold",
-        "suit3": "#005f00 bold",
-        "win": "#005f00 bold",
-        "lose": "#af0000",
-        "error": "#af0000 bold",
-        "warn": "#875f00 bold",
-        "bottom-toolbar": "noreverse bg:#eeeeee #1c1c1c",
-        "bottom-toolbar.key": "bg:#eeeeee #1c1c1c bold",
-        "bottom-toolbar.value": "bg:#eeeeee #1c1c1c",
-    },
-    "none": {f"suit{i}": "bold" for i in range(4)}
-    | {"win": "bold", "lose": "", "error": "bold", "warn": "bold"},
-}
-MIN_CONTRAST = 4.5  # WCAG AA for text
-# (palette, foreground class, the backgrounds it is read on): the terminal's
-# own (black and a dark grey; white and a light grey) and the panel's.
-_DARK_BGS = ("#000000", "#1c1c1c", "#262626")
-_LIGHT_BGS = ("#ffffff", "#eeeeee")
-CONTRAST_PAIRS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    *(
-        (name, key, bgs)
-        for name, bgs in (("dark", _DARK_BGS), ("light", _LIGHT_BGS))
-        for key in ("suit0", "suit1", "suit2", "suit3", "win", "lose", "error", "warn")
-    ),
-    ("dark", "bottom-toolbar", ("#262626",)),
-    ("light", "bottom-toolbar", ("#eeeeee",)),
-)
-
-
-def contrast(fg: str, bg: str) -> float:
-    """WCAG's contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
-
-    def lum(colour: str) -> float:
-        def channel(c: float) -> float:
-            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-        r, g, b = (channel(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def style_for(palette: str = "dark") -> Style:
-    """The screen's style for a background: ``dark`` (default), ``light`` or ``none``."""
-    return Style.from_dict({**_COMMON, **PALETTES.get(palette, PALETTES["dark"])})
-
-
-STYLE = style_for("dark")
-
-_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar", "class:keep")
-
-
-def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
-    """``line`` laid out in lines of at most ``width`` columns (as the terminal counts
-    them), broken at spaces: never inside a card's name, nor between a hand's number
-    and its card; only a word wider than a line is cut."""
-    units: list[tuple[Text, bool]] = []  # pieces that stay together; True: a space
-    glue = False  # the next piece joins the last (a number and its card)
-    for style, text, *_ in line:
-        parts = [text] if style.startswith(_ATOMIC) else [p for p in re.split(r"(\s+)", text) if p]
-        for part in parts:
-            space = part.isspace() and not style.startswith(_ATOMIC)
-            after = units[-1][0][-1][0] if units else ""
-            if glue or (space and after.startswith(("class:num", "class:who"))):
-                units[-1][0].append((style, part))
-                glue = space
-                continue
-            units.append(([(style, part)], space))
-    # Pieces with no space between them are one word: a line breaks between words.
-    words_: list[tuple[Text, Text]] = []  # (the spaces before, the word)
-    spaces: Text = []
-    for frags, space in units:
-        if space:
-            spaces += frags
-        elif spaces or not words_:
-            words_.append((spaces, list(frags)))
-            spaces = []
-        else:
-            words_[-1][1].extend(frags)
-    out: list[Text] = [[]]
-    used = 0
-    fresh = width - columns(indent) if width - columns(indent) > 0 else width  # a new line's room
-    for gap_frags, word in words_:
-        gap, size = _columns(gap_frags), _columns(word)
-        if used and used + gap + size > width:
-            out.append([("", indent)] if fresh < width else [])
-            used, gap_frags, gap = width - fresh, [], 0
-        out[-1] += gap_frags
-        used += gap
-        # A word wider than a line is cut where the line ends: the terminal never
-        # wraps a row itself, so every row after the first starts indented.
-        while size > width - used and size > fresh:
-            head, word = _cut(word, width - used, whole=used == width - fresh)
-            out[-1] += head
-            size = _columns(word)
-            if not word:
-                break
-            out.append([("", indent)] if fresh < width else [])
-            used = width - fresh
-        out[-1] += word
-        used += size
-    return out
-
-
-def columns(text: str) -> int:
-    """How many columns ``text`` takes on a terminal (a wide character two, a mark none)."""
-    return get_cwidth(text) if text else 0
-
-
-def _columns(line: Text) -> int:
-    return sum(columns(t) for _, t, *_ in line)
-
-
-def _cut(word: Text, room: int, *, whole: bool) -> tuple[Text, Text]:
-    """The fragments of ``word`` that fit in ``room`` columns, and the rest; with
-    ``whole`` (a line of its own) at least one character, so that a cut always moves on."""
-    head: Text = []
-    for i, (style, text, *rest) in enumerate(word):
-        size = columns(text)
-        if size <= room:
-            head.append((style, text, *rest))  # type: ignore[arg-type]
-            room -= size
-            continue
-        taken = 0
-        for j, char in enumerate(text):
-            if taken + columns(char) > room and (j or head or not whole):
-                break
-            taken += columns(char)
-        else:  # one character wider than the room, taken as a line of its own
-            j = len(text)
-        if j:
-            head.append((style, text[:j], *rest))  # type: ignore[arg-type]
-        tail = [(style, text[j:], *rest)] if j < len(text) else []
-        return head, [*tail, *word[i + 1 :]]  # type: ignore[list-item]
-    return head, []
-
-
-@dataclass
-class Seen:
-    """The table as one seat knows it; updated only from that seat's events.
-
-    ``hand`` holds the cards by slot: a card drawn takes the slot of the card
-    played, so the numbers of the others never change within a round.
-    """
-
-    rules: TableRules
-    seat: int
-    round: int = 0
-    dealer: int = 0
-    trump: Card | None = None  # the face-up card, or the last one once it is drawn
-    face_up: Card | None = None  # while it lies under the stock
-    stock: int = 0
-    hand: list[Card | None] = field(default_factory=list)
-    trick: list[tuple[int, Card]] = field(default_factory=list)
-    tricks: list[TrickDone] = field(default_factory=list)
-    rounds_won: tuple[int, ...] = ()
-    points: list[int] = field(default_factory=list)
-    captured: list[list[Card]] = field(default_factory=list)
-    to_move: int | None = None  # whose card the table waits for (None: between rounds)
-
-    @property
-    def last(self) -> TrickDone | None:
-        return self.tricks[-1] if self.tricks else None
-
-    def update(self, ev: Event) -> None:
-        n = self.rules.players
-        if isinstance(ev, RoundStarted):
-            sides = len(self.rules.teams)
-            self.round, self.dealer, self.trump = ev.round, ev.dealer, ev.trump
-            self.face_up, self.stock, self.hand = ev.trump, ev.stock, list(ev.hand)
-            self.trick, self.tricks, self.rounds_won = [], [], ev.rounds_won
-            self.points, self.captured = [0] * sides, [[] for _ in range(sides)]
-            self.to_move = ev.leader
-        elif isinstance(ev, Played):
-            self.trick.append((ev.seat, ev.card))
-            self.to_move = (ev.seat + 1) % n if len(self.trick) < n else None
-            if ev.seat == self.seat and ev.card in self.hand:
-                self.hand[self.hand.index(ev.card)] = None
-        elif isinstance(ev, TrickDone):
-            team = self.rules.team_of[ev.winner]
-            self.points[team] += ev.points
-            self.captured[team].extend(c for _, c in ev.cards)
-            self.trick = []
-            self.tricks.append(ev)
-            self.to_move = ev.winner
-            if self.stock:
-                self.stock = max(0, self.stock - n)
-                self.face_up = self.face_up if self.stock else None
-        elif isinstance(ev, Drew) and ev.seat == self.seat:
-            self._put(ev.card)
-        elif isinstance(ev, Exchanged):
-            self.face_up = self.trump = ev.gave
-            if ev.seat == self.seat and ev.gave in self.hand:
-                self.hand[self.hand.index(ev.gave)] = ev.took
-        elif isinstance(ev, RoundEnded | MatchEnded):
-            self.rounds_won = ev.rounds_won
-            self.to_move = None
-
-    def _put(self, card: Card) -> None:
-        if None in self.hand:
-            self.hand[self.hand.index(None)] = card
-        else:
-            self.hand.append(card)
-
-    def restore(self, obs: Observation, order: Sequence[Card | None] = ()) -> None:
-        """Everything at once from a snapshot (a seat resumed at a LAN table).  The
-        cards keep their slots: those held already this round, else ``order`` (the
-        slots a client that died had kept), else the snapshot's order."""
-        sides = len(self.rules.teams)
-        if self.round == obs.round and any(c is not None for c in self.hand):
-            order = self.hand
-        self.round, self.dealer = obs.round, obs.dealer
-        self.trump = obs.trump_card or obs.dealt_trump
-        self.face_up, self.stock = obs.trump_card, obs.stock
-        self.hand = [c if c in obs.hand else None for c in order]
-        while self.hand and self.hand[-1] is None and len(self.hand) > len(obs.hand):
-            self.hand.pop()  # no slot beyond the cards a hand can hold
-        for card in obs.hand:
-            if card not in self.hand:
-                self._put(card)
-        self.trick, self.rounds_won = list(obs.trick), obs.rounds_won
-        self.to_move = obs.to_move
-        self.points, self.captured = list(obs.points), [[] for _ in range(sides)]
-        ranking = self.rules.ranking
-        self.tricks = []
-        for cards, winner in zip(obs.played, obs.winners, strict=True):
-            self.captured[self.rules.team_of[winner]].extend(c for _, c in cards)
-            worth = sum(card_points(c, ranking) for _, c in cards)
-            self.tricks.append(TrickDone(cards, winner, worth))
-
-    def sync(self, hand: Sequence[Card]) -> None:
-        """Hold the slots to the hand the engine says (an observation at a turn)."""
-        if sorted(c for c in self.hand if c is not None) == sorted(hand):
-            return
-        self.hand = [c if c in hand else None for c in self.hand]
-        for card in hand:
-            if card not in self.hand:
-                self._put(card)
+__all__ = ["View"]
 
 
 class View:
@@ -424,11 +136,14 @@ class View:
             return "you" if alone else "we"
         return "other" if alone else "they"
 
-    def side(self, team: int, names: Sequence[str] | None = None) -> str:
-        """A side's seats by name: "You and Giulia", "Emma and you"."""
+    def side(self, team: int, names: Sequence[str] | None = None, *, start: bool = False) -> str:
+        """A side's seats by name: "You and Giulia", "Emma and you"; ``start``: at the
+        start of a line, where "you" in a list ("du", "tu") takes its capital."""
         names = names or self.names
+        you = words(self.lang, "you.listed")
         shown = [
             words(self.lang, "you.mid") if s == self.seat and i and names[s] == self.names[s]
+            else words(self.lang, "you") if s == self.seat and start and names[s] == you
             else names[s]
             for i, s in enumerate(self.rules.teams[team])
         ]  # fmt: skip
@@ -669,7 +384,7 @@ class View:
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            side, points = self.side(team, self.listed), self.points(pts)
+            side, points = self.side(team, self.listed, start=True), self.points(pts)
             if made:
                 lines.append(
                     self.say("end.side_made", side=side, points=points, cards=self.cards(made))
@@ -768,9 +483,3 @@ class View:
 
     def error(self, message: str) -> list[Text]:
         return [[("class:error", message)]]
-
-
-def clock_text(seconds: float) -> str:
-    """``1:42``: whole seconds left, never below zero."""
-    left = max(0, int(seconds + 0.999))
-    return f"{left // 60}:{left % 60:02d}"

@@ -1,13 +1,15 @@
-"""The LAN server: connections, the lobby's requests, limits, shutdown and restart.
+"""The LAN server: who gets in, its tables, shutdown and restart.
 
 :class:`Server` accepts TCP connections (asyncio streams, one task each,
 tracked so that shutdown can end them), greets each with ``hello`` and gives
-it a :class:`Client`: the lobby's side of one connection.  A client's lines
-come through its :class:`~briscola.protocol.tcp.TcpLink`; lobby requests
-(``list``, ``create``, ``join``, ``watch``, ``resume``, ``leave``,
-``rematch``, ``chat``) are answered here, and once the client holds a seat
-everything else goes to the seat's protocol host.  Every refusal is an
-``error`` with a code of docs/protocol.md; a client can never end the
+it a :class:`~.client.Client`, which answers the lobby's requests.  The
+server holds what the lobby as a whole admits: connections in all and per
+address (a new address always gets in: the busiest one lets go of an idle
+connection), tables in all, not yet started per connection and per address,
+and an address's share of them; private codes, with the wrong guesses
+limited per table and per address; the records folder's bound; the tokens
+that resume seats.  A clean stop is a pause: every table is kept and
+:mod:`.restore` reopens it at the next start.  A client can never end the
 server or another table.  Floor 7 (server).
 """
 
@@ -15,51 +17,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import re
 import secrets
-from collections import Counter, deque
-from collections.abc import Callable
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..engine.records import dump_line, event_line
-from ..engine.replay import RecordError, Resumable, resume_point
 from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
-from ..protocol import PROTOCOL_VERSION
 from ..protocol.host import SOFTWARE
-from ..protocol.messages import Message, ProtocolError, error, hello
+from ..protocol.messages import Message, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
-from ..words.names import NAME_CHARS, looks_alike, name_problem
+from ..words.names import NAME_CHARS, looks_alike
+from .client import CHAT_BURST, CHAT_RATE, Client, _name
 from .config import ServerConfig
 from .disk import Disk, private_folder
 from .pool import BotPool
-from .seat import TOKEN_CHARS, NetSeat, token_hash
-from .table import LobbyError, Table, bot_spec, capped
+from .restore import restore
+from .seat import NetSeat
+from .specs import LobbyError, bot_spec, capped
+from .table import Table
 
 __all__ = ["Client", "Server"]
 
 log = logging.getLogger("briscola.server")
 
 SEAT_KEY = re.compile(r"[0-9]")
-CHAT_CHARS = 500
-
-
-def _name(msg: Message, key: str, what: str, *, seat: bool = True) -> str | None:
-    """A name a client gives (its own; a table's, which may be left out): the one check
-    of :func:`~..words.names.name_problem`."""
-    value = msg.get(key)
-    if value is None and not seat:
-        return None
-    if not isinstance(value, str):
-        raise LobbyError("bad_message", f"{what} must be a string, got {value!r}")
-    problem = name_problem(value.strip(), what, seat=seat)
-    if problem is not None:
-        raise LobbyError("bad_message", problem)
-    return value.strip()
 
 
 def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = True) -> str | None:
@@ -76,346 +61,6 @@ def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = Tru
     return value
 
 
-class Client:
-    """The lobby's side of one connection."""
-
-    def __init__(self, server: Server, link: TcpLink) -> None:
-        self.server = server
-        self.link = link
-        self.name: str | None = None
-        self.program = False  # its hello said kind "bot": the lobby shows its seat as a bot's
-        self.seat: NetSeat[Table] | None = None
-        self.watching: Table | None = None
-        loop = asyncio.get_running_loop()
-        self.born = self.last = loop.time()
-        self.chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
-        self.starts: deque[float] = deque(maxlen=server.config.matches_per_minute)
-        self.refusals = 0  # lines refused; the first few are logged
-        self._timer: asyncio.TimerHandle | None = None
-
-    @property
-    def table(self) -> Table | None:
-        return self.seat.table if self.seat is not None else self.watching
-
-    @property
-    def address(self) -> str:
-        return self.link.peer.rpartition(":")[0] or "?"
-
-    # -- lines from the client ----------------------------------------------------
-
-    def route(self, msg: Message | ProtocolError) -> bool:
-        """Handle a lobby message; False to pass it on to the seat's protocol host."""
-        try:
-            return self._route(msg)
-        finally:
-            self.last = asyncio.get_running_loop().time()
-            if not self.link.closed:
-                self.arm()
-
-    def _route(self, msg: Message | ProtocolError) -> bool:
-        seat = self.server.seat_of(self)
-        if seat is not None:
-            seat.present()  # any line: a person away after a timeout is back
-        if isinstance(msg, ProtocolError):  # a line that could not be read
-            if self.server.seat_of(self) is not None:
-                return False  # the seat's host answers it, with the turn's id
-            self.link.send(error(msg.code, msg.message))
-            return True
-        kind = msg["type"]
-        if self.name is None:
-            self._hello(msg)
-            return True
-        handler = REQUESTS.get(kind)
-        if handler is None:
-            if self.seat is not None and self.server.seat_of(self) is not None:
-                return False
-            if kind in ("play", "exchange", "info"):
-                self._refuse(msg, "not_seated", f"{kind!r} is for a seat's match: you hold no seat")
-            elif kind == "hello":
-                self._refuse(msg, "bad_message", "'hello' comes once, at the start")
-            else:
-                self._refuse(
-                    msg,
-                    "unknown_type",
-                    f"unknown message type {printable(kind, 40)!r}; the lobby takes "
-                    + ", ".join(sorted(REQUESTS)),
-                )
-            return True
-        try:
-            if kind != "chat":
-                _request_id(msg)
-            handler(self, msg)
-        except LobbyError as err:
-            self._refuse(msg, err.code, err.message)
-        except Exception:  # a bug of ours: said, logged, and the connection goes on
-            log.exception("%s: %s failed", self.link.peer, printable(kind, 20))
-            self._refuse(msg, "internal", f"the server could not handle {kind!r}; it is logged")
-        return True
-
-    def _refuse(self, msg: Message, code: str, message: str) -> None:
-        self.refusals += 1
-        # Before hello nothing a peer sends is logged (its close says how many were
-        # refused); after it, the first few refusals, then only at debug level.
-        level = logging.INFO if self.name is not None and self.refusals <= LOGGED else logging.DEBUG
-        log.log(level, "%s: refused %s: %s", self.link.peer, printable(str(msg["type"]), 20), code)
-        msg_id = msg.get("id")
-        ok = isinstance(msg_id, int) and not isinstance(msg_id, bool)
-        self.link.send(error(code, message, msg_id if ok else None))
-
-    def answer(self, msg: Message, kind: str, **fields: Any) -> None:
-        self.link.send({"type": kind, "id": msg["id"], **fields})
-
-    def _hello(self, msg: Message) -> None:
-        if msg["type"] != "hello":
-            self._refuse(msg, "bad_message", "answer the server's hello first (id 1)")
-            return
-        if msg.get("id") != 1:
-            self._refuse(msg, "unknown_id", f"hello answers id 1, got {msg.get('id')!r}")
-            return
-        version = msg.get("protocol")
-        if type(version) is not int or version != PROTOCOL_VERSION:  # 1.0 and true are not 1
-            self.link.send(
-                error(
-                    "unsupported_protocol",
-                    f"this server speaks protocol {PROTOCOL_VERSION} only, got {version!r}",
-                    1,
-                )
-            )
-            self.link.bye("unsupported_protocol", "protocol version 1 only")
-            return
-        try:
-            self.name = _name(msg, "name", "a name")
-        except LobbyError as err:
-            self._refuse(msg, err.code, err.message)
-            return
-        self.program = msg.get("kind") == "bot"  # optional; without it, a person
-        log.info("%s is %s", self.link.peer, printable(self.name or "", NAME_CHARS))
-
-    # -- the requests ---------------------------------------------------------------
-
-    def list_tables(self, msg: Message) -> None:
-        self.answer(msg, "tables", **self.server.listing())
-
-    def create(self, msg: Message) -> None:
-        self.server.may_create(self)
-        self.may_start()
-        table, code = self.server.create(msg)
-        table.creator = table.budget = self
-        self.answer(msg, "created", table=table.name, **({"code": code} if code else {}))
-
-    def join(self, msg: Message) -> None:
-        if self.seat is not None:
-            raise LobbyError(
-                "already_seated", f"you hold seat {self.seat.seat} already; leave first"
-            )
-        table = self.server.find(msg.get("table"))
-        self.server.guard_code(table, self, msg.get("code"))
-        self.may_start()
-        self.stop_watching()
-        assert self.name is not None
-        seat, token, name = table.join(self.link, self.name, msg.get("seat"), msg.get("code"))
-        self.seat = held = table.seats[seat]
-        assert held is not None
-        held.program = self.program
-        # Flushed now: the answer goes out before the match_start a last seat sets off.
-        self.answer(msg, "joined", table=table.name, seat=seat, token=token, name=name)
-        self.link.flush()
-
-    def watch(self, msg: Message) -> None:
-        table = self.server.find(msg.get("table"))
-        self.server.guard_code(table, self, msg.get("code"))
-        if self.seat is not None:
-            raise LobbyError("already_seated", "you hold a seat; leave it to watch another table")
-        self.stop_watching()
-        self.answer(msg, "watching", table=table.name)
-        self.link.flush()
-        self.watching = table
-        table.watch(self.link)
-
-    def resume(self, msg: Message) -> None:
-        token = msg.get("token")
-        if not isinstance(token, str) or not token:
-            raise LobbyError("bad_message", "resume needs the 'token' that join gave")
-        if len(token) != TOKEN_CHARS:  # refused before any work: no hash of 64 KiB
-            raise LobbyError("bad_token", f"a token is {TOKEN_CHARS} characters, as join gave it")
-        held = self.server.seat_by_token(token_hash(token))
-        if held is None:
-            raise LobbyError("bad_token", "no seat has this token (it may have been given up)")
-        if self.seat is not None and self.seat is not held:
-            raise LobbyError(
-                "already_seated", f"you hold seat {self.seat.seat} already; leave it first"
-            )
-        table = held.table
-        self.stop_watching()
-        old = held.link
-        self.answer(msg, "resumed", table=table.name, seat=held.seat)
-        self.link.flush()
-        table.resume(self.link, held)
-        self.seat = held
-        held.program = self.program
-        for other in self.server.clients:
-            if other is not self and other.seat is held and other.link is old:
-                other.seat = None
-
-    def leave(self, msg: Message) -> None:
-        if self.seat is not None:
-            seat, self.seat = self.seat, None
-            seat.table.leave(seat)
-            if seat.table.creator is self and seat.table.playing:
-                # Its creator left the match: it no longer keeps the table (bots would
-                # play it out under the person's name, "won (complete)"); with no other
-                # person seated the match ends as deserted, its record says why.
-                seat.table.creator = None
-            self.server.tidy(seat.table)
-        elif self.watching is not None:
-            self.stop_watching()
-        else:
-            raise LobbyError("not_seated", "you are at no table")
-        self.answer(msg, "left")
-
-    def here(self, msg: Message) -> None:
-        """A person away after a timeout takes the seat back (any line does; this one
-        says so and is answered)."""
-        if self.seat is None:
-            raise LobbyError("not_seated", "you hold no seat")
-        self.answer(msg, "here", seat=self.seat.seat, away=self.seat.away)
-
-    def go_on(self, msg: Message) -> None:
-        """After a round's end: this person has read it; the next round may come."""
-        if self.seat is None:
-            raise LobbyError("not_seated", "you hold no seat")
-        self.seat.table.go_on(self.seat.seat)
-        self.answer(msg, "next")
-
-    def ask_rematch(self, msg: Message) -> None:
-        if self.seat is None:
-            raise LobbyError("not_seated", "only a seated player can ask for a rematch")
-        table = self.seat.table
-        # After a match, also when someone left meanwhile (the table waits for a person).
-        after = (
-            table.state == "done" or table.ending or (table.state == "waiting" and table.matches)
-        )
-        if not after:
-            raise LobbyError("bad_message", f"table {table.name!r} is {table.state}, not done")
-        self.may_start()
-        self.server.records_room()
-        # A rematch that starts now does so in a task: the answer still goes out first.
-        waiting = table.ask_rematch(self.seat)
-        # free: seats a new person must take before the rematch starts (someone left)
-        self.answer(msg, "rematching", waiting=waiting, free=table.free_seats())
-        self.link.flush()
-
-    def chat(self, msg: Message) -> None:
-        table = self.table
-        if table is None:
-            raise LobbyError("not_seated", "join or watch a table to chat")
-        text = msg.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise LobbyError("bad_message", "chat needs a non-empty string 'text'")
-        if len(text) > CHAT_CHARS:
-            raise LobbyError(
-                "bad_message", f"a chat line is at most {CHAT_CHARS} characters, got {len(text)}"
-            )
-        if not (self.chat_bucket.take() and self.server.chat_bucket(self.address).take()):
-            raise LobbyError(
-                "rate_limited", "chat: 5 lines in a row, then one every 2 s, per address too"
-            )
-        seat = self.seat.seat if self.seat is not None else None
-        name = self.seat.name if self.seat is not None else self.name  # "Giulia 2" at the table
-        assert name is not None
-        if not table.chat(seat, name, printable(text.strip(), CHAT_CHARS)):
-            raise LobbyError("rate_limited", "the table's chat is full; a notice counts the rest")
-
-    def may_start(self) -> None:
-        """A connection takes part in so many matches a minute at most (a script that
-        churns matches fills the host's disk with records)."""
-        starts = self.starts
-        now = asyncio.get_running_loop().time()
-        if starts.maxlen and len(starts) == starts.maxlen and now - starts[0] < 60:
-            raise LobbyError(
-                "rate_limited",
-                f"at most {starts.maxlen} matches a minute per connection; "
-                f"try again in {60 - (now - starts[0]):.0f} s",
-            )
-
-    # -- the end of a connection ------------------------------------------------------
-
-    def stop_watching(self) -> None:
-        if self.watching is not None:
-            table, self.watching = self.watching, None
-            table.spectators.discard(self.link)
-            self.server.tidy(table)
-
-    def gone(self) -> None:
-        self.stop_watching()
-        if self.seat is not None:
-            seat, self.seat = self.seat, None
-            seat.dropped(self.link)
-            if seat.link is None:
-                seat.table.vacate(seat)
-            self.server.tidy(seat.table)
-        for table in list(self.server.tables.values()):
-            if table.creator is self:
-                table.creator = None
-                self.server.tidy(table)
-
-    async def run(self) -> None:
-        """Wait for the end of the connection, closing it at the handshake and idle limits."""
-        self.arm()
-        try:
-            await self.link.ended
-        finally:
-            if self._timer is not None:
-                self._timer.cancel()
-
-    def arm(self) -> None:
-        """Set the one timer a connection has: the handshake's, or the lobby's idle one."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        cfg = self.server.config
-        loop = asyncio.get_running_loop()
-        if self.name is None:
-            due = self.born + cfg.handshake_timeout
-        elif self.watching is not None:  # a table's news keeps its reader
-            due = max(self.last, self.watching.active) + cfg.idle_timeout
-        elif self.table is None:
-            due = self.last + cfg.idle_timeout
-        else:
-            return  # at a table: the seat's own limits apply
-        self._timer = loop.call_at(due, self._expired)
-
-    def _expired(self) -> None:
-        self._timer = None
-        cfg = self.server.config
-        if self.name is None:
-            self.link.bye("handshake_timeout", f"no hello within {cfg.handshake_timeout:g} s")
-        elif self.watching is not None:
-            quiet = asyncio.get_running_loop().time() - max(self.last, self.watching.active)
-            if quiet < cfg.idle_timeout:
-                self.arm()  # the table spoke meanwhile
-            else:
-                self.link.bye(
-                    "idle", f"no message for {cfg.idle_timeout:g} s from you or the table"
-                )
-        elif self.table is None:
-            self.link.bye("idle", f"no message for {cfg.idle_timeout:g} s in the lobby")
-
-
-REQUESTS: dict[str, Callable[[Client, Message], None]] = {
-    "list": Client.list_tables,
-    "create": Client.create,
-    "join": Client.join,
-    "watch": Client.watch,
-    "resume": Client.resume,
-    "leave": Client.leave,
-    "rematch": Client.ask_rematch,
-    "here": Client.here,
-    "next": Client.go_on,
-    "chat": Client.chat,
-}
-
-
 # Letters and digits nobody mistakes for one another when a code is read out across a
 # room (no I, 1, O, 0): 32 of them, 12 in groups of 4, 60 bits.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -427,17 +72,9 @@ def made_code() -> str:
     return "-".join(chars[i : i + 4] for i in range(0, 12, 4))
 
 
-def _request_id(msg: Message) -> None:
-    msg_id = msg.get("id")
-    if not isinstance(msg_id, int) or isinstance(msg_id, bool):
-        raise LobbyError("bad_message", f"{msg['type']!r} needs an integer 'id', got {msg_id!r}")
-
-
 ADDRESS_GUESSES, TABLE_GUESSES = 5, 10  # wrong codes before the pauses begin
 GUESS_PAUSE_S, GUESS_PAUSE_MAX_S = 2.0, 600.0
 GUESS_KEYS = 10_000  # what a flood of addresses can make the server hold
-LOGGED = 3  # refusals of a connection logged at info level
-CHAT_RATE, CHAT_BURST = 0.5, 5.0  # a connection's chat lines, and an address's
 TOKENS_KEPT = 24  # token hashes per table slot before the ended ones are forgotten
 
 
@@ -490,7 +127,7 @@ class Server:
             await self.pool.warm()
         private_folder(self.config.records)
         self.records_bytes = _folder_bytes(self.config.records)
-        self.restore()
+        restore(self)
         cfg = self.config
         self._server = await asyncio.get_running_loop().create_server(
             lambda: TcpLink(
@@ -766,115 +403,6 @@ class Server:
         self.pool.close()
         await asyncio.get_running_loop().run_in_executor(None, self.disk.close)
         log.info("stopped")
-
-    def restore(self) -> None:
-        """Reopen the tables kept when the server last stopped, each in its state."""
-        for seats_file in sorted(self.config.records.glob("*.seats.json")):
-            try:
-                self._restore(seats_file)
-            except (OSError, ValueError, KeyError, TypeError, RecordError) as err:
-                log.warning("cannot reopen the table of %s: %s", seats_file.name, err)
-
-    def _restore(self, seats_file: Path) -> None:
-        data = json.loads(seats_file.read_text(encoding="utf-8"))
-        kept = data.get("record", "")  # absent: a file of an older server, named as its record
-        if kept is None:
-            record = None
-        elif kept:
-            record = self.config.records / Path(str(kept)).name
-        else:
-            record = seats_file.with_suffix("").with_suffix(".jsonl")
-        point, data_bytes = None, b""
-        if record is not None and record.exists():
-            data_bytes = record.read_bytes()
-            point = resume_point(data_bytes)
-        between = "state" in data  # the table is kept between matches too
-        if point is None and not between:  # ended, or its record is gone: nothing to reopen
-            seats_file.unlink(missing_ok=True)
-            return
-        if self.config.abandon_unfinished:  # the host ends what was left, on purpose
-            if point is not None and record is not None:
-                why = "the host started the server with --abandon-unfinished"
-                self._abandon(record, point, why)
-            seats_file.unlink(missing_ok=True)
-            return
-        rules = TableRules.from_dict(data["rules"])
-        name = str(data["table"])
-        if name in self.tables:
-            raise ValueError(f"a table {name!r} is open already")
-        bots = {int(k): capped(bot_spec(v), rules.players) for k, v in data["bots"].items()}
-        self.numbered = max(self.numbered, int(data["number"]))
-        table = Table(self, name, rules, bots=bots, number=int(data["number"]))
-        table.code_kept = str(data.get("code_hash") or "")
-        if data.get("code_sha256"):  # an older server's unsalted hash: no code opens it
-            table.code_kept = "unusable$"
-        table.table_file = seats_file
-        for i, held in enumerate(data["seats"]):
-            if held is not None and i not in bots:
-                seat = NetSeat(
-                    table, i, str(held["name"]), table._standin(i), token_sha=held["token_sha256"]
-                )
-                seat.bot_plays = "" if seat.person else "left"  # given up: a bot plays on
-                table.seats[i] = seat
-                if seat.person:
-                    self.register(seat)
-        if point is None or record is None:
-            self._reopen_between(table, data, record)
-            return
-        if table.deserted:  # nobody of it is left to come back: its end, said
-            self._abandon(record, point, "deserted: no person held a seat when it reopened")
-            seats_file.unlink(missing_ok=True)
-            return
-        last = data_bytes[: point.size].rstrip(b"\n").rpartition(b"\n")[2]
-        after = "pause" if last.startswith(b'{"type":"pause"') else "crash"
-        with open(record, "r+b") as f:
-            f.truncate(point.size)
-        table.record_path = record
-        table.matches = int(data["matches"]) - 1
-        if point.header.get("seed") is None:  # dealt in secret: the rounds to come too
-            point.match.rng = secrets.SystemRandom()
-        table.restored = (point.match, point.round, after)
-        self.tables[name] = table
-        table.start_match()
-        for held_seat in table.seats:
-            if held_seat is not None:
-                held_seat.hold()
-        log.info("table %s reopened from %s (after a %s)", name, record.name, after)
-
-    def _reopen_between(self, table: Table, data: dict[str, Any], record: Path | None) -> None:
-        """A table that was waiting for players or resting between matches: its seats are
-        held for their people for the grace time, the table itself too."""
-        table.record_path = record if record is not None and record.exists() else None
-        table.matches = int(data["matches"])
-        table.seats = [s if s is None or s.person else None for s in table.seats]
-        table.rematch = {int(i) for i in data.get("rematch", [])} & {
-            s.seat for s in table.seats if s is not None
-        }
-        table.state = "waiting" if table.free_seats() or not table.matches else "done"
-        table.creator = table  # nobody's connection: kept for the grace, then tidied
-        self.tables[table.name] = table
-        table.save()
-        for held_seat in table.seats:
-            if held_seat is not None:
-                held_seat.hold()
-        asyncio.get_running_loop().call_later(self.config.grace, self._kept_over, table)
-        log.info("table %s reopened, %s (match %d)", table.name, table.state, table.matches)
-
-    def _kept_over(self, table: Table) -> None:
-        if table.creator is table:
-            table.creator = None
-            self.tidy(table)
-
-    def _abandon(self, record: Path, point: Resumable, why: str) -> None:
-        ended = event_line(point.match.end(None, "abandoned"))
-        ended["why"] = why
-        with open(record, "r+b") as f:
-            f.truncate(point.size)
-            f.seek(point.size)
-            f.write((dump_line(ended) + "\n").encode())
-            f.flush()
-            os.fsync(f.fileno())
-        log.info("%s: the unfinished match is ended as abandoned", record.name)
 
 
 def _folder_bytes(folder: Path) -> int:

@@ -4,6 +4,10 @@ Beside :mod:`briscola.replay`: the :class:`Narrator` receives each record
 line after the checker has accepted it and prints it in the chosen language
 (the ``REPLAY`` section) with the cards named in the chosen faces.  It trusts the
 lines it is given, so it never needs the engine.
+
+A replay tells the whole table, every hand open, to whoever reads the record:
+every seat goes by its name in the record, the person's too, never "you" (at a
+LAN table several people sat, and the reader may be none of them).
 """
 
 from __future__ import annotations
@@ -33,19 +37,9 @@ def _team_labels(rules: TableRules, seats: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(" & ".join(seats[s] for s in team) for team in rules.teams)
 
 
-def _people(header: dict[str, Any], players: int) -> frozenset[int]:
-    """The seats a person sat in (the header's ``people``), told as "you"."""
-    seats = header.get("people", [])
-    if not isinstance(seats, list):
-        return frozenset()
-    return frozenset(s for s in seats if isinstance(s, int) and 0 <= s < players)
-
-
-def _side_person(rules: TableRules, people: frozenset[int], team: int) -> str:
-    seats = rules.teams[team]
-    if people & set(seats):
-        return "you" if len(seats) == 1 else "we"
-    return "other" if len(seats) == 1 else "they"
+def _side_person(rules: TableRules, team: int) -> str:
+    """A side's form of a sentence: one seat (``other``) or several (``they``)."""
+    return "other" if len(rules.teams[team]) == 1 else "they"
 
 
 class Narrator:
@@ -68,7 +62,6 @@ class Narrator:
         self.rules = TableRules()
         self.seats: tuple[str, ...] = ()
         self.teams: tuple[str, ...] = ()
-        self.people: frozenset[int] = frozenset()
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
@@ -83,9 +76,6 @@ class Narrator:
 
     def say(self, key: str, **values: Any) -> None:
         print(self.text(key, **values), file=self.out)
-
-    def person(self, seat: int) -> str:
-        return "you" if seat in self.people else "other"
 
     def card(self, text: str) -> str:
         return card_name(Card.parse(text), self.faces, self.lang)
@@ -119,7 +109,6 @@ class Narrator:
             self.faces = faces if faces in FACES else self.fallback
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
-        self.people = _people(line, rules.players)
         seed = "-" if line.get("seed") is None else line["seed"]
         pack = "" if rules.default_pack else self.text("pack", count=rules.pack)
         self.say(
@@ -139,13 +128,8 @@ class Narrator:
             self.round = line["round"]
             self.tricks = 0
             dealer, leader = line["dealer"], line["leader"]
-            key = "round"
-            if dealer in self.people:
-                key = "round.you_deal"
-            elif leader in self.people:
-                key = "round.you_lead"
             self.say(
-                key,
+                "round",
                 n=self.round,
                 dealer=self.seats[dealer],
                 leader=self.seats[leader],
@@ -154,7 +138,7 @@ class Narrator:
         if "to" in line:
             cards = ", ".join(self.card(c) for c in line["hand"])
             seat = line["to"]
-            self.say("hand", person=self.person(seat), name=self.seats[seat], cards=cards)
+            self.say("hand", name=self.seats[seat], cards=cards)
 
     def _played(self, line: dict[str, Any]) -> None:
         self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
@@ -173,18 +157,12 @@ class Narrator:
 
     def _trump_taken(self, line: dict[str, Any]) -> None:
         seat = line["seat"]
-        self.say(
-            "trump_taken",
-            person=self.person(seat),
-            name=self.seats[seat],
-            card=self.card(line["card"]),
-        )
+        self.say("trump_taken", name=self.seats[seat], card=self.card(line["card"]))
 
     def _exchanged(self, line: dict[str, Any]) -> None:
         seat = line["seat"]
         self.say(
             "exchanged",
-            person=self.person(seat),
             name=self.seats[seat],
             gave=self.card(line["gave"]),
             took=self.card(line["took"]),
@@ -233,7 +211,7 @@ class Narrator:
         seat = line["seat"]
         self.tricks = line["tricks"]
         self.plays = [f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["trick"]]
-        self.say("takeback", person=self.person(seat), name=self.seats[seat], i=self.tricks + 1)
+        self.say("takeback", name=self.seats[seat], i=self.tricks + 1)
 
     def _info(self, line: dict[str, Any]) -> None:
         self.say("info", name=self.seats[line["seat"]], text=line["text"])
@@ -244,7 +222,7 @@ class Narrator:
         if winner is None:
             result = self.text("drawn")
         else:
-            who = _side_person(self.rules, self.people, winner)
+            who = _side_person(self.rules, winner)
             result = self.text("round_won", person=who, team=self.teams[winner])
         won = "-".join(map(str, line["rounds_won"]))
         self.say("round_end", i=self.round, points=points, result=result, won=won)
@@ -254,7 +232,7 @@ class Narrator:
         if winner is None:
             result = self.text("nobody")
         else:
-            who = _side_person(self.rules, self.people, winner)
+            who = _side_person(self.rules, winner)
             result = self.text("match_won", person=who, team=self.teams[winner])
         self.say(
             "match_end",
@@ -276,13 +254,12 @@ def _reason(lang: str, reason: str) -> str:
 
 def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str:
     """The one-line verdict on a consistent record."""
-    people = _people({"people": result.people}, result.rules.players)
     teams = _team_labels(result.rules, _labels(result.names))
     reason = _reason(lang, result.reason)
     if result.winner is None:
         outcome = say(PHRASES, lang, "verdict.none", reason=printable(reason))
     else:
-        who = _side_person(result.rules, people, result.winner)
+        who = _side_person(result.rules, result.winner)
         team = printable(teams[result.winner])
         outcome = say(PHRASES, lang, "verdict.won", person=who, team=team, reason=reason)
     return say(
