@@ -900,9 +900,16 @@ async def test_help_at_a_lan_table_lists_what_works_there() -> None:
         assert "say TEXT" in text and "hint" not in text and "undo" not in text, lang
 
 
-def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
+def test_the_lobby_says_the_server_is_away_in_one_line_that_updates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Four tries while the server is away: one line in the log, the next try's pause
-    in the panel (updated), and the panel as it was once the server is back."""
+    in the panel (counted down, then "connecting" during a try), and the panel as it
+    was once the server is back."""
+    from briscola.client import lobby
+
+    clock = [10.0]
+    monkeypatch.setattr(lobby.Away, "now", staticmethod(lambda: clock[0]))
     out = io.StringIO()
     console = LineConsole(io.StringIO(), out)
     with retry_line(console, "en") as tell:
@@ -910,6 +917,10 @@ def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
             tell("retry", pause)
         assert console.panel is not None
         assert to_plain_text(console.panel()[0]) == "Trying again in 4 s..."
+        clock[0] += 2.5
+        assert to_plain_text(console.panel()[0]) == "Trying again in 2 s..."
+        clock[0] += 2
+        assert to_plain_text(console.panel()[0]) == "Connecting to the server..."
     assert out.getvalue().count("trying again") == 1 and out.getvalue().count("\n") == 1
     assert "The connection to the server is lost; trying again in 0.5 s..." in out.getvalue()
     assert console.panel is None
