@@ -1088,3 +1088,18 @@ async def test_sigterm_puts_the_screen_away_and_keeps_the_seat(tmp_path: Path) -
         assert "Traceback" not in err.decode()
         listed = await (await lan.connect("Eve")).ask("list", "tables")
         assert listed["tables"][0]["seat_info"][0]["kind"] == "away", listed
+
+
+async def test_a_kept_seat_whose_match_is_over_is_said(tmp_path: Path) -> None:
+    """Run again after the client died, ``briscola join`` finds its token on disk, but
+    the match ended meanwhile (the server no longer holds the seat): it says so,
+    then shows the lobby, rather than the lobby alone."""
+    from briscola.client.tokens import Tokens
+
+    async with running(tmp_path) as lan:
+        Tokens().keep(f"127.0.0.1:{lan.port}", "Pia", "sera", "0" * 64, 1)
+        status, out, err = await _run(_join_process(lan.port, "--name", "Pia"), b"quit\n")
+        assert status == 0, out + err
+        said = "Your seat at table sera is no longer held for you: its match has ended"
+        assert said in out and "Lobby commands" in out, out
+        assert Tokens().find(f"127.0.0.1:{lan.port}", "Pia") is None

@@ -75,6 +75,9 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                 status = await sit(session, console, lang=lang, faces=args.faces, pace=args.pace)
                 if args.table is not None or session.link is None or not session.link.alive:
                     return status
+            elif session.seat_over:  # its match ended while the client was gone, or it went
+                said = t(lang, "kept_over", table=printable(session.seat_over, 40))
+                console.show([[("class:dim", said)]])
         if create is not None:
             made = await session.request("create", **create)
             table = str(made["table"])

@@ -96,6 +96,7 @@ class Session:
         self.kept_hand: tuple[int, list[str | None]] | None = None
         self.tokens = tokens
         self.patience = patience
+        self.seat_over = ""  # the table of a kept seat the server no longer holds
         # Why the last reconnect failed: "" when the server did not come back in time,
         # else what it said when it refused the seat (or the table watched).
         self.refusal = ""
@@ -236,6 +237,7 @@ class Session:
             if err.code != "bad_token":
                 raise
             self.forget(str(kept["table"]))
+            self.seat_over = str(kept["table"])  # said: not silently the lobby
             return None
         self._seated(str(got["table"]), int(got["seat"]), str(kept["token"]), kept)
         return got

@@ -324,6 +324,7 @@ LOBBY: Final[dict[str, Message]] = {
     "stopped.bare": "beendet (SIGTERM).",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
+    "kept_over": "Dein Platz an Tisch {table} wird nicht mehr für dich freigehalten: seine Partie ist zu Ende, oder der Platz wurde aufgegeben.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
     "code_made_lobby": "Tisch {table} ist privat; sein Code ist {code} (Freunde tippen: join {table} code={code}).",
     "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: ein neues briscola join holt ihn zurück.",

@@ -297,6 +297,7 @@ LOBBY: Final[dict[str, Message]] = {
     "stopped.bare": "stopped (SIGTERM).",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
+    "kept_over": "Your seat at table {table} is no longer held for you: its match has ended, or the seat was given up.",
     "code_made": "Table {table} is private; friends join with --code {code}",
     "code_made_lobby": "Table {table} is private; its code is {code} (friends type: join {table} code={code}).",
     "gone": "The server did not come back in time; your seat stays yours: run briscola join again to take it back.",

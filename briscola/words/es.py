@@ -348,6 +348,7 @@ LOBBY: Final[dict[str, Message]] = {
     "stopped.bare": "detenido (SIGTERM).",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
+    "kept_over": "Tu puesto en la mesa {table} ya no se te guarda: su partida ha terminado, o el puesto se dejó.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",
     "code_made_lobby": "La mesa {table} es privada; su código es {code} (los amigos escriben: join {table} code={code}).",
     "gone": "El servidor no ha vuelto a tiempo; el puesto sigue siendo tuyo: vuelve a lanzar briscola join para recuperarlo.",

@@ -341,6 +341,7 @@ LOBBY: Final[dict[str, Message]] = {
     "stopped.bare": "interrotto (SIGTERM).",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
+    "kept_over": "Il tuo posto al tavolo {table} non è più tenuto per te: la sua partita è finita, oppure il posto è stato lasciato.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",
     "code_made_lobby": "Il tavolo {table} è privato; il codice è {code} (gli amici scrivono: join {table} code={code}).",
     "gone": "Il server non è tornato in tempo; il posto resta tuo: rilancia briscola join per riprenderlo.",

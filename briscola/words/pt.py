@@ -340,6 +340,7 @@ LOBBY: Final[dict[str, Message]] = {
     "stopped.bare": "parado (SIGTERM).",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
+    "kept_over": "O teu lugar na mesa {table} já não está guardado para ti: a partida acabou, ou o lugar foi deixado.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
     "code_made_lobby": "A mesa {table} é privada; o código é {code} (os amigos escrevem: join {table} code={code}).",
     "gone": "O servidor não voltou a tempo; o lugar continua a ser teu: volta a correr briscola join para o recuperar.",
