@@ -14,7 +14,13 @@ from .style import Text
 
 __all__ = ["clock_text", "columns", "wrap"]
 
-_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar", "class:keep")
+# A label of the panel stays whole, its value (a list of names and scores) breaks
+# between words like any text: "Rondas Nós 0 · Marco (juega al azar)+Sofia ...".
+_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar.key", "class:keep")
+
+
+def _atomic(style: str) -> bool:
+    return style.startswith(_ATOMIC) or style == "class:bottom-toolbar"
 
 
 def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
@@ -24,9 +30,9 @@ def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
     units: list[tuple[Text, bool]] = []  # pieces that stay together; True: a space
     glue = False  # the next piece joins the last (a number and its card)
     for style, text, *_ in line:
-        parts = [text] if style.startswith(_ATOMIC) else [p for p in re.split(r"(\s+)", text) if p]
+        parts = [text] if _atomic(style) else [p for p in re.split(r"(\s+)", text) if p]
         for part in parts:
-            space = part.isspace() and not style.startswith(_ATOMIC)
+            space = part.isspace() and not _atomic(style)
             after = units[-1][0][-1][0] if units else ""
             if glue or (space and after.startswith(("class:num", "class:who"))):
                 units[-1][0].append((style, part))
