@@ -6,13 +6,15 @@ terminal never wraps a row itself.  Also the clock's ``m:ss``.  Floor 6.
 
 from __future__ import annotations
 
+import os
 import re
+from typing import TextIO
 
 from prompt_toolkit.utils import get_cwidth
 
 from .style import Text
 
-__all__ = ["clock_text", "columns", "wrap"]
+__all__ = ["clock_text", "columns", "fitted", "terminal_width", "wrap"]
 
 # A label of the panel stays whole, its value (a list of names and scores) breaks
 # between words like any text: "Rondas Nós 0 · Marco (juega al azar)+Sofia ...".
@@ -73,6 +75,28 @@ def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
         out[-1] += word
         used += size
     return out
+
+
+def fitted(text: str, width: int | None) -> str:
+    """``text`` (plain lines) for a terminal ``width`` columns wide, each line broken
+    at spaces as :func:`wrap` breaks the screen's, its rest indented two more than
+    its start; ``None`` (a pipe, a file): as it is, as ``play`` keeps piped lines."""
+    if not width:
+        return text
+    rows: list[str] = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip(" "))] + "  "
+        parts = wrap([("", line)], width - 1, indent=indent)  # the last column: no auto-wrap
+        rows += ["".join(t for _, t, *_ in part) for part in parts]
+    return "\n".join(rows)
+
+
+def terminal_width(stream: TextIO) -> int | None:
+    """The columns of the terminal ``stream`` writes to; None when it is no terminal."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns if stream.isatty() else None
+    except (OSError, ValueError, AttributeError):  # closed, or a stream with no file
+        return None
 
 
 def columns(text: str) -> int:
