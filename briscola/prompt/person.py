@@ -117,7 +117,8 @@ class Person(Player):
         self.back_word = "back"
         #: whose seat this was, when the person took it over mid-match (a LAN table)
         self.taken_from = ""
-        #: a LAN table's seat: help lists the commands that work there
+        #: a LAN table's seat: help lists the commands that work there, and a command
+        #: is answered at once while another seat thinks
         self.lan = False
 
     async def start(self, info: MatchInfo) -> None:
@@ -202,8 +203,10 @@ class Person(Player):
 
     def answer(self, text: str) -> bool:
         """A command typed when no card is asked for; False: no command.  It is
-        answered at once between tricks, else once the trick is done (or at the
-        person's turn): never between a trick's lines."""
+        answered at once between tricks, and at a LAN table (where a seat may think
+        until its clock runs out) whatever the turn; at a local table once the trick
+        is done (or at the person's turn): never between the lines of a trick that
+        the bots play out within the pace."""
         if self.view is None or self.seen is None or self.reader is None:
             return False
         try:
@@ -214,7 +217,7 @@ class Person(Player):
             return True
         if not isinstance(entry, Command) or entry.name in ("quit", "undo", "hint", "exchange"):
             return False
-        if self.seen.trick:
+        if self.seen.trick and not self.lan:
             self.later.append(entry.name)
         else:
             self._answer(entry.name)

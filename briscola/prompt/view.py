@@ -185,15 +185,16 @@ class View:
 
     def side(self, team: int, names: Sequence[str] | None = None, *, start: bool = False) -> str:
         """A side's seats by name: "You and Giulia", "Emma and you"; ``start``: at the
-        start of a line, where "you" in a list ("du", "tu") takes its capital."""
+        start of a line or after a label, where "you" first in a list ("du", "tu") takes
+        its capital; never later in the list ("Anna e tu")."""
         names = names or self.names
-        you = words(self.lang, "you.listed")
-        shown = [
-            words(self.lang, "you.mid") if s == self.seat and i and names[s] == self.names[s]
-            else words(self.lang, "you") if s == self.seat and start and names[s] == you
-            else names[s]
-            for i, s in enumerate(self.rules.teams[team])
-        ]  # fmt: skip
+        pronoun = (self.names[self.seat], words(self.lang, "you.listed")) if self.seat >= 0 else ()
+        shown = []
+        for i, s in enumerate(self.rules.teams[team]):
+            name = names[s]
+            if s == self.seat and name in pronoun:  # "you", not a name given with --name
+                name = words(self.lang, "you.mid" if i else "you") if i or start else name
+            shown.append(name)
         if len(shown) == 1:
             return shown[0]
         return words(self.lang, "and", a=", ".join(shown[:-1]), b=shown[-1])
@@ -201,9 +202,16 @@ class View:
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def scores(self, values: Sequence[int], *, short: bool = False, tight: bool = False) -> str:
+    def scores(
+        self, values: Sequence[int], *, short: bool = False, tight: bool = False,
+        start: bool = False,
+    ) -> str:  # fmt: skip
         """The sides and their scores; ``short`` for the panel, ``tight`` for a narrow
-        one (names without their note: "Marco", not "Marco (expert)")."""
+        one (names without their note: "Marco", not "Marco (expert)"); ``start``: the
+        list starts a line or a label's value ("Runden Du 0", not "Runden du 0")."""
+
+        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
+        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
 
         def listed(seat: int) -> str:
             name = self.listed[seat]
@@ -211,9 +219,8 @@ class View:
 
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
-                if tight:
-                    return " & ".join(listed(s) for s in self.rules.teams[team])
-                return self.side(team, self.listed)
+                names = [listed(s) for s in range(len(self.listed))]
+                return self.side(team, names, start=start and team == order[0])
             if self._mine(team):
                 return words(self.lang, "us")
             # Two other pairs at six seats, or a spectator's: "Them" says nothing.
@@ -221,8 +228,6 @@ class View:
                 return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
-        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
-        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
         return " · ".join(f"{name(t)} {values[t]}" for t in order)
 
     def points(self, n: int) -> str:
@@ -505,9 +510,10 @@ class View:
             trump = self.card(seen.trump, short=tight)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
-        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight))
+        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight, start=True))
         if self.count and seen.points:
-            bar += item("bar.points", self.scores(seen.points, short=True, tight=tight))
+            points = self.scores(seen.points, short=True, tight=tight, start=True)
+            bar += item("bar.points", points)
         return bar
 
     def turn(self, seen: Seen, left: float | None = None) -> Text | None:

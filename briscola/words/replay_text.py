@@ -12,6 +12,7 @@ LAN table several people sat, and the reader may be none of them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from ..engine.cards import FACES, Card, Faces, Language, card_name
@@ -52,9 +53,12 @@ class Narrator:
         lang: Language = "en",
         *,
         fallback: Faces = "italian",
+        fit: Callable[[str], str] | None = None,
     ) -> None:
-        """``faces`` None: the faces the record's header names, else ``fallback``."""
+        """``faces`` None: the faces the record's header names, else ``fallback``;
+        ``fit``: each line laid out for the terminal (broken at spaces)."""
         self.out = out
+        self.fit = fit
         self.chosen = faces
         self.fallback: Faces = fallback
         self.faces: Faces = faces or fallback
@@ -76,7 +80,8 @@ class Narrator:
         return say(PHRASES, self.lang, key, person=person, count=count, **shown)
 
     def say(self, key: str, **values: Any) -> None:
-        print(self.text(key, **values), file=self.out)
+        text = self.text(key, **values)
+        print(self.fit(text) if self.fit is not None else text, file=self.out)
 
     def card(self, text: str) -> str:
         return card_name(Card.parse(text), self.faces, self.lang)
