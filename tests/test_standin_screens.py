@@ -14,7 +14,7 @@ import itertools
 import re
 from pathlib import Path
 
-from lan import read_records, running, verify_records
+from lan import play_out, read_records, running, verify_records
 
 from briscola.cli import build_parser
 from briscola.client.run import _person
@@ -103,3 +103,68 @@ async def test_a_seat_left_mid_match_is_played_by_a_bot_on_every_screen(
     for line in tricks:  # every card of the seat, and a trick it took, under the bot
         assert not re.search(r"(?<!a bot for )Giulia", line), line
     verify_records(lan.records, expect=1)
+
+
+async def test_only_the_cards_a_bot_chose_are_marked_and_told_as_its(tmp_path: Path) -> None:
+    """Anna's time runs out (a bot plays for her until she says a word), later she sends
+    three bad answers (a bot plays that one card): exactly those cards carry
+    ``standin: true``, to her, to a spectator and in the record; the spectator's
+    screen says "A bot plays ... for Anna" for them and "Anna plays" for hers."""
+    async with running(tmp_path, turn_timeout=0.4) as lan:
+        host = await lan.connect("Host")
+        await host.create("t", players=2, bots={"1": "random"})
+        watch_args = build_parser().parse_args(
+            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "t", "--watch"]
+        )
+        seen = io.StringIO()
+        watcher = asyncio.ensure_future(
+            _person(watch_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
+        )
+        await _until(seen, "You watch table t", watcher)
+        anna = await lan.seated("Anna", "t")
+        await anna.until("turn")  # left unanswered: the time runs out
+        await anna.until(lambda m: m.get("code") == "away", 5.0)
+        first = await anna.seen(lambda m: m["type"] == "played" and m["seat"] == 0)
+        await anna.ask("here", "here")
+        await anna.seen(lambda m: m.get("code") == "handback", 5.0)
+        turn = await anna.until("turn", 10.0)  # hers again: three bad answers
+        for attempt in range(3):
+            wrong = next(c for c in ("AC", "AD", "AS", "AB", "3C", "3D") if c not in turn["hand"])
+            await anna.send({"type": "play", "id": turn["id"], "card": wrong})
+            await anna.until("error")
+            if attempt < 2:
+                turn = await anna.until("turn")
+        await anna.until(lambda m: m.get("code") == "faults")
+        end = await asyncio.wait_for(play_out(anna), GAME)
+        assert end["reason"] == "complete"
+        await _until(seen, "(rounds won:", watcher)
+        watcher.cancel()
+        await asyncio.gather(watcher, return_exceptions=True)
+    assert first.get("standin") is True
+    (record,) = read_records(lan.records).values()
+    marked = [(m["seat"], m["card"]) for m in record if m["type"] == "played" and m.get("standin")]
+    told = [(m["seat"], m["card"]) for m in anna.of("played") if m.get("standin")]
+    assert told == marked and marked[0] == (0, first["card"]) and {s for s, _ in marked} == {0}
+    # The timeout's cards up to her word, and the one card of the faults: no other.
+    expect, away, once = [], False, False
+    for m in record:
+        if m["type"] == "standin":
+            away, once = away or not m.get("once"), once or bool(m.get("once"))
+        elif m["type"] == "handback":
+            away = False
+        elif m["type"] == "played" and m["seat"] == 0:
+            if away or once:
+                expect.append(m["card"])
+            once = False
+    reasons = [m.get("reason") for m in record if m["type"] == "standin"]
+    # The lines may say less: a card the bot was already choosing when her word came
+    # follows the handback line, and is still the bot's.
+    assert reasons == ["timeout", "faults"] and set(expect) <= {c for _, c in marked}
+    faults_at = next(i for i, m in enumerate(record) if m.get("reason") == "faults")
+    after = [m for m in record[faults_at:] if m["type"] == "played" and m["seat"] == 0]
+    assert after[0].get("standin") is True and not any(m.get("standin") for m in after[1:])
+    screen = seen.getvalue()
+    for _, card in marked:
+        assert re.search(rf"A bot plays {card} .* for Anna", screen), (card, screen)
+    mine = [m["card"] for m in anna.of("played") if m["seat"] == 0 and not m.get("standin")]
+    assert mine and all(re.search(rf"Anna plays {c} ", screen) for c in mine), screen
