@@ -14,10 +14,12 @@ import itertools
 import re
 from pathlib import Path
 
+import pytest
 from lan import play_out, read_records, running, verify_records
 
 from briscola.cli import build_parser
 from briscola.client.run import _person
+from briscola.engine.events import TrickDone
 from briscola.engine.replay import verify_record
 from briscola.prompt.console import LineConsole
 from briscola.words.replay_text import Narrator
@@ -168,3 +170,90 @@ async def test_only_the_cards_a_bot_chose_are_marked_and_told_as_its(tmp_path: P
         assert re.search(rf"A bot plays {card} .* for Anna", screen), (card, screen)
     mine = [m["card"] for m in anna.of("played") if m["seat"] == 0 and not m.get("standin")]
     assert mine and all(re.search(rf"Anna plays {c} ", screen) for c in mine), screen
+
+
+async def test_a_card_the_bot_played_for_you_is_told_as_its_on_your_screen() -> None:
+    """Ann's own screen: "A bot plays ... for you" and, when that card wins, "The bot
+    takes the trick for you"; a ``standin`` that is not true or false is the server's
+    fault, said, not believed."""
+    from briscola.client.check import ServerFault
+    from briscola.client.play import _Sitting, _table_line
+    from briscola.client.seat import RemoteTable
+    from briscola.client.session import Session
+    from briscola.engine.game import Round
+    from briscola.engine.rules import TableRules
+    from briscola.prompt.person import Person
+
+    session = Session("127.0.0.1", 1, "Ann")
+    session.seat = 0
+    sent: list[dict[str, object]] = []
+    session.send = sent.append  # type: ignore[method-assign]
+    out = io.StringIO()
+    console = LineConsole(stdin=io.StringIO(""), stdout=out)
+    me = _Sitting(session, console, "en", watching=False)
+    me.person = Person(console, name="Ann")
+    me.table = RemoteTable(me.person, session.send)
+    rules = TableRules(players=2)
+    r = Round(rules, sorted(rules.deck), dealer=1)  # Ann leads
+    start = {"type": "match_start", "seat": 0, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    await _table_line(me, {"type": "round_start", "round": 1, "dealer": 1, "leader": 0,
+                           "trump": str(r.trump_card), "stock": len(r.stock),
+                           "rounds_won": [0, 0], "hand": [str(c) for c in r.hands[0]]})  # fmt: skip
+    r.events = []
+    r.play(r.hands[0][0])
+    r.play(r.hands[1][0])
+    ann, finn, trick = r.events[0], r.events[1], r.events[2]
+    assert isinstance(trick, TrickDone)
+    await _table_line(me, {**ann.to_message(), "standin": True})
+    await _table_line(me, finn.to_message())
+    await _table_line(me, trick.to_message())
+    screen = out.getvalue()
+    assert re.search(r"A bot plays \S+ .* for you", screen), screen
+    assert "You play" not in screen and "Finn plays" in screen
+    took = "The bot takes the trick for you" if trick.winner == 0 else "Finn takes the trick"
+    assert took in screen, screen
+    bad = {"type": "played", "seat": 0, "card": str(r.hands[0][0]), "standin": "yes"}
+    with pytest.raises(ServerFault, match="standin must be true or false"):
+        await me.table.handle(bad)
+
+
+def _trick(first: str, second: str, points: int) -> dict[str, object]:
+    """Seat 0's card and seat 1's, taken by seat 0."""
+    cards = [{"seat": 0, "card": first}, {"seat": 1, "card": second}]
+    return {"type": "trick", "cards": cards, "winner": 0, "points": points}
+
+
+def test_an_older_record_credits_the_bots_cards_from_its_standin_lines() -> None:
+    """A record from before the field: the ``standin`` lines say whose each card was
+    (until ``handback``; one card for ``once``)."""
+    lines = [
+        {"type": "header", "table": {"players": 2}, "names": ["Anna", "Finn"], "seed": 1},
+        {"type": "round_start", "round": 1, "dealer": 1, "leader": 0, "trump": "2B"},
+        {"type": "standin", "seat": 0, "reason": "timeout"},
+        {"type": "played", "seat": 0, "card": "AC"},
+        {"type": "played", "seat": 1, "card": "3C"},
+        _trick("AC", "3C", 21),
+        {"type": "handback", "seat": 0},
+        {"type": "played", "seat": 0, "card": "KC"},
+        {"type": "played", "seat": 1, "card": "QC"},
+        _trick("KC", "QC", 7),
+        {"type": "standin", "seat": 0, "reason": "faults", "once": True},
+        {"type": "played", "seat": 0, "card": "JC"},
+        {"type": "played", "seat": 1, "card": "7C"},
+        _trick("JC", "7C", 2),
+        {"type": "played", "seat": 0, "card": "6C"},
+        {"type": "played", "seat": 1, "card": "5C", "standin": True},  # the field wins
+        _trick("6C", "5C", 0),
+    ]
+    out = io.StringIO()
+    narrator = Narrator(out)
+    for no, line in enumerate(lines, 1):
+        narrator.line(no, line)
+    tricks = [t for t in out.getvalue().splitlines() if t.startswith("  Trick")]
+    assert tricks[0].startswith("  Trick 1: a bot for Anna Ace of Cups, Finn Three")
+    assert tricks[0].endswith("-> a bot for Anna (21 points)")
+    assert tricks[1].startswith("  Trick 2: Anna King") and tricks[1].endswith("-> Anna (7 points)")
+    assert tricks[2].startswith("  Trick 3: a bot for Anna Jack")
+    assert tricks[3].startswith("  Trick 4: Anna Six") and "a bot for Finn Five" in tricks[3]
