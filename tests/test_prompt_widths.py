@@ -1,5 +1,5 @@
 """The second game night's small things on the screen: every panel line breaks at
-word boundaries at any width from 60 columns; a word that starts a line or a label
+word boundaries at any width from 60 columns, never inside a name; a word that starts a line or a label
 takes its capital in every language."""
 
 from __future__ import annotations
@@ -46,6 +46,9 @@ def test_every_panel_line_breaks_between_words(lang: str, players: int, width: i
         assert all(columns(row) <= width for row in rows), rows
         whole = " ".join(" ".join(to_plain_text(line).split()) for line in lines)
         assert " ".join(" ".join(rows).split()) == whole, rows  # no word cut in two
+        for name in view.listed[1:]:  # nor a name with its note: "Marco (juega al azar)"
+            if not tight and name in whole:
+                assert any(name in row for row in rows), (name, rows)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "it", "pt"])
