@@ -269,6 +269,8 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
     script = textwrap.dedent(f"""
         import asyncio, faulthandler, signal, sys
         faulthandler.register(signal.SIGUSR1, all_threads=True)  # where it is, if it hangs
+        print("SIGINT", signal.getsignal(signal.SIGINT), "blocked",
+              sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])), file=sys.stderr, flush=True)
         from briscola.protocol.host import CommandPlayer
         from briscola.engine.rules import TableRules
         from briscola.table import play_match

@@ -215,6 +215,8 @@ class Checker:
             raise ServerFault(msg, f"our seat played {card}, a card it does not hold")
         if seat != self.seat and card in self.hand:
             raise ServerFault(msg, f"seat {seat} played {card}, a card in our hand")
+        if not isinstance(msg.get("standin", False), bool):
+            raise ServerFault(msg, f"standin must be true or false, got {_shown(msg['standin'])}")
         self.hand.discard(card)
         self.gone.add(card)
 

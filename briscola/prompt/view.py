@@ -79,6 +79,7 @@ class View:
         # new person took mid-match): a trick is told under the name of who took it.
         self.held_round = 0
         self.holders: list[list[tuple[int, str]]] = [[(0, n)] for n in self.names]
+        self.stood_in: set[int] = set()  # seats whose card in this trick a stand-in bot played
 
     def rename(self, seat: int, name: str, round_: int = 0, since: int = 0) -> None:
         """A seat another person took over (a LAN table) in round ``round_``, theirs
@@ -319,11 +320,16 @@ class View:
             trump = self.say("round.trump", count=ev.stock, card=self.card(ev.trump))
             return [[("", "")], head, trump]
         if isinstance(ev, Played):
-            line = self.does(ev.seat, "play", self.card(ev.card))
-            return [line + self.best_mark(seen, ev.card)]
+            if len(seen.trick) == 1:
+                self.stood_in.clear()
+            if ev.standin:
+                self.stood_in.add(ev.seat)
+            key = "play.standin" if ev.standin else "play"
+            return [self.does(ev.seat, key, self.card(ev.card)) + self.best_mark(seen, ev.card)]
         if isinstance(ev, TrickDone):
-            return [self.took("trick.took", ev, self.earlier(ev.winner, len(seen.tricks) - 1,
-                                                             seen.round))]  # fmt: skip
+            key = "trick.standin" if ev.winner in self.stood_in else "trick.took"
+            self.stood_in.clear()
+            return [self.took(key, ev, self.earlier(ev.winner, len(seen.tricks) - 1, seen.round))]
         if isinstance(ev, Drew):
             if ev.card == seen.trump and not seen.stock:
                 return []  # the face-up card: the line of TrumpTaken that follows says it

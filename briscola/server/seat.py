@@ -311,6 +311,7 @@ class NetSeat(Player, Generic[T]):
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         loop = asyncio.get_running_loop()
+        self.stood_in = False
         limit = self.table.config.turn_timeout
         deadline = loop.time() + limit if limit > 0 else float("inf")
         if limit > 0 and not self.away:  # every screen counts down to this moment
@@ -390,6 +391,7 @@ class NetSeat(Player, Generic[T]):
 
     async def _bot_plays(self, obs: Observation) -> Action:
         assert self.standin is not None
+        self.stood_in = True  # told on every screen: a bot played this card, not the person
         return await self.standin.act(obs, None)
 
     async def info(self) -> list[str]:

@@ -91,6 +91,15 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Du nimmst den Stich: {points}",
         "other": "  → {who} nimmt den Stich: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Ein Bot spielt {card} für dich",
+        "other": "  Ein Bot spielt {card} für {who}",
+    },
+    "trick.standin": {
+        "you": "  → Der Bot nimmt den Stich für dich: {points}",
+        "other": "  → Der Bot nimmt den Stich für {who}: {points}",
+    },
     "trump.taken": {
         "you": "  Du ziehst die offene Karte {card}: der Talon ist leer.",
         "other": "  {who} zieht die offene Karte {card}: der Talon ist leer.",
@@ -444,6 +453,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Stich {i}: {plays} -> {winner} ({points})",
     "open": "  Unvollständiger Stich: {plays}",
+    "by_bot": "ein Bot für {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    gezogen: {draws}",
     "trump_taken": "    {name} nimmt die offene Karte {card}",
     "exchanged": "  {name} tauscht {gave} gegen die offene Karte {took}",

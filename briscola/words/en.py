@@ -79,6 +79,15 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → You take the trick: {points}",
         "other": "  → {who} takes the trick: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  A bot plays {card} for you",
+        "other": "  A bot plays {card} for {who}",
+    },
+    "trick.standin": {
+        "you": "  → The bot takes the trick for you: {points}",
+        "other": "  → The bot takes the trick for {who}: {points}",
+    },
     "trump.taken": {
         "you": "  You draw the face-up {card}: the stock is empty.",
         "other": "  {who} draws the face-up {card}: the stock is empty.",
@@ -413,6 +422,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Trick {i}: {plays} -> {winner} ({points})",
     "open": "  Unfinished trick: {plays}",
+    "by_bot": "a bot for {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    drawn: {draws}",
     "trump_taken": "    {name} takes the face-up {card}",
     "exchanged": "  {name} exchanges {gave} for the face-up {took}",

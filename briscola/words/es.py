@@ -107,6 +107,15 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Te llevas la baza: {points}",
         "other": "  → {who} se lleva la baza: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Un bot juega {card} por ti",
+        "other": "  Un bot juega {card} por {who}",
+    },
+    "trick.standin": {
+        "you": "  → El bot se lleva la baza por ti: {points}",
+        "other": "  → El bot se lleva la baza por {who}: {points}",
+    },
     "trump.taken": {
         "you": "  Robas la muestra, {card}: el mazo se ha acabado.",
         "other": "  {who} roba la muestra, {card}: el mazo se ha acabado.",
@@ -465,6 +474,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Baza {i}: {plays} -> {winner} ({points})",
     "open": "  Baza sin terminar: {plays}",
+    "by_bot": "un bot por {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    roban: {draws}",
     "trump_taken": "    {name} se lleva la muestra, {card}",
     "exchanged": "  {name} cambia {gave} por la muestra, {took}",

@@ -107,6 +107,15 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → La presa è tua: {points}",
         "other": "  → La presa va a {who}: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Un bot gioca {card} per te",
+        "other": "  Un bot gioca {card} per {who}",
+    },
+    "trick.standin": {
+        "you": "  → Il bot fa la presa per te: {points}",
+        "other": "  → Il bot fa la presa per {who}: {points}",
+    },
     "trump.taken": {
         "you": "  Tu peschi la carta scoperta {card}: il mazzo è finito.",
         "other": "  {who} pesca la carta scoperta {card}: il mazzo è finito.",
@@ -461,6 +470,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Presa {i}: {plays} -> {winner} ({points})",
     "open": "  Presa incompiuta: {plays}",
+    "by_bot": "un bot per {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    pescano: {draws}",
     "trump_taken": "    {name} prende la carta scoperta {card}",
     "exchanged": "  {name} scambia {gave} con la carta scoperta {took}",

@@ -103,6 +103,15 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Ganhas a vaza: {points}",
         "other": "  → {who} ganha a vaza: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Um bot joga {card} por ti",
+        "other": "  Um bot joga {card} por {who}",
+    },
+    "trick.standin": {
+        "you": "  → O bot ganha a vaza por ti: {points}",
+        "other": "  → O bot ganha a vaza por {who}: {points}",
+    },
     "trump.taken": {
         "you": "  Tiras a carta virada, {card}: o monte acabou.",
         "other": "  {who} tira a carta virada, {card}: o monte acabou.",
@@ -463,6 +472,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Vaza {i}: {plays} -> {winner} ({points})",
     "open": "  Vaza por acabar: {plays}",
+    "by_bot": "um bot por {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    tiram: {draws}",
     "trump_taken": "    {name} tira a carta virada, {card}",
     "exchanged": "  {name} troca {gave} pela carta virada, {took}",

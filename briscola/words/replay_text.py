@@ -70,6 +70,10 @@ class Narrator:
         self.tricks = 0
         self.plays: list[str] = []
         self.played_by: dict[int, str] = {}  # the trick's cards: whose name each went under
+        # Seats a stand-in bot plays for (``standin`` lines until ``handback`` or
+        # ``seated``), and seats it plays one card for (``"once"``, three faults).
+        self.bot_seats: set[int] = set()
+        self.bot_once: set[int] = set()
         self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
 
     def text(
@@ -115,6 +119,8 @@ class Narrator:
             self.faces = faces if faces in FACES else self.fallback
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
+        self.bot_seats.clear()
+        self.bot_once.clear()
         seed = "-" if line.get("seed") is None else line["seed"]
         pack = "" if rules.default_pack else self.text("pack", count=rules.pack)
         self.say(
@@ -147,8 +153,13 @@ class Narrator:
             self.say("hand", name=self.seats[seat], cards=cards)
 
     def _played(self, line: dict[str, Any]) -> None:
-        self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
-        self.played_by[line["seat"]] = self.seats[line["seat"]]  # a seat may change hands
+        seat = line["seat"]
+        by = self.seats[seat]
+        if line.get("standin") is True or seat in self.bot_seats or seat in self.bot_once:
+            by = self.text("by_bot", name=by)  # the card is the bot's, not the person's
+        self.bot_once.discard(seat)
+        self.plays.append(f"{by} {self.card(line['card'])}")
+        self.played_by[seat] = by  # a seat may change hands
 
     def _trick(self, line: dict[str, Any]) -> None:
         """A trick, each card under who played it, and taken by whose card won it (a
@@ -192,17 +203,20 @@ class Narrator:
 
     def _standin(self, line: dict[str, Any]) -> None:
         self.say(f"standin.{line['reason']}", name=self.seats[line["seat"]])
+        (self.bot_once if line.get("once") else self.bot_seats).add(line["seat"])
 
     def _handback(self, line: dict[str, Any]) -> None:
         if isinstance(line.get("name"), str):  # an older record's way to say "seated"
             self._seated(line)
             return
         self.say("handback", name=self.seats[line["seat"]])
+        self.bot_seats.discard(line["seat"])
 
     def _seated(self, line: dict[str, Any]) -> None:
         """A new person takes a seat left mid-match: from here its cards are theirs."""
         seat = line["seat"]
         self.say("seated", name=line["name"], was=self.seats[seat])
+        self.bot_seats.discard(seat)
         seats = list(self.seats)
         seats[seat] = printable(line["name"])
         self.seats = tuple(seats)
