@@ -51,7 +51,6 @@ async def test_commands_are_answered_at_once_while_another_seat_thinks() -> None
     await me.table.cancel_turn()
 
 
-
 async def test_score_in_a_terminal_is_answered_while_the_other_person_thinks(
     tmp_path: Path,
 ) -> None:
