@@ -1,6 +1,6 @@
 """The second game night's small things on the screen: every panel line breaks at
-word boundaries at any width from 60 columns; a word that starts a line or a label
-takes its capital in every language."""
+word boundaries at any width from 60 columns, never inside a name; a word that
+starts a line or a label takes its capital in every language."""
 
 from __future__ import annotations
 
@@ -46,6 +46,9 @@ def test_every_panel_line_breaks_between_words(lang: str, players: int, width: i
         assert all(columns(row) <= width for row in rows), rows
         whole = " ".join(" ".join(to_plain_text(line).split()) for line in lines)
         assert " ".join(" ".join(rows).split()) == whole, rows  # no word cut in two
+        for name in view.listed[1:]:  # nor a name with its note: "Marco (juega al azar)"
+            if not tight and name in whole:
+                assert any(name in row for row in rows), (name, rows)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "de", "it", "pt"])
@@ -60,6 +63,10 @@ def test_you_takes_a_capital_where_a_line_or_a_label_starts_and_only_there(lang:
         bar = to_plain_text(view.toolbar(seen, tight))
         for label in ("bar.rounds", "bar.points"):
             assert f" {words(lang, label)} {you} " in bar, bar
+    # After a colon a list stays small, as the catalogs' writers have it ("Rondas
+    # ganhas: tu e Giulia 1"); the panel's labels have no colon.
+    said = "\n".join(to_plain_text(line) for line in view.score(seen))
+    assert f": {words(lang, 'you.listed')} 0 · Marco 0" in said, said
     # Second in a pair, mid-line: "Anna e tu", never "Anna e Tu".
     rules = TableRules(players=4)
     view = View(rules, 2, ["Anna", "Marco", "You", "Luca"], lang=lang)  # type: ignore[arg-type]

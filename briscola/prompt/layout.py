@@ -6,6 +6,7 @@ terminal never wraps a row itself.  Also the clock's ``m:ss``.  Floor 6.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from typing import TextIO
@@ -25,10 +26,12 @@ def _atomic(style: str) -> bool:
     return style.startswith(_ATOMIC) or style == "class:bottom-toolbar"
 
 
-def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
+def wrap(line: Text, width: int, indent: str = "    ", *, groups: bool = False) -> list[Text]:
     """``line`` laid out in lines of at most ``width`` columns (as the terminal counts
     them), broken at spaces: never inside a card's name, nor between a hand's number
-    and its card; only a word wider than a line is cut."""
+    and its card; only a word wider than a line is cut.  ``groups`` (the panel): two
+    spaces or more start a group (an item: "Points Us 0 · Them 4"), which goes whole
+    to a line of its own when it fits there, rather than broken between words."""
     units: list[tuple[Text, bool]] = []  # pieces that stay together; True: a space
     glue = False  # the next piece joins the last (a number and its card)
     for style, text, *_ in line:
@@ -55,9 +58,13 @@ def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
     out: list[Text] = [[]]
     used = 0
     fresh = width - columns(indent) if width - columns(indent) > 0 else width  # a new line's room
-    for gap_frags, word in words_:
-        gap, size = _columns(gap_frags), _columns(word)
-        if used and used + gap + size > width:
+    sizes = [(_columns(gap), _columns(word)) for gap, word in words_]
+    for i, (gap_frags, word) in enumerate(words_):
+        gap, size = sizes[i]
+        rest = itertools.takewhile(lambda s: s[0] < 2, sizes[i + 1 :])
+        group = size + sum(g + w for g, w in rest)
+        moved = groups and gap >= 2 and used + gap + group > width and group <= fresh
+        if used and (used + gap + size > width or moved):
             out.append([("", indent)] if fresh < width else [])
             used, gap_frags, gap = width - fresh, [], 0
         out[-1] += gap_frags

@@ -210,6 +210,24 @@ class View:
         """The sides and their scores; ``short`` for the panel, ``tight`` for a narrow
         one (names without their note: "Marco", not "Marco (expert)"); ``start``: the
         list starts a line or a label's value ("Runden Du 0", not "Runden du 0")."""
+        sides = self._sides(values, short=short, tight=tight, start=start)
+        return " · ".join(f"{name} {value}" for name, value in sides)
+
+    def _scores_kept(self, values: Sequence[int], tight: bool) -> Text:
+        """The panel's scores: a line may break between sides, never inside a name
+        ("Marco (juega al azar)" stays whole)."""
+        out: Text = []
+        for i, (name, value) in enumerate(self._sides(values, short=True, tight=tight,
+                                                      start=True)):  # fmt: skip
+            out += [("class:bottom-toolbar.value", " · ")] if i else []
+            out += [("class:keep class:bottom-toolbar.value", name),
+                    ("class:bottom-toolbar.value", f" {value}")]  # fmt: skip
+        return out
+
+    def _sides(
+        self, values: Sequence[int], *, short: bool, tight: bool, start: bool
+    ) -> list[tuple[str, int]]:
+        """Each side's name and value, the person's own side first."""
 
         # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
         order = sorted(range(len(values)), key=lambda t: not self._mine(t))
@@ -229,7 +247,7 @@ class View:
                 return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
-        return " · ".join(f"{name(t)} {values[t]}" for t in order)
+        return [(name(t), values[t]) for t in order]
 
     def points(self, n: int) -> str:
         return words(self.lang, "points", count=n)
@@ -516,10 +534,9 @@ class View:
             trump = self.card(seen.trump, short=tight)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
-        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight, start=True))
+        bar += item("bar.rounds", self._scores_kept(seen.rounds_won, tight))
         if self.count and seen.points:
-            points = self.scores(seen.points, short=True, tight=tight, start=True)
-            bar += item("bar.points", points)
+            bar += item("bar.points", self._scores_kept(seen.points, tight))
         return bar
 
     def turn(self, seen: Seen, left: float | None = None) -> Text | None:
