@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 from lan import play_out, read_records, running, verify_records
+from prompt_toolkit.formatted_text import to_plain_text
 
 from briscola.cli import build_parser
 from briscola.client.run import _person
-from briscola.engine.events import TrickDone
+from briscola.engine.events import Played, RoundEnded, TrickDone
 from briscola.engine.replay import verify_record
 from briscola.prompt.console import LineConsole
 from briscola.words.replay_text import Narrator
@@ -217,6 +218,20 @@ async def test_a_card_the_bot_played_for_you_is_told_as_its_on_your_screen() -> 
     bad = {"type": "played", "seat": 0, "card": str(r.hands[0][0]), "standin": "yes"}
     with pytest.raises(ServerFault, match="standin must be true or false"):
         await me.table.handle(bad)
+    # The bot plays the whole round for her: the round's review says whose tricks.
+    drawn = r.events[3:]
+    while not r.over:
+        r.events = []
+        r.play(r.hands[r.to_move][0])
+        for ev in [*drawn, *r.events]:
+            if ev.visible_to(0) and not isinstance(ev, RoundEnded):
+                mark = isinstance(ev, Played) and ev.seat == 0
+                await _table_line(me, {**ev.to_message(), **({"standin": True} if mark else {})})
+        drawn = []
+    review = [to_plain_text(line) for line in me.person.view.review(me.person.seen)]
+    assert review and not any(": you took" in line for line in review), review
+    mine = [line for line in review if "a bot for you took" in line]
+    assert len(mine) == len([line for line in review if "Finn took" not in line]) - 1, review
 
 
 def _trick(first: str, second: str, points: int) -> dict[str, object]:
