@@ -327,9 +327,9 @@ class _Relay:
             self.round = msg["round"] if isinstance(msg.get("round"), int) else self.round + 1
         elif kind == "played" and msg.get("seat") == session.seat:
             card = msg.get("card")
-            sent = card in self.sent
+            sent = isinstance(card, str) and card in self.sent
             if sent:
-                self.sent.remove(card)
+                self.sent.remove(str(card))
             # The server says so (``standin``); an older one only by a card not sent.
             if msg.get("standin") is True or not sent:
                 self.match.standin += 1
