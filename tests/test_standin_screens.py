@@ -272,3 +272,38 @@ def test_an_older_record_credits_the_bots_cards_from_its_standin_lines() -> None
     assert tricks[1].startswith("  Trick 2: Anna King") and tricks[1].endswith("-> Anna (7 points)")
     assert tricks[2].startswith("  Trick 3: a bot for Anna Jack")
     assert tricks[3].startswith("  Trick 4: Anna Six") and "a bot for Finn Five" in tricks[3]
+
+
+async def test_a_snapshot_says_which_card_on_the_table_a_bot_chose(tmp_path: Path) -> None:
+    """Giulia left; her seat's bot led a card and Anna thinks: a spectator who comes
+    now gets a ``state`` whose card on the table says ``standin``, and their screen
+    then credits the trick that card takes to the bot."""
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        await host.create("t", players=2)
+        anna = await lan.seated("Anna", "t")
+        giulia = await lan.seated("Giulia", "t")
+        await giulia.until("match_start")
+        await giulia.ask("leave", "left")
+        turn = await asyncio.wait_for(
+            play_out(anna, stop=lambda m: m["type"] == "turn" and bool(m["trick"])), GAME
+        )
+        vera = await lan.connect("Vera")
+        await vera.ask("watch", "watching", table="t")
+        state = await vera.until("state")
+        assert state["trick"] == [{"seat": 1, "card": turn["trick"][0]["card"], "standin": True}]
+        args = build_parser().parse_args(
+            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "t", "--watch"]
+        )
+        seen = io.StringIO()
+        watcher = asyncio.ensure_future(
+            _person(args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
+        )
+        await _until(seen, "On the table", watcher)
+        await anna.play(turn)
+        trick = await anna.until("trick")
+        await _until(seen, "→", watcher)
+        watcher.cancel()
+        await asyncio.gather(watcher, return_exceptions=True)
+    took = "The bot takes the trick for Giulia" if trick["winner"] == 1 else "Anna takes the trick"
+    assert took in seen.getvalue(), seen.getvalue()
