@@ -40,6 +40,16 @@ async def _until(out: io.StringIO, text: str, task: asyncio.Future[int]) -> None
         await asyncio.sleep(0.05)
 
 
+def _join(port: int, stdin: str, *options: str) -> tuple[asyncio.Future[int], io.StringIO]:
+    """``briscola join`` in-process at table t on a plain-line console: its run and screen."""
+    args = build_parser().parse_args(
+        ["join", f"127.0.0.1:{port}", "--pace", "0", "--table", "t", *options]
+    )
+    screen = io.StringIO()
+    console = LineConsole(io.StringIO(stdin), screen)
+    return asyncio.ensure_future(_person(args, "127.0.0.1", port, console)), screen
+
+
 def _card_lines(screen: str) -> list[str]:
     """The lines that tell a card played or a trick taken."""
     return [line for line in screen.splitlines() if re.search(r" plays? |→", line)]
@@ -51,25 +61,10 @@ async def test_a_seat_left_mid_match_is_played_by_a_bot_on_every_screen(
     async with running(tmp_path) as lan:
         host = await lan.connect("Host")
         await host.create("t", players=3, bots={"2": "greedy"})
-        port = f"127.0.0.1:{lan.port}"
-        watch_args = build_parser().parse_args(
-            ["join", port, "--pace", "0", "--table", "t", "--watch", "--name", "Vera"]
-        )
-        seen = io.StringIO()
-        watcher = asyncio.ensure_future(
-            _person(watch_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
-        )
+        watcher, seen = _join(lan.port, "", "--watch", "--name", "Vera")
         await _until(seen, "You watch table t", watcher)
         giulia = await lan.seated("Giulia", "t")
-        emma_args = build_parser().parse_args(
-            ["join", port, "--pace", "0", "--table", "t", "--name", "Emma"]
-        )
-        shown = io.StringIO()
-        emma = asyncio.ensure_future(
-            _person(
-                emma_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(_cards_then_no()), shown)
-            )
-        )
+        emma, shown = _join(lan.port, _cards_then_no(), "--name", "Emma")
         await giulia.until("match_start")
         await giulia.ask("leave", "left")
         status = await asyncio.wait_for(emma, GAME)
@@ -116,13 +111,7 @@ async def test_only_the_cards_a_bot_chose_are_marked_and_told_as_its(tmp_path: P
     async with running(tmp_path, turn_timeout=0.4) as lan:
         host = await lan.connect("Host")
         await host.create("t", players=2, bots={"1": "random"})
-        watch_args = build_parser().parse_args(
-            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "t", "--watch"]
-        )
-        seen = io.StringIO()
-        watcher = asyncio.ensure_future(
-            _person(watch_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
-        )
+        watcher, seen = _join(lan.port, "", "--watch")
         await _until(seen, "You watch table t", watcher)
         anna = await lan.seated("Anna", "t")
         await anna.until("turn")  # left unanswered: the time runs out
@@ -292,13 +281,7 @@ async def test_a_snapshot_says_which_card_on_the_table_a_bot_chose(tmp_path: Pat
         await vera.ask("watch", "watching", table="t")
         state = await vera.until("state")
         assert state["trick"] == [{"seat": 1, "card": turn["trick"][0]["card"], "standin": True}]
-        args = build_parser().parse_args(
-            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "t", "--watch"]
-        )
-        seen = io.StringIO()
-        watcher = asyncio.ensure_future(
-            _person(args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
-        )
+        watcher, seen = _join(lan.port, "", "--watch")
         await _until(seen, "On the table", watcher)
         await anna.play(turn)
         trick = await anna.until("trick")
