@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 from lan import play_out, read_records, running, verify_records
+from prompt_toolkit.formatted_text import to_plain_text
 
 from briscola.cli import build_parser
 from briscola.client.run import _person
-from briscola.engine.events import TrickDone
+from briscola.engine.events import Played, RoundEnded, TrickDone
 from briscola.engine.replay import verify_record
 from briscola.prompt.console import LineConsole
 from briscola.words.replay_text import Narrator
@@ -39,6 +40,16 @@ async def _until(out: io.StringIO, text: str, task: asyncio.Future[int]) -> None
         await asyncio.sleep(0.05)
 
 
+def _join(port: int, stdin: str, *options: str) -> tuple[asyncio.Future[int], io.StringIO]:
+    """``briscola join`` in-process at table t on a plain-line console: its run and screen."""
+    args = build_parser().parse_args(
+        ["join", f"127.0.0.1:{port}", "--pace", "0", "--table", "t", *options]
+    )
+    screen = io.StringIO()
+    console = LineConsole(io.StringIO(stdin), screen)
+    return asyncio.ensure_future(_person(args, "127.0.0.1", port, console)), screen
+
+
 def _card_lines(screen: str) -> list[str]:
     """The lines that tell a card played or a trick taken."""
     return [line for line in screen.splitlines() if re.search(r" plays? |→", line)]
@@ -50,25 +61,10 @@ async def test_a_seat_left_mid_match_is_played_by_a_bot_on_every_screen(
     async with running(tmp_path) as lan:
         host = await lan.connect("Host")
         await host.create("t", players=3, bots={"2": "greedy"})
-        port = f"127.0.0.1:{lan.port}"
-        watch_args = build_parser().parse_args(
-            ["join", port, "--pace", "0", "--table", "t", "--watch", "--name", "Vera"]
-        )
-        seen = io.StringIO()
-        watcher = asyncio.ensure_future(
-            _person(watch_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
-        )
+        watcher, seen = _join(lan.port, "", "--watch", "--name", "Vera")
         await _until(seen, "You watch table t", watcher)
         giulia = await lan.seated("Giulia", "t")
-        emma_args = build_parser().parse_args(
-            ["join", port, "--pace", "0", "--table", "t", "--name", "Emma"]
-        )
-        shown = io.StringIO()
-        emma = asyncio.ensure_future(
-            _person(
-                emma_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(_cards_then_no()), shown)
-            )
-        )
+        emma, shown = _join(lan.port, _cards_then_no(), "--name", "Emma")
         await giulia.until("match_start")
         await giulia.ask("leave", "left")
         status = await asyncio.wait_for(emma, GAME)
@@ -115,13 +111,7 @@ async def test_only_the_cards_a_bot_chose_are_marked_and_told_as_its(tmp_path: P
     async with running(tmp_path, turn_timeout=0.4) as lan:
         host = await lan.connect("Host")
         await host.create("t", players=2, bots={"1": "random"})
-        watch_args = build_parser().parse_args(
-            ["join", f"127.0.0.1:{lan.port}", "--pace", "0", "--table", "t", "--watch"]
-        )
-        seen = io.StringIO()
-        watcher = asyncio.ensure_future(
-            _person(watch_args, "127.0.0.1", lan.port, LineConsole(io.StringIO(""), seen))
-        )
+        watcher, seen = _join(lan.port, "", "--watch")
         await _until(seen, "You watch table t", watcher)
         anna = await lan.seated("Anna", "t")
         await anna.until("turn")  # left unanswered: the time runs out
@@ -217,6 +207,20 @@ async def test_a_card_the_bot_played_for_you_is_told_as_its_on_your_screen() -> 
     bad = {"type": "played", "seat": 0, "card": str(r.hands[0][0]), "standin": "yes"}
     with pytest.raises(ServerFault, match="standin must be true or false"):
         await me.table.handle(bad)
+    # The bot plays the whole round for her: the round's review says whose tricks.
+    drawn = r.events[3:]
+    while not r.over:
+        r.events = []
+        r.play(r.hands[r.to_move][0])
+        for ev in [*drawn, *r.events]:
+            if ev.visible_to(0) and not isinstance(ev, RoundEnded):
+                mark = isinstance(ev, Played) and ev.seat == 0
+                await _table_line(me, {**ev.to_message(), **({"standin": True} if mark else {})})
+        drawn = []
+    review = [to_plain_text(line) for line in me.person.view.review(me.person.seen)]
+    assert review and not any(": you took" in line for line in review), review
+    mine = [line for line in review if "a bot for you took" in line]
+    assert len(mine) == len([line for line in review if "Finn took" not in line]) - 1, review
 
 
 def _trick(first: str, second: str, points: int) -> dict[str, object]:
@@ -257,3 +261,32 @@ def test_an_older_record_credits_the_bots_cards_from_its_standin_lines() -> None
     assert tricks[1].startswith("  Trick 2: Anna King") and tricks[1].endswith("-> Anna (7 points)")
     assert tricks[2].startswith("  Trick 3: a bot for Anna Jack")
     assert tricks[3].startswith("  Trick 4: Anna Six") and "a bot for Finn Five" in tricks[3]
+
+
+async def test_a_snapshot_says_which_card_on_the_table_a_bot_chose(tmp_path: Path) -> None:
+    """Giulia left; her seat's bot led a card and Anna thinks: a spectator who comes
+    now gets a ``state`` whose card on the table says ``standin``, and their screen
+    then credits the trick that card takes to the bot."""
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        await host.create("t", players=2)
+        anna = await lan.seated("Anna", "t")
+        giulia = await lan.seated("Giulia", "t")
+        await giulia.until("match_start")
+        await giulia.ask("leave", "left")
+        turn = await asyncio.wait_for(
+            play_out(anna, stop=lambda m: m["type"] == "turn" and bool(m["trick"])), GAME
+        )
+        vera = await lan.connect("Vera")
+        await vera.ask("watch", "watching", table="t")
+        state = await vera.until("state")
+        assert state["trick"] == [{"seat": 1, "card": turn["trick"][0]["card"], "standin": True}]
+        watcher, seen = _join(lan.port, "", "--watch")
+        await _until(seen, "On the table", watcher)
+        await anna.play(turn)
+        trick = await anna.until("trick")
+        await _until(seen, "→", watcher)
+        watcher.cancel()
+        await asyncio.gather(watcher, return_exceptions=True)
+    took = "The bot takes the trick for Giulia" if trick["winner"] == 1 else "Anna takes the trick"
+    assert took in seen.getvalue(), seen.getvalue()

@@ -304,6 +304,8 @@ class Checker:
                         msg, f"a card played must be a seat and a card, got {_shown(pair)}"
                     )
                 self._seat(pair | {"type": msg["type"]}, "seat", rules)
+                if not isinstance(pair.get("standin", False), bool):
+                    raise ServerFault(msg, f"standin must be true or false, got {_shown(pair)}")
                 self.gone.add(self._fresh(msg, pair.get("card"), "a card played", rules))
         for key in ("round", "dealer", "leader", "to_move"):
             if msg.get(key) is not None:

@@ -458,6 +458,9 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
         if kept[0] == msg.get("round"):  # the slots of this round: the same numbers
             me.person.kept_order = [None if c is None else Card.parse(c) for c in kept[1]]
     await table.handle(msg)
+    if kind == "state" and me.person.view is not None:  # the cards on the table a bot chose
+        trick = msg.get("trick") or []
+        me.person.view.stood_in = {p["seat"] for p in trick if p.get("standin") is True}
     me.keep_hand()
     if kind in ("match_start", "state", "round_start"):
         me.round_over = False

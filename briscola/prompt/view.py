@@ -80,6 +80,7 @@ class View:
         self.held_round = 0
         self.holders: list[list[tuple[int, str]]] = [[(0, n)] for n in self.names]
         self.stood_in: set[int] = set()  # seats whose card in this trick a stand-in bot played
+        self.bot_tricks: set[int] = set()  # this round's tricks (0-based) a stand-in's card took
 
     def rename(self, seat: int, name: str, round_: int = 0, since: int = 0) -> None:
         """A seat another person took over (a LAN table) in round ``round_``, theirs
@@ -313,6 +314,7 @@ class View:
         """The lines one event prints."""
         if isinstance(ev, RoundStarted):
             self._new_holders(ev.round)
+            self.bot_tricks.clear()
             head = self.say(
                 "round.head", "class:head", person=self.person(ev.dealer), round=ev.round,
                 who=self.names[ev.dealer],
@@ -328,6 +330,8 @@ class View:
             return [self.does(ev.seat, key, self.card(ev.card)) + self.best_mark(seen, ev.card)]
         if isinstance(ev, TrickDone):
             key = "trick.standin" if ev.winner in self.stood_in else "trick.took"
+            if ev.winner in self.stood_in:
+                self.bot_tricks.add(len(seen.tricks) - 1)
             self.stood_in.clear()
             return [self.took(key, ev, self.earlier(ev.winner, len(seen.tricks) - 1, seen.round))]
         if isinstance(ev, Drew):
@@ -494,11 +498,15 @@ class View:
         for i in rich:
             t = seen.tricks[i]
             earlier = self.earlier(t.winner, i, seen.round)  # who held the seat then
+            person = self.person(t.winner, earlier)
+            who: str | Text = earlier or self.names[t.winner]
+            if i in self.bot_tricks:  # a stand-in's card took it: "a bot for Giulia"
+                who = self.say("by_bot", person=person, who=self.who(t.winner, earlier))
+                person = "other"
             lines.append(
                 self.say(
-                    "review.trick", "class:dim", person=self.person(t.winner, earlier),
-                    i=i + 1, who=earlier or self.names[t.winner], points=self.points(t.points),
-                    cards=self.cards([c for _, c in t.cards]),
+                    "review.trick", "class:dim", person=person, i=i + 1, who=who,
+                    points=self.points(t.points), cards=self.cards([c for _, c in t.cards]),
                 )
             )  # fmt: skip
         return lines

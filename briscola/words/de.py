@@ -100,6 +100,10 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Der Bot nimmt den Stich für dich: {points}",
         "other": "  → Der Bot nimmt den Stich für {who}: {points}",
     },
+    "by_bot": {
+        "you": "ein Bot für dich",
+        "other": "ein Bot für {who}",
+    },
     "trump.taken": {
         "you": "  Du ziehst die offene Karte {card}: der Talon ist leer.",
         "other": "  {who} zieht die offene Karte {card}: der Talon ist leer.",

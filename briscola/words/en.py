@@ -88,6 +88,10 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → The bot takes the trick for you: {points}",
         "other": "  → The bot takes the trick for {who}: {points}",
     },
+    "by_bot": {
+        "you": "a bot for you",
+        "other": "a bot for {who}",
+    },
     "trump.taken": {
         "you": "  You draw the face-up {card}: the stock is empty.",
         "other": "  {who} draws the face-up {card}: the stock is empty.",

@@ -116,6 +116,10 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → El bot se lleva la baza por ti: {points}",
         "other": "  → El bot se lleva la baza por {who}: {points}",
     },
+    "by_bot": {
+        "you": "un bot por ti",
+        "other": "un bot por {who}",
+    },
     "trump.taken": {
         "you": "  Robas la muestra, {card}: el mazo se ha acabado.",
         "other": "  {who} roba la muestra, {card}: el mazo se ha acabado.",

@@ -116,6 +116,10 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Il bot fa la presa per te: {points}",
         "other": "  → Il bot fa la presa per {who}: {points}",
     },
+    "by_bot": {
+        "you": "un bot per te",
+        "other": "un bot per {who}",
+    },
     "trump.taken": {
         "you": "  Tu peschi la carta scoperta {card}: il mazzo è finito.",
         "other": "  {who} pesca la carta scoperta {card}: il mazzo è finito.",

@@ -112,6 +112,10 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → O bot ganha a vaza por ti: {points}",
         "other": "  → O bot ganha a vaza por {who}: {points}",
     },
+    "by_bot": {
+        "you": "um bot por ti",
+        "other": "um bot por {who}",
+    },
     "trump.taken": {
         "you": "  Tiras a carta virada, {card}: o monte acabou.",
         "other": "  {who} tira a carta virada, {card}: o monte acabou.",
