@@ -150,6 +150,9 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "infer": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "club": _number(0, 120),
     "prior": _number(0, 120),
+    "net_reply": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+    "net_infer": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+    "net_value": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "weights": ("a weights file (.npz)", lambda v: isinstance(v, str) and bool(v.strip())),
 }
 

@@ -124,12 +124,15 @@ def test_beats_table_same_suit_by_strength_other_suit_only_trump() -> None:
         ("AD", "italian", "de", "Münz-Ass"),
         ("QC", "french", "de", "Herz-Dame"),
         ("QC", "french", "en", "Queen of Hearts"),
-        ("QC", "french", "it", "Regina di Cuori"),
+        ("QC", "french", "it", "Donna di Cuori"),
         ("QC", "italian", "it", "Cavallo di Coppe"),
         ("QC", "italian", "de", "Kelch-Reiter"),
-        ("AD", "spanish", "en", "As de Oros"),
-        ("QC", "spanish", "de", "Caballo de Copas"),
-        ("JB", "spanish", "it", "Sota de Bastos"),
+        ("AD", "spanish", "en", "Ace of Coins"),  # the language's words, the pack's figures
+        ("KB", "spanish", "en", "King of Batons"),  # not Clubs: C is Cups
+        ("QC", "spanish", "de", "Kelch-Reiter"),
+        ("JB", "spanish", "it", "Fante di Bastoni"),
+        ("JB", "french", "pt", "Valete de Paus"),  # the J of a French pack is a Valete
+        ("QB", "french", "pt", "Dama de Paus"),
         ("7S", "french", "en", "Seven of Spades"),
         ("2B", "italian", "it", "Due di Bastoni"),
         ("KB", "french", "de", "Kreuz-König"),
@@ -147,7 +150,7 @@ def test_every_name_is_distinct_per_faces_and_language() -> None:
             names = {card_name(c, faces, lang) for c in ALL_CARDS}
             assert len(names) == 40, (faces, lang)
     assert suit_name(Suit.COINS, "french", "de") == "Karo"
-    assert suit_name(1, "spanish", "en") == "Oros"
+    assert suit_name(1, "spanish", "en") == "Coins"
 
 
 def test_unknown_faces_or_language_are_refused_clearly() -> None:
@@ -165,7 +168,8 @@ def test_card_label() -> None:
     assert card_label(Card.parse("7S"), "french") == "7♠"
     assert card_label(Card.parse("KB"), "french") == "K♣"
     assert card_label(Card.parse("AD"), "italian") == "AD"
-    assert card_label(Card.parse("AD"), "spanish") == "AO"  # Oros
+    assert card_label(Card.parse("AD"), "spanish") == "AD"  # the text form's letters in English
+    assert card_label(Card.parse("AD"), "spanish", "es") == "AO"  # Oros
     assert card_label(Card.parse("QC"), "french", "de") == "D♥"  # Dame
 
 
@@ -178,12 +182,14 @@ def test_card_codes_are_the_letters_of_the_names() -> None:
         ("french", "en"): "AD 3H QS KC JD",  # Hearts, Clubs
         ("french", "de"): "AR 3H DP KT BR",  # kaRo, Pik, Dame, Treff, Bube
         ("french", "it"): "AD 3C QP KF JD",  # Quadri, Cuori, Picche, Fiori
-        ("spanish", "it"): "AO 3C VE RB SO",  # Oros, Espadas, Caballo, Rey, Sota
+        ("spanish", "it"): "AD 3C VS RB FD",  # Italian words for the Spanish pack
+        ("spanish", "en"): "AD 3C QS KB JD",
+        ("spanish", "de"): "AM 3C RS KT BM",
         ("spanish", "es"): "AO 3C VE RB SO",  # caBallo (C is Copas)
         ("italian", "es"): "AO 3C VE RB SO",  # the same words for the same suits
         ("french", "es"): "AD 3C QP KT JD",  # Diamantes, Corazones, Picas, Tréboles
         ("italian", "pt"): "AO 3C VE RP SO",  # Ouros, Cavalo (C is Copas), Rei, Paus, Sota
-        ("french", "pt"): "AO 3C VE RP DO",  # by the points: Valete 3, Dama 2
+        ("french", "pt"): "AO 3C DE RP VO",  # by the pictures: the J a Valete, the Q a Dama
         ("portuguese", "pt"): "AO 3C VE RP DO",
         ("portuguese", "en"): "AD 3H JS KC QD",  # the Jack is the 3-point card
         ("portuguese", "de"): "AR 3H BP KT DR",
@@ -233,8 +239,8 @@ def test_cards_pickle_as_themselves() -> None:
 
 def test_every_cards_name_code_and_points_agree() -> None:
     """In every faces and language a card's name, code and label read back as the card;
-    Portuguese names go by the points (a Valete is always 3, a Dama 2), and the Portuguese
-    pack, whose Jack is worth 3 and Queen 2, is named by its pictures in the others."""
+    every pack is named by its pictures, in the words of the language: the Portuguese
+    pack's Jack (worth 3) and the French pack's Jack (worth 2) are both Jacks."""
     for faces in FACES:
         for lang in LANGUAGES:
             index = name_index(faces, lang)
@@ -245,26 +251,32 @@ def test_every_cards_name_code_and_points_agree() -> None:
                 )
                 for spelling in (name, card_code(card, faces, lang), card_label(card, faces, lang)):
                     assert index[spelling.lower()] is card, (faces, lang, spelling)
-    points: dict[str, int] = {}
-    for faces in FACES:
-        for card in ALL_CARDS:
-            word = card_name(card, faces, "pt").split(" de ")[0]
-            assert points.setdefault(word, card_points(card)) == card_points(card), (faces, word)
-    assert points["Valete"] == points["Cavalo"] == 3 and points["Dama"] == points["Sota"] == 2
-    assert points["Rei"] == 4 and points["Ás"] == 11
-    for lang in LANGUAGES[:4]:
-        assert rank_word(Rank.KNIGHT, "portuguese", lang) == rank_word(Rank.JACK, "french", lang)
-        assert rank_word(Rank.JACK, "portuguese", lang) == rank_word(Rank.KNIGHT, "french", lang)
+    # The faces decide the figures, the language their words: a figure's word is the same
+    # in every pack that has that figure.
+    for lang in LANGUAGES:
+        latin = [rank_word(r, "italian", lang) for r in Rank]
+        assert [rank_word(r, "spanish", lang) for r in Rank] == latin, lang
+        french, portuguese = (
+            [rank_word(r, faces, lang) for r in (Rank.JACK, Rank.KNIGHT)]  # type: ignore[arg-type]
+            for faces in ("french", "portuguese")
+        )
+        assert portuguese == french[::-1], lang  # the Portuguese Jack takes 3, its Queen 2
+        assert rank_word(Rank.JACK, "french", lang) != rank_word(Rank.JACK, "italian", lang) or (
+            lang in ("en", "de", "it")  # Jack, Bube, Fante: one word for both figures
+        )
     assert card_points(Card.of(Rank.KNIGHT, Suit.CUPS)) == 3
 
 
 def test_a_portuguese_player_types_the_valete_as_v_or_j() -> None:
-    valete, dama = Card.parse("QC"), Card.parse("JC")  # the 3- and 2-point cards of Copas
-    for faces in ("portuguese", "french"):
-        index = name_index(faces, "pt")
-        assert index["vc"] is index["jc"] is index["j♥"] is index["v♥"] is valete
-        assert index["dc"] is index["qc"] is index["q♥"] is dama
-        assert index["as de ouros"] is index["ás de ouros"] is Card.parse("AD")
+    valete, dama = Card.parse("QC"), Card.parse("JC")  # the Portuguese pack's 3 and 2 of Copas
+    index = name_index("portuguese", "pt")
+    assert index["vc"] is index["jc"] is index["j♥"] is index["v♥"] is valete
+    assert index["dc"] is index["qc"] is index["q♥"] is dama
+    assert index["as de ouros"] is index["ás de ouros"] is Card.parse("AD")
+    # The French pack's J is its Valete too, the 2-point card there.
+    index = name_index("french", "pt")
+    assert index["vc"] is index["jc"] is index["j♥"] is index["v♥"] is Card.parse("JC")
+    assert index["dc"] is index["qc"] is index["q♥"] is Card.parse("QC")
     assert card_name(valete, "portuguese", "pt") == "Valete de Copas"
     assert card_label(valete, "portuguese", "pt") == "V♥"
     assert card_label(valete, "portuguese", "en") == "J♥"
@@ -276,3 +288,20 @@ def test_a_portuguese_player_types_the_valete_as_v_or_j() -> None:
     # "as" is the Spanish and Portuguese Ace, not the text form's Ace of Swords.
     assert "as" not in name_index("italian", "es") and "as" not in name_index("portuguese", "pt")
     assert name_index("italian", "en")["as"] is Card.parse("AS")
+
+
+def test_the_language_names_every_pack_in_its_own_words() -> None:
+    """The faces decide which figures a pack has, the language the words: a Spanish pack
+    in English is no "As de Oros", and the Portuguese pack has the French one's words."""
+
+    def vocabulary(faces: str, lang: str) -> set[str]:
+        return {w for c in ALL_CARDS for w in card_name(c, faces, lang).split()}  # type: ignore[arg-type]
+
+    for lang in LANGUAGES:
+        latin, french = vocabulary("italian", lang), vocabulary("french", lang)
+        assert vocabulary("spanish", lang) <= latin | french, lang
+        assert vocabulary("portuguese", lang) == french, lang
+    assert card_name(Card.parse("JD"), "spanish", "en") == "Jack of Coins"
+    assert card_name(Card.parse("QD"), "spanish", "en") == "Knight of Coins"
+    assert card_name(Card.parse("KS"), "spanish", "de") == "Schwert-König"
+    assert card_name(Card.parse("QD"), "italian", "es") == "Caballo de Oros"

@@ -80,11 +80,11 @@ def test_bad_arguments_exit_2(
         ("en", ["BRISCOLA: THE RULES", "no duty to follow suit", "Knight or Jack", "AD is"]),
         (
             "de",
-            ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "ein Reiter oder ein Bube", "AM steht"],
+            ["BRISCOLA: DIE REGELN", "Farb- noch Trumpf-", "Reiter oder Bube", "AM steht"],
         ),
-        ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "un Cavallo o un Fante", "AD sta"]),
+        ("it", ["BRISCOLA: LE REGOLE", "rispondere al", "Cavallo o Fante", "AD sta"]),
         ("es", ["BRISCA: LAS REGLAS", "asistir al", "Rey, Caballo o Sota", "decir As de Oros"]),
-        # Portuguese names the Portuguese pack by default, its cards by their points.
+        # Portuguese names the Portuguese pack by default: its Valete is worth 3.
         (
             "pt",
             ["BISCA E BRISCOLA: REGRAS DO JOGO", "Valete 3, Dama 2", "C ♥ Copas", "VE, Valete de"],
@@ -106,6 +106,23 @@ def test_rules_default_is_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Farben: H ♥ Herz, R ♦ Karo, P ♠ Pik, T ♣ Kreuz." in french
     with pytest.raises(ValueError, match="expected one of en, de, it, es, pt"):
         rules_text("fr")
+
+
+def test_the_rules_name_the_figures_of_the_pack_in_use() -> None:
+    """The order, the points and the exchange name the pack asked for: with Portuguese
+    faces its Jack is the 3-point card, with no "Knight (Queen)" beside a Jack worth 3."""
+    pt_en = " ".join(rules_text("en", "portuguese").split())
+    assert "high to low: Ace, 3, King, Jack, Queen, 7, 6, 5, 4, 2." in pt_en
+    assert "Points: Ace 11, 3 10, King 4, Jack 3, Queen 2," in pt_en
+    assert "card is an Ace, 3, King, Jack or Queen;" in pt_en
+    assert "Order: Ace, 7, King, Jack, Queen, 6, 5, 4, 3, 2." in pt_en
+    assert "Knight (Queen)" not in pt_en
+    fr_it = " ".join(rules_text("it", "french").split())
+    assert "dalla più alta: Asso, 3, Re, Donna, Fante, 7" in fr_it and "Donna 3, Fante 2" in fr_it
+    fr_pt = " ".join(rules_text("pt", "french").split())
+    assert "Rei 4, Dama 3, Valete 2" in fr_pt
+    es_en = rules_text("en", "spanish")
+    assert "Knight 3, Jack 2" in es_en and "Sota" not in es_en and "Oros" not in es_en
 
 
 def test_rules_say_the_same_in_every_language() -> None:
@@ -142,7 +159,7 @@ def test_replay_tells_the_match(capsys: pytest.CaptureFixture[str]) -> None:
     ("lang", "faces", "line"),
     [
         ("de", "french", "  Stich 1: Bruno Herz-Fünf, Anna Herz-Bube -> Anna (2 Punkte)"),
-        ("it", "spanish", "  Presa 1: Bruno Cinco de Copas, Anna Sota de Copas -> Anna (2 punti)"),
+        ("it", "spanish", "  Presa 1: Bruno Cinque di Coppe, Anna Fante di Coppe -> Anna (2 punti)"),  # noqa: E501
         (
             "it",
             "italian",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from briscola.bots.expert import ExpertBot
 from briscola.bots.net import (
     CARDS,
     FORMAT,
@@ -30,6 +32,7 @@ from briscola.engine.game import Round
 from briscola.engine.observation import observe
 from briscola.engine.rules import TableRules
 from briscola.lab.train import Adam, Samples, losses, play_game, train_step
+from briscola.players import Bot
 
 PY = sys.executable
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,9 +111,13 @@ TABLES = [
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.variant}-{r.pack}")
-def test_net_plays_legally_at_every_table(rules: TableRules) -> None:
+@pytest.mark.parametrize("player", ["net", "expert"])
+def test_net_plays_legally_at_every_table(rules: TableRules, player: str) -> None:
+    """The net player, and the expert with the network in its samples (bots/net_search.py)."""
     r = dealt(rules.players, rules)
-    bot = NetBot(seed=1, samples=8)
+    bot: Bot = NetBot(seed=1, samples=8)
+    if player == "expert":
+        bot = ExpertBot(seed=1, samples=8, net_reply=1, net_infer=1)
     while not r.over:
         obs = observe(r, r.to_move)
         action = bot.choose(obs)
@@ -147,6 +154,10 @@ def test_loading_refuses_a_wrong_file(tmp_path: Path) -> None:
     assert "inputs" in refused("inputs.npz", inputs=np.array(INPUTS - 1))
     assert "w2 must have shape (2, 2)" in refused("shape.npz", w2=np.zeros((3, 2), np.float32))
     assert "finite" in refused("nan.npz", bv=np.array([np.nan], np.float32))
+    assert "made for 5 players" in refused("players.npz", players=np.array(5))
+    old = tmp_path / "old.npz"  # made before 4 seats: no players, so 2
+    np.savez(old, **{k: v for k, v in arrays.items() if k != "players"})
+    assert load(old).players == 2
     with pytest.raises(WeightsError, match="no weights file"):
         load(tmp_path / "missing.npz")
     junk = tmp_path / "junk.npz"
@@ -210,6 +221,29 @@ def test_a_tiny_run_is_reproducible_and_resumes(
         cli(["train", "--out", str(tmp_path / "a"), "--seed", "8", *TINY])
     assert done.value.code == 2
     assert "other options" in capsys.readouterr().err
+
+
+def test_a_tiny_four_seat_run_makes_a_network_for_that_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert train(tmp_path / "four", "--generations", "1", "--players", "4") == 0
+    assert "generation 1/1:" in capsys.readouterr().out
+    net = load(tmp_path / "four/best.npz")
+    assert net.players == 4
+    assert net.knows(TableRules(players=4)) and not net.knows(TableRules(players=2))
+    made = json.loads((tmp_path / "four/best.json").read_text(encoding="utf-8"))
+    assert made["config"]["players"] == 4 and "4-seat" in made["data"]
+    # It plays the 4-seat table itself (no fallback to the search there).
+    bot = NetBot(weights=str(tmp_path / "four/best.npz"))
+    r = dealt(4, TableRules(players=4))
+    while not r.over:
+        obs = observe(r, r.to_move)
+        chances, _ = net.policy(obs)
+        action = bot.choose(obs)
+        assert action in obs.legal
+        if len(obs.legal) > 1:
+            assert action == max(chances, key=chances.__getitem__)
+        r.act(action)
 
 
 def test_train_refuses_bad_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

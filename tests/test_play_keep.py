@@ -15,11 +15,13 @@ from pathlib import Path
 import pytest
 
 from briscola.cli import build_parser
+from briscola.engine.cards import LANGUAGES
 from briscola.engine.replay import resume_point
 from briscola.prompt.app import options_from
 from briscola.prompt.keep import Finished
 from briscola.prompt.stats import stats_text
 from briscola.settings import Settings
+from briscola.words.table import words
 
 
 def play(data: Path, args: list[str], typed: str) -> subprocess.CompletedProcess[str]:
@@ -75,7 +77,15 @@ def test_stats_by_level_size_and_variant_with_a_chart() -> None:
     assert "  expert: 2 matches, 1 won, 1 lost (50% won); points 110 to 130" in text
     assert "  4 players: 1 match, 0 won, 0 lost (0% won); points 60 to 60" in text
     assert "  WL=" in text and "  █▁▆" in text
+    assert "  Italian rules: 3 matches" in text
     assert "Ancora nessuna partita" in stats_text("it", [])
+    # In the other languages the variant and the letters are theirs, and the key says them.
+    text = stats_text("it", matches)
+    assert "  regole italiane: 3 partite" in text and "  VP=" in text and "V vinta, P persa" in text
+    for lang in LANGUAGES:  # three letters, one for each result, named in the key
+        marks = words(lang, "stats.marks")
+        assert len(set(marks)) == 3 and all(f"{c} " in words(lang, "stats.last", count=2)
+                                            for c in marks), lang  # fmt: skip
     assert Finished.from_dict({"when": 1}) is None  # a torn line is no match
 
 

@@ -45,8 +45,11 @@ from briscola.players import MatchInfo
 from briscola.prompt.app import Options, login_name, run, split_specs
 from briscola.prompt.console import LineConsole, TerminalConsole
 from briscola.prompt.entry import EntryError, HandCompleter, Reader
+from briscola.prompt.layout import wrap
 from briscola.prompt.person import LeaveTable, Person
-from briscola.prompt.view import PALETTES, Seen, View, style_for, wrap
+from briscola.prompt.seen import Seen
+from briscola.prompt.style import PALETTES, style_for
+from briscola.prompt.view import View
 from briscola.table import play_match, run_match
 from briscola.words.table import help_text, short_rules
 
@@ -240,9 +243,13 @@ def test_the_letters_on_screen_are_the_ones_typed() -> None:
     r.set_turn(hand, hand)
     assert r.read("RC") == Card.parse("KC") and r.read("VS") == Card.parse("QS")
     assert r.read("KB") == Card.parse("KB")  # the text form works everywhere it is no clash
-    r = Reader("spanish", "en", "italian")
+    r = Reader("spanish", "es", "italian")
     r.set_turn(hand, hand)
     assert r.read("ve") == Card.parse("QS") and r.read("RB") == Card.parse("KB")
+    r = Reader("spanish", "en", "italian")  # English words, the text form's letters
+    r.set_turn(hand, hand)
+    assert r.read("qs") == Card.parse("QS") and r.read("king of batons") == Card.parse("KB")
+    assert r.read("kc") == Card.parse("KC")  # C is Cups: no suit on screen is called Clubs
 
 
 def test_hand_slots_stay_fixed_through_a_round() -> None:
@@ -424,8 +431,9 @@ async def test_tab_completes_a_card_by_its_name() -> None:
 async def test_a_match_in_italian_with_spanish_faces() -> None:
     _, out = await typed(whole_round(20) + "no\r", options(lang="it", faces="spanish"))
     assert "Briscola · 2 giocatori · partita a 1 smazzata vinta · codice 7" in out
-    assert "La tua mano:  1 5O Cinco de Oros  2 3E Tres de Espadas  3 RB Rey de Bastos" in out
-    assert "  Tu giochi 5O Cinco de Oros" in out and "  Marco gioca 6C Seis de Copas" in out
+    # The Spanish pack said in Italian: the language names the cards.
+    assert "La tua mano:  1 5D Cinque di Denari  2 3S Tre di Spade  3 RB Re di Bastoni" in out
+    assert "  Tu giochi 5D Cinque di Denari" in out and "  Marco gioca 6C Sei di Coppe" in out
     assert "  → La presa è tua: nessun punto" in out and "  → La presa va a Marco: " in out
     assert "Marco vince la partita (smazzate vinte: tu 0 · Marco 1)." in out
 
@@ -550,7 +558,7 @@ async def test_what_the_screen_tracks_agrees_with_the_engine(players: int, varia
 async def test_a_failing_bot_seat_is_taken_over() -> None:
     """A bot program that dies at once: a built-in bot sits down and the game goes on."""
     _, out = await typed("1\r1\r", options(opponents="cmd:false"))
-    assert "Marco's player failed; a built-in expert bot plays that seat from here." in out
+    assert "Marco's program failed; a built-in expert bot plays that seat from here." in out
     assert out.count("You play") == 2 and "Marco plays" in out
 
 
@@ -593,20 +601,22 @@ async def test_the_terminal_wraps_what_it_shows() -> None:
     assert lines == ["Not a card or a command: 'zz'. Type", "    1-3, a card in your hand."]
 
 
-def test_a_persons_record_is_told_as_you() -> None:
-    """The header names the person's seat; the replay says "you", never "You leads"."""
+def test_a_persons_record_is_told_by_the_name_in_it() -> None:
+    """The header names the person's seat; the replay, told to whoever reads the record,
+    names that seat as every other (tests/test_replay.py has every language)."""
     from briscola.engine.records import Record
     from briscola.engine.replay import verify_record
     from briscola.words.replay_text import Narrator, verdict_text
 
     rec = Record(header={"people": [0]})
-    run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Tu", "Marco"], record=rec)
+    run_match(TableRules(), [GreedyBot(), GreedyBot()], seed=3, names=["Anna", "Marco"], record=rec)
     out = io.StringIO()
     narrator = Narrator(out, lang="it")
     result = verify_record(rec.lines, on_line=narrator.line)
     told = out.getvalue()
-    assert "  Le tue carte: " in told and "Carte di Tu" not in told
-    assert re.search(r"Smazzata 1: (distribuisci tu, esce Marco|distribuisce Marco, esci tu)", told)
+    assert "  Carte di Anna: " in told and "Le tue carte" not in told
+    dealt = r"Smazzata 1: (distribuisce Anna, esce Marco|distribuisce Marco, esce Anna)"
+    assert re.search(dealt, told)
     assert "smazzata/e" not in verdict_text(result, "x", "it")
 
 
@@ -688,6 +698,9 @@ def test_the_name_given_is_in_the_scores_and_the_rules_are_short() -> None:
     for lang in LANGUAGES:
         short = short_rules(lang, "italian").splitlines()  # type: ignore[arg-type]
         assert len(short) <= 8 and "briscola rules" in short[-1]
+        # A sentence to a line: the screen wraps it to its width (a line broken by hand
+        # at 88 columns came out as "else the" alone on an 80-column screen).
+        assert all(line.endswith(".") for line in short[:-1]), (lang, short)
 
 
 def test_the_colours_read_on_dark_and_light_backgrounds() -> None:

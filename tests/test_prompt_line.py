@@ -105,7 +105,7 @@ def test_in_process_line_mode_and_play_again(
     assert "Trumpf: AM Münz-Ass · 34 Karten im Talon" in out
     assert "  Du spielst 5M Münz-Fünf" in out and "  Marco spielt 6C Kelch-Sechs" in out
     assert "  → Marco nimmt den Stich: " in out and "  → Du nimmst den Stich: keine Punkte" in out
-    assert "Marco gewinnt die Partie (gewonnene Runden: Du 0 · Marco 1)." in out
+    assert "Marco gewinnt die Partie (gewonnene Runden: du 0 · Marco 1)." in out
     assert "Startwert 8" in out and "Die laufende Partie verlassen? (j/n)" in out
     assert out.endswith("Du hast den Tisch verlassen.\n")
 
@@ -113,7 +113,7 @@ def test_in_process_line_mode_and_play_again(
 def test_a_failing_bot_is_taken_over() -> None:
     done = play("1\n1\nquit\ny\n", "--opponents", "cmd:false")
     assert done.returncode == 0, done.stderr
-    assert "Marco's player failed; a built-in" in done.stdout
+    assert "Marco's program failed; a built-in" in done.stdout
     assert done.stdout.count("Marco plays") >= 1
 
 
@@ -227,7 +227,7 @@ def test_rules_and_replay_follow_the_locale() -> None:
     assert rules.stdout.startswith("BRISCOLA: DIE REGELN")
     sample = str(Path(__file__).parent / "data" / "brisca_2p_exchange.jsonl")
     told = subprocess.run([*run, "replay", sample], capture_output=True, text=True, env=env)
-    assert told.stdout.startswith("Briscola: 2 Spieler, brisca (mit Tausch)")
+    assert told.stdout.startswith("Briscola: 2 Spieler, Brisca (mit Tausch)")
     english = subprocess.run(
         [*run, "replay", sample, "--lang", "en"], capture_output=True, text=True, env=env
     )

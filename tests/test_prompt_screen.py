@@ -31,16 +31,11 @@ from briscola.engine.rules import TableRules
 from briscola.players import MatchInfo
 from briscola.prompt.app import background, yes_no
 from briscola.prompt.console import LineConsole, TerminalConsole
+from briscola.prompt.layout import clock_text
 from briscola.prompt.person import LeaveTable, Person
-from briscola.prompt.view import (
-    CONTRAST_PAIRS,
-    MIN_CONTRAST,
-    PALETTES,
-    Seen,
-    View,
-    clock_text,
-    contrast,
-)
+from briscola.prompt.seen import Seen
+from briscola.prompt.style import CONTRAST_PAIRS, MIN_CONTRAST, PALETTES, contrast
+from briscola.prompt.view import View
 from briscola.table import play_match
 from briscola.words.i18n import template
 from briscola.words.table import CATALOG, words
@@ -225,6 +220,8 @@ def test_the_lobby_marks_bots_and_names_the_people_waiting() -> None:
     assert "code is missing or wrong" in refusal("en", wrong, "fri")
     assert "--code CODE" in refusal("en", wrong, "fri", cli=True)
     assert "codice" in refusal("it", wrong, "fri")
+    assert "(join fri code=CODE;" in refusal("en", wrong, "fri")
+    assert "(watch fri code=CODE;" in refusal("en", wrong, "fri", command="watch")
 
 
 async def test_a_round_ends_with_a_pause_that_answers_commands() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -546,3 +547,49 @@ def test_the_face_up_card_is_told_once_and_a_records_faces_kept() -> None:
     chosen = io.StringIO()
     verify_record(lines, on_line=Narrator(chosen, "spanish").line)
     assert card_name(Card.parse(taken["card"]), "spanish") in chosen.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_a_replay_names_every_seat_the_persons_too(lang: str) -> None:
+    """A replay tells the whole table to whoever reads it: the person's seat goes by its
+    name in the record, as every other seat does, never "you" beside that name."""
+    from briscola.lab.replay import verdict_text
+    from briscola.words.replay_text import Narrator
+
+    _, lines = play(2, "brisca", seed=4)
+    lines[0]["names"] = ["Anna", "Bruno"]
+    lines[0]["people"] = [0]
+    out = io.StringIO()
+    result = verify_record(lines, on_line=Narrator(out, "italian", lang).line)  # type: ignore[arg-type]
+    told = out.getvalue() + verdict_text(result, "m.jsonl", lang)  # type: ignore[arg-type]
+    you = {
+        "en": r"\b(you|your)\b",
+        "it": r"\b(tu|tue?|tuoi|esci|distribuisci|vinci|prendi|scambi|hai)\b",
+        "es": r"\b(tú|tu|sales|repartes|ganas|te|cambias|retiras|ganaste)\b",
+    }[lang]
+    assert not re.search(you, told, re.IGNORECASE), told
+    dealt = {"en": "Anna's hand:", "it": "Carte di Anna:", "es": "Mano de Anna:"}[lang]
+    assert dealt in told
+
+
+def test_a_card_played_before_its_seat_changed_hands_stays_its_players() -> None:
+    """The leader's seat changes hands after its first card (a LAN ``seated`` line
+    in the middle of trick 1): the replay gives that card, and the trick if it won,
+    to the one who played it; the trick after, to the newcomer."""
+    from briscola.words.replay_text import Narrator
+
+    _, lines = play(2, "italian", seed=4)
+    lines[0]["names"] = ["Anna", "Bruno"]
+    first = next(i for i, x in enumerate(lines) if x["type"] == "played")
+    seat = lines[first]["seat"]
+    lines.insert(first + 1, {"type": "seated", "seat": seat, "name": "Vera"})
+    out = io.StringIO()
+    verify_record(lines, on_line=Narrator(out, None).line)
+    trick = next(x for x in lines if x["type"] == "trick")
+    told = [line for line in out.getvalue().splitlines() if "Trick " in line]
+    was = ["Anna", "Bruno"][seat]
+    assert f"{was} {card_name(Card.parse(lines[first]['card']), 'italian')}" in told[0]
+    assert "Vera" not in told[0], told[0]
+    taker = was if trick["winner"] == seat else ["Anna", "Bruno"][1 - seat]
+    assert f"-> {taker} (" in told[0], told[0]
+    assert "Vera" in told[1] and was not in told[1], told[1]

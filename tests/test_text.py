@@ -82,7 +82,7 @@ def test_a_line_is_wrapped_by_the_columns_the_terminal_counts() -> None:
     terminal never wraps a row itself and every row after the first is indented."""
     from prompt_toolkit.formatted_text import to_plain_text
 
-    from briscola.prompt.view import columns, wrap
+    from briscola.prompt.layout import columns, wrap
 
     line = [("class:chat", "» Eve (spectator): " + "好" * 40 + "Ben left the table.")]
     rows = [to_plain_text(r) for r in wrap(line, 30)]

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from string import Formatter
+from typing import Any
 
 import pytest
 
@@ -72,7 +73,8 @@ VALUES = {
     "pause": 2.5, "high": "Asso, 3 o Re", "low": "4 o 5", "table": "Tqz", "example_name": "Eqz",
     "ace": "Aqz", "ranks": "Rqz",
     "suits": "Sqz", "order": "Oqz", "order_bisca": "Oqy", "king": "Kqz", "knight": "Kqy",
-    "jack": "Jqz", "command": "briscola rules", "path": "x-2.jsonl", "was": "Wqx", "wanted": "Wqw",
+    "jack": "Jqz", "two": "Tqz", "command": "briscola rules", "path": "x-2.jsonl", "was": "Wqx",
+    "wanted": "Wqw",
     "state": "Xqz", "free": "Fqz", "ex1": "Aqx", "ex2": "Qqx", "name1": "Nqx", "name2": "Nqy",
 }  # fmt: skip
 
@@ -199,7 +201,7 @@ def test_no_letter_in_help_or_rules_is_english_where_the_letters_are_not() -> No
             text = help_text(lang, faces, "brisca")
             assert "C D S B" not in text and "A 2 3 4 5 6 7 J Q K" not in text
             assert " 3 K Q J" not in short_rules(lang, faces)
-    assert "Q Regina" in help_text("it", "french", "italian")
+    assert "Q Donna" in help_text("it", "french", "italian")
     assert "V Cavallo" in help_text("it", "italian", "italian")
     assert "T ♣ Kreuz" in help_text("de", "french", "italian")
     assert "exchange" not in help_text("en", "italian", "bisca")
@@ -208,7 +210,9 @@ def test_no_letter_in_help_or_rules_is_english_where_the_letters_are_not() -> No
 
 
 def test_fields_agree_across_languages() -> None:
-    """A translation uses the same fields as the English sentence, no more."""
+    """A translation uses the same fields as the English sentence: no more (it would fail
+    to fill) and no fewer (the reader would miss a card, a name, a time); only the count
+    ``n`` a form may say in words ("1 punto")."""
     for which, catalog in CATALOGS.items():
         for key, english in catalog["en"].items():
             for lang in OTHERS:
@@ -221,7 +225,7 @@ def test_fields_agree_across_languages() -> None:
                     kw = {"gender": form} if form in GENDERS else kw
                     want = _fields(template(catalog, "en", key, **kw))  # type: ignore[arg-type]
                     got = _fields(template(catalog, lang, key, **kw))  # type: ignore[arg-type]
-                    assert got <= want | {"n"}, (which, lang, key, form, got, want)
+                    assert got - {"n"} == want - {"n"}, (which, lang, key, form, got, want)
 
 
 def _form(msg: object, form: str) -> dict[str, object]:
@@ -318,3 +322,65 @@ def test_a_word_typed_without_its_accents_names_a_card_in_hand() -> None:
     reader = Reader("portuguese", "pt", "bisca")
     reader.set_turn(hand, hand)
     assert reader.read("ve") is reader.read("je") is reader.read("valete") is hand[2]
+
+
+def test_you_in_a_list_is_lower_case_and_takes_its_capital_at_a_line_start() -> None:
+    """German, Italian, Spanish, Portuguese: "Gewonnene Runden: du 0 · Marco 1" after a
+    colon, and "  Du: 40 Punkte" where a round's points start their line."""
+    from briscola.engine.cards import Card
+    from briscola.engine.events import RoundEnded, RoundStarted
+    from briscola.engine.rules import TableRules
+    from briscola.prompt.seen import Seen
+    from briscola.prompt.view import View
+
+    def plain(lines: list[Any]) -> str:
+        return "\n".join("".join(t for _, t, *_ in line) for line in lines)
+
+    rules = TableRules(players=3)
+    for lang, you, mid in (("de", "Du", "du"), ("it", "Tu", "tu"), ("es", "Tú", "tú")):
+        view = View(rules, 0, ["x", "Marco", "Giulia"], lang=lang)  # type: ignore[arg-type]
+        seen = Seen(rules, 0)
+        seen.update(RoundStarted(1, 2, 0, Card.parse("AD"), 27, (0, 0, 0), 0, ()))
+        text = plain(view.event(RoundEnded((50, 40, 30), 0, (1, 0, 0)), seen))
+        assert f"\n  {you}: 50 " in text, text
+        assert f": {mid} 1 · Marco 0 · Giulia 0" in text, text
+
+
+def test_german_capitalises_its_nouns_and_has_one_word_for_the_face_up_card() -> None:
+    """Brisca and Bisca are nouns in German; the face-up card is "die offene Karte"
+    everywhere; the command to leave a LAN table is said as "ende", no English "leave"."""
+    from briscola.words.rules_text import rules_text
+
+    texts = [
+        text
+        for catalog in CATALOGS.values()
+        for msg in catalog["de"].values()
+        for text in ([msg] if isinstance(msg, str) else msg.values())
+    ]
+    texts += [text for _, text in screens("de")]
+    texts += [rules_text("de", faces) for faces in FACES]  # type: ignore[arg-type]
+    texts += [help_text("de", "italian", "brisca", lan=True)]
+    for text in texts:
+        plain = re.sub(r"--variant \w+|variant=\w+", " ", text)
+        assert not re.search(r"(?<![\w=-])(brisca|bisca)\b", plain), text
+        assert "aufgedeckt" not in text, text
+        assert not re.search(r"(?<!\()\bleave\b", text), text
+
+
+def test_what_a_native_player_reads() -> None:
+    """Sentences a second native reading mended: no "te queda 0:33", no "1 vinte", no
+    "il posto di Giulia aspetta", no "per forza" (necessarily) for the strongest."""
+    from briscola.words.lobby import t
+    from briscola.words.rules_text import rules_text
+    from briscola.words.table import words
+
+    assert words("es", "turn.yours_left", left="0:33") == "Te toca: tienes 0:33."
+    assert words("pt", "turn.waiting_left", who="Ana", left="0:33") == "À espera de Ana: tem 0:33."
+    tally = {"won": 1, "lost": 2, "mine": 150, "theirs": 210}
+    assert "(vinte: 1, perse: 2)" in words("it", "tally", count=3, **tally)
+    assert "(ganadas: 1, perdidas: 2)" in words("es", "tally", count=3, **tally)
+    assert t("it", "restored", name="Giulia") == (
+        "Il server è ripartito; il posto di Giulia resta in attesa del suo ritorno."
+    )
+    assert "il 7 è la seconda carta più forte" in " ".join(rules_text("it").split())
+    assert "asiento" not in t("es", "status.rematch_seat", count=2, seats="2, 3")

@@ -152,6 +152,8 @@ class Search:
     solve_cards: int = SOLVE_CARDS
     win_bonus: float = WIN_BONUS
     noise: float = NOISE
+    # The network's moves in a greedy sample, and maybe its result (bots.net_search).
+    guide: Callable[[Position, int], Result | None] | None = None
 
 
 def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> bool:
@@ -197,6 +199,10 @@ def _finish(p: Position, side: int, search: Search, rng: Random | None) -> Resul
         mine = solve(p, side)  # the most points is also the best result
         score = [mine, total - mine] if side == 0 else [total - mine, mine]
         return _one_hot(score, side, win_bonus)
+    if rng is None and search.guide is not None:
+        guided = search.guide(p, side)
+        if guided is not None:
+            return guided
     playout(p, side, 1.0 if rng is not None else 0.0, rng)
     return _one_hot(p.score, side, win_bonus)
 

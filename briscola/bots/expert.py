@@ -62,6 +62,7 @@ A hard ceiling of ``max_ms`` stops a move that runs long on a loaded machine.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
@@ -113,6 +114,9 @@ CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 # Points of search value the network's policy may add to a move among those the
 # samples cannot tell apart (0: no network; docs/strength.md has the measurements).
 NET_PRIOR = 0.0
+# The network's parts in the samples by default (bots/net_search.py; docs/strength.md
+# has what each measured); switched off, said once, when the shipped weights cannot load.
+NET_DEFAULTS = {"net_reply": 0, "net_infer": 0, "net_value": 0}
 
 
 class ExpertBot(Bot):
@@ -133,6 +137,9 @@ class ExpertBot(Bot):
         club: float = CLUB_MARGIN,
         prior: float = NET_PRIOR,
         weights: str | None = None,
+        net_reply: int | None = None,
+        net_infer: int | None = None,
+        net_value: int | None = None,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -168,7 +175,18 @@ class ExpertBot(Bot):
         if not isinstance(prior, int | float) or not 0 <= prior <= 120:
             raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
         self.prior = prior
-        self.network = None if prior == 0 else _network(weights)
+        given = {"net_reply": net_reply, "net_infer": net_infer, "net_value": net_value}
+        for switch, value in given.items():
+            _check_switch(switch, value)
+        on = {k: NET_DEFAULTS[k] if v is None else v for k, v in given.items()}
+        self.network = None
+        if prior or weights is not None or any(given.values()):
+            self.network = _network(weights)  # asked for: a missing network is an error
+        elif any(on.values()):
+            self.network = _default_network()
+            if self.network is None:
+                on = dict.fromkeys(on, 0)
+        self.net_reply, self.net_infer, self.net_value = on.values()
 
     def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
@@ -250,10 +268,26 @@ class ExpertBot(Bot):
             search = dataclasses.replace(search, win_bonus=DEFAULT_WIN_BONUS[players])
         if self.solve_cards is None:
             search = dataclasses.replace(search, solve_cards=DEFAULT_SOLVE_CARDS[players])
+        if (self.net_reply or self.net_value) and self._knows(obs):
+            from .net_search import Guide
+
+            assert self.network is not None
+            guide = Guide(self.network, obs, bool(self.net_reply), bool(self.net_value))
+            search = dataclasses.replace(search, guide=guide)
         return search
 
+    def _knows(self, obs: Observation) -> bool:
+        return self.network is not None and self.network.knows(obs.rules)
+
     def _evidence(self, obs: Observation) -> Evidence | None:
-        return Evidence(obs) if self.infer else None
+        if not self.infer:
+            return None
+        if self.net_infer and self._knows(obs):
+            from .net_search import NetEvidence
+
+            assert self.network is not None
+            return NetEvidence(obs, self.network)
+        return Evidence(obs)
 
     def rank(self, obs: Observation) -> list[tuple[Action, float]]:
         """Every legal action with its mean value over the samples, best first: the
@@ -296,6 +330,21 @@ def _network(weights: str | None) -> Network:
         raise ValueError(str(err)) from None
 
     return shipped() if weights is None else load(weights)
+
+
+def _default_network() -> Network | None:
+    """The shipped network for the default search, or None (said once on stderr)
+    when it cannot load: the expert then searches as it did before the network."""
+    try:
+        return _network(None)
+    except ValueError as err:  # a WeightsError, or no NumPy
+        if not _SAID:
+            _SAID.append(str(err))
+            print(f"briscola: the expert searches without its network: {err}", file=sys.stderr)
+        return None
+
+
+_SAID: list[str] = []  # the network's failure, said once a process
 
 
 def _check_switch(name: str, value: object) -> None:

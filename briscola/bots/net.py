@@ -11,13 +11,14 @@ the seat's side wins the round.
 
 Cards are seen relative to the trump suit (the trump suit is always the
 first block of ten), so what the network learns of trumps holds for every
-trump suit.  It was trained for the 2-seat Italian game only
-(:func:`trained_for`); at other tables its players fall back to the search.
+trump suit.  A network is trained for one table size of the Italian game
+(``players`` in its file, 2 when a file does not say; :func:`trained_for`);
+at other tables its players fall back to the search.
 
 The weights are a ``.npz`` file with a ``format`` number and the layer
 shapes this module expects; :func:`load` refuses any other with a clear
-:class:`WeightsError`.  The shipped file is ``weights/net2.npz`` beside this
-module, with a JSON file next to it saying how it was made.
+:class:`WeightsError`.  The shipped files are ``weights/netN.npz`` beside this
+module (N the table size), each with a JSON file next to it saying how it was made.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ PLANES = ("hand", "trick", "face_up", "mine", "theirs", "known", "unseen")
 SCALARS = ("stock", "own_points", "their_points", "leading", "hand_size", "their_hand")
 INPUTS = CARDS * len(PLANES) + len(SCALARS)
 LAYERS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
-SHIPPED = "net2.npz"
+SHIPPED = "net{players}.npz"
+TABLES = (2, 3, 4, 6)  # the table sizes a network may be trained for
 
 Array = npt.NDArray[np.float32]
 
@@ -73,10 +75,10 @@ class WeightsError(ValueError):
     """A weights file this module cannot use: missing, of another format or shape."""
 
 
-def trained_for(rules: TableRules) -> bool:
-    """Whether the network knows this table: 2 seats, the Italian game (40 cards,
-    no exchange, the usual order)."""
-    return rules.players == 2 and rules.variant == "italian"
+def trained_for(rules: TableRules, players: int = 2) -> bool:
+    """Whether a network trained at ``players`` seats knows this table: that many
+    seats, the Italian game (no exchange, the usual order; at 3 seats 36 cards)."""
+    return rules.players == players and rules.variant == "italian" and len(rules.deck) != 39
 
 
 def _rel(card: int, trump: int) -> int:
@@ -162,9 +164,10 @@ class Network:
     bp: Array
     wv: Array
     bv: Array
+    players: int = 2  # the table size it was trained for
 
     @classmethod
-    def initial(cls, hidden: int, seed: int) -> Network:
+    def initial(cls, hidden: int, seed: int, players: int = 2) -> Network:
         """Fresh weights (He initialisation), the same for the same seed."""
         rng = np.random.default_rng(seed)
 
@@ -183,11 +186,12 @@ class Network:
             zeros(CARDS),
             layer(hidden, 1) * 0.1,
             zeros(1),
+            players,
         )
 
     def knows(self, rules: TableRules) -> bool:
         """Whether it was trained for this table (:func:`trained_for`)."""
-        return trained_for(rules)
+        return trained_for(rules, self.players)
 
     @property
     def hidden(self) -> int:
@@ -232,7 +236,11 @@ def save(net: Network, path: Path, extra: Mapping[str, Any] | None = None) -> No
     """Write ``net`` as a weights file (``extra`` arrays beside the layers, e.g. the
     optimiser's state in a checkpoint); written whole or not at all."""
     tmp = path.with_name(path.name + ".tmp")
-    arrays: dict[str, Any] = {"format": np.array(FORMAT), "inputs": np.array(INPUTS)}
+    arrays: dict[str, Any] = {
+        "format": np.array(FORMAT),
+        "inputs": np.array(INPUTS),
+        "players": np.array(net.players),
+    }
     arrays.update(net.arrays())
     arrays.update(extra or {})
     with open(tmp, "wb") as f:
@@ -267,6 +275,9 @@ def from_arrays(arrays: Mapping[str, Any], where: str = "weights") -> Network:
     w1 = arrays["w1"]
     if w1.ndim != 2 or w1.shape[1] < 1:
         raise WeightsError(f"{where}: w1 must be inputs x hidden, got shape {w1.shape}")
+    players = arrays.get("players", np.array(2))  # files before 4 seats: 2
+    if players.shape != () or int(players) not in TABLES:
+        raise WeightsError(f"{where} was made for {players} players; a table has 2, 3, 4 or 6")
     hidden = int(w1.shape[1])
     layers: dict[str, Array] = {}
     for name, shape in _shapes(hidden).items():
@@ -276,19 +287,24 @@ def from_arrays(arrays: Mapping[str, Any], where: str = "weights") -> Network:
         if not np.issubdtype(a.dtype, np.floating) or not np.all(np.isfinite(a)):
             raise WeightsError(f"{where}: {name} must hold finite floats")
         layers[name] = a.astype(np.float32)
-    return Network(**layers)
+    return Network(**layers, players=int(players))
 
 
 @cache
-def shipped() -> Network:
-    """The weights shipped inside the package (loaded once a process)."""
-    ref = resources.files(__package__).joinpath("weights", SHIPPED)
+def shipped(players: int = 2) -> Network:
+    """The weights shipped inside the package for a table of ``players`` (loaded
+    once a process); a :class:`WeightsError` when none is shipped for it."""
+    ref = resources.files(__package__).joinpath("weights", SHIPPED.format(players=players))
     with resources.as_file(ref) as path:
-        return load(path)
+        net = load(path)
+    if net.players != players:
+        raise WeightsError(f"{path} was made for {net.players} players, not {players}")
+    return net
 
 
-def made_by() -> dict[str, Any]:
+def made_by(players: int = 2) -> dict[str, Any]:
     """What the shipped weights' JSON says of how they were made."""
-    ref = resources.files(__package__).joinpath("weights", SHIPPED.replace(".npz", ".json"))
+    name = SHIPPED.format(players=players).replace(".npz", ".json")
+    ref = resources.files(__package__).joinpath("weights", name)
     data: dict[str, Any] = json.loads(ref.read_text(encoding="utf-8"))
     return data

@@ -2,9 +2,10 @@
 
 Floor 5 (bots).  At its turn the bot reads its observation into the
 network (:mod:`briscola.bots.net`) and plays the legal card with the highest
-policy.  At a table the network was not trained for (3, 4 or 6 seats, the
-brisca exchange, the bisca order: :func:`~briscola.bots.net.trained_for`) it
-plays as the expert's search does, so that it is a legal and sound player
+policy.  Each table size has its own network (the shipped
+``weights/netN.npz``); at a table with none (no file shipped for its size,
+the brisca exchange, the bisca order: :func:`~briscola.bots.net.trained_for`)
+it plays as the expert's search does, so that it is a legal and sound player
 everywhere.
 """
 
@@ -41,12 +42,29 @@ class NetBot(Bot):
             raise ValueError(str(err)) from None
         self.name = name
         self.network: Network = shipped() if weights is None else load(weights)
+        self._given = weights is not None
+        self._tables: dict[int, Network | None] = {}  # the shipped network by table size
         self._search = ExpertBot(seed=seed, samples=samples, think_ms=think_ms)
+
+    def _network(self, players: int) -> Network | None:
+        """The network for a table of ``players``: the one given, or the shipped
+        one of that size (None: none is shipped for it)."""
+        if self._given or self.network.players == players:
+            return self.network
+        if players not in self._tables:
+            from .net import WeightsError, shipped
+
+            try:
+                self._tables[players] = shipped(players)
+            except WeightsError:
+                self._tables[players] = None
+        return self._tables[players]
 
     def choose(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
-        if not self.network.knows(obs.rules):
+        network = self._network(obs.rules.players)
+        if network is None or not network.knows(obs.rules):
             return self._search.choose(obs)
-        chances, _value = self.network.policy(obs)
+        chances, _value = network.policy(obs)
         return max(chances, key=chances.__getitem__)

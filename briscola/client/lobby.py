@@ -19,7 +19,8 @@ from typing import Any
 from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.console import Console
-from ..prompt.view import Text, clock_text
+from ..prompt.layout import clock_text
+from ..prompt.style import Text
 from ..words.i18n import decimal
 from ..words.lobby import CATALOG, t
 from ..words.table import shown_name
@@ -104,9 +105,10 @@ def _seat_text(lang: Language, i: int, name: Any, info: Any) -> str:
 
 
 def _variant(lang: Language, variant: object) -> str:
-    """A table's variant in words ("Italian rules"); brisca and bisca are names."""
-    if variant == "italian":
-        return t(lang, "variant.italian")
+    """A table's variant in words ("Italian rules"; brisca and bisca by their names,
+    "Brisca" in German); one the client does not know as the server wrote it."""
+    if variant in ("italian", "brisca", "bisca"):
+        return t(lang, f"variant.{variant}")
     return printable(str(variant), 20)
 
 
@@ -151,12 +153,19 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
 
 
 def refusal(
-    lang: Language, err: ServerError, table: str | None = None, *, cli: bool = False
+    lang: Language,
+    err: ServerError,
+    table: str | None = None,
+    *,
+    cli: bool = False,
+    command: str = "join",
 ) -> str:
     """What a refused request says; a private table's code missing or wrong is one
-    message, in the lobby's syntax or (``cli``) the command line's."""
+    message, in the lobby's syntax (of ``command``: join or watch) or (``cli``) the
+    command line's."""
     if err.code == "bad_code" and table:
-        return t(lang, "code_needed_cli" if cli else "code_needed", table=printable(table, 40))
+        key = "code_needed_cli" if cli else "code_needed"
+        return t(lang, key, table=printable(table, 40), command=command)
     return t(lang, "refused", text=printable(err.message, 300))
 
 

@@ -214,13 +214,12 @@ def card_points(card: Card, ranking: Ranking = "default") -> int:
 
 # --- Display names ---------------------------------------------------------
 #
-# Four faces (the pictures on the pack) in five languages.  Where a language
-# has its own words for a pack it uses them; the Spanish pack keeps its own
-# Spanish words in English, German and Italian, which have none of their own
-# for Sota and Caballo de Oros.  The Portuguese pack is French-suited, with the
-# Jack worth 3 and the Queen 2 (Sueca and Bisca: A 7 K J Q): its names go by
-# the picture, so its Jack is the card of the Italian Knight's points.
-# Portuguese names every pack by the points, so "Valete" is always 3 points.
+# Four faces (the pictures on the pack) in five languages.  The faces decide
+# which figures the pack has, the language the words for them: a Spanish pack
+# in English has a Jack, a Knight and a King of Cups, Coins, Swords and Batons,
+# a French pack in Portuguese a Valete (its J), a Dama and a Rei.  The
+# Portuguese pack is French-suited with its Jack worth 3 and its Queen 2 (Sueca
+# and Bisca: A 7 K J Q), so its Jack is the card of the Italian Knight's points.
 
 Faces = Literal["italian", "french", "spanish", "portuguese"]
 Language = Literal["en", "de", "it", "es", "pt"]
@@ -252,86 +251,46 @@ def _ranks(lang: str, ace: str, jack: str, knight: str, king: str) -> tuple[str,
     return (ace, *_NUM[lang], jack, knight, king)
 
 
-_LATIN_ES: Final = (
-    _ranks("es", "As", "Sota", "Caballo", "Rey"),
-    ("Copas", "Oros", "Espadas", "Bastos"),
-    "{rank} de {suit}",
-)
-_LATIN_PT: Final = (
-    _ranks("pt", "Ás", "Sota", "Cavalo", "Rei"),
-    ("Copas", "Ouros", "Espadas", "Paus"),
-    "{rank} de {suit}",
-)
-_FRENCH_PT: Final = (
-    _ranks("pt", "Ás", "Dama", "Valete", "Rei"),
-    ("Copas", "Ouros", "Espadas", "Paus"),
-    "{rank} de {suit}",
-)
+# Per language, the words for a Latin pack (Italian or Spanish: the same figures,
+# the Fante and the Sota one card) and for the figures and suits of a French one.
+_LATIN: Final = {
+    "en": (("Ace", "Jack", "Knight", "King"), "{rank} of {suit}"),
+    "de": (("Ass", "Bube", "Reiter", "König"), "{suit}-{rank}"),
+    "it": (("Asso", "Fante", "Cavallo", "Re"), "{rank} di {suit}"),
+    "es": (("As", "Sota", "Caballo", "Rey"), "{rank} de {suit}"),
+    "pt": (("Ás", "Sota", "Cavalo", "Rei"), "{rank} de {suit}"),
+}
+_LATIN_SUITS: Final = {
+    "en": ("Cups", "Coins", "Swords", "Batons"),
+    "de": ("Kelche", "Münzen", "Schwerter", "Stäbe"),
+    "it": ("Coppe", "Denari", "Spade", "Bastoni"),
+    "es": ("Copas", "Oros", "Espadas", "Bastos"),
+    "pt": ("Copas", "Ouros", "Espadas", "Paus"),
+}
+_FRENCH: Final = {  # ace, jack, queen, king
+    "en": (("Ace", "Jack", "Queen", "King"), ("Hearts", "Diamonds", "Spades", "Clubs")),
+    "de": (("Ass", "Bube", "Dame", "König"), ("Herz", "Karo", "Pik", "Kreuz")),
+    "it": (("Asso", "Fante", "Donna", "Re"), ("Cuori", "Quadri", "Picche", "Fiori")),
+    "es": (("As", "Jota", "Reina", "Rey"), ("Corazones", "Diamantes", "Picas", "Tréboles")),
+    "pt": (("Ás", "Valete", "Dama", "Rei"), ("Copas", "Ouros", "Espadas", "Paus")),
+}
 
 
-# (rank words, suit words, pattern) per faces and language.
+def _names(faces: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """(rank words, suit words, pattern) of one faces in one language."""
+    pattern = _LATIN[lang][1]
+    if faces in ("italian", "spanish"):
+        # One set of Latin suit words: English says Batons for the Spanish Bastos too,
+        # as "Clubs" on the letter B beside C for Cups would make "KC" the King of Cups.
+        return _ranks(lang, *_LATIN[lang][0]), _LATIN_SUITS[lang], pattern
+    (ace, jack, queen, king), suits = _FRENCH[lang]
+    # The French pack's Queen takes the Knight's place; the Portuguese pack's Jack does.
+    figures = (queen, jack) if faces == "portuguese" else (jack, queen)
+    return _ranks(lang, ace, *figures, king), suits, pattern
+
+
 _NAMES: Final[dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...], str]]] = {
-    ("italian", "en"): (
-        _ranks("en", "Ace", "Jack", "Knight", "King"),
-        ("Cups", "Coins", "Swords", "Batons"),
-        "{rank} of {suit}",
-    ),
-    ("italian", "de"): (
-        _ranks("de", "Ass", "Bube", "Reiter", "König"),
-        ("Kelche", "Münzen", "Schwerter", "Stäbe"),
-        "{suit}-{rank}",
-    ),
-    ("italian", "it"): (
-        _ranks("it", "Asso", "Fante", "Cavallo", "Re"),
-        ("Coppe", "Denari", "Spade", "Bastoni"),
-        "{rank} di {suit}",
-    ),
-    ("french", "en"): (
-        _ranks("en", "Ace", "Jack", "Queen", "King"),
-        ("Hearts", "Diamonds", "Spades", "Clubs"),
-        "{rank} of {suit}",
-    ),
-    ("french", "de"): (
-        _ranks("de", "Ass", "Bube", "Dame", "König"),
-        ("Herz", "Karo", "Pik", "Kreuz"),
-        "{suit}-{rank}",
-    ),
-    ("french", "it"): (
-        _ranks("it", "Asso", "Fante", "Regina", "Re"),
-        ("Cuori", "Quadri", "Picche", "Fiori"),
-        "{rank} di {suit}",
-    ),
-    ("italian", "es"): _LATIN_ES,
-    ("french", "es"): (
-        _ranks("es", "As", "Jota", "Reina", "Rey"),
-        ("Corazones", "Diamantes", "Picas", "Tréboles"),
-        "{rank} de {suit}",
-    ),
-    ("spanish", "es"): _LATIN_ES,
-    ("italian", "pt"): _LATIN_PT,
-    ("french", "pt"): _FRENCH_PT,
-    ("spanish", "pt"): _LATIN_PT,
-    ("portuguese", "en"): (
-        _ranks("en", "Ace", "Queen", "Jack", "King"),
-        ("Hearts", "Diamonds", "Spades", "Clubs"),
-        "{rank} of {suit}",
-    ),
-    ("portuguese", "de"): (
-        _ranks("de", "Ass", "Dame", "Bube", "König"),
-        ("Herz", "Karo", "Pik", "Kreuz"),
-        "{suit}-{rank}",
-    ),
-    ("portuguese", "it"): (
-        _ranks("it", "Asso", "Regina", "Fante", "Re"),
-        ("Cuori", "Quadri", "Picche", "Fiori"),
-        "{rank} di {suit}",
-    ),
-    ("portuguese", "es"): (
-        _ranks("es", "As", "Reina", "Jota", "Rey"),
-        ("Corazones", "Diamantes", "Picas", "Tréboles"),
-        "{rank} de {suit}",
-    ),
-    ("portuguese", "pt"): _FRENCH_PT,
+    (faces, lang): _names(faces, lang) for faces in FACES for lang in LANGUAGES
 }
 _FRENCH_SYMBOLS: Final = ("♥", "♦", "♠", "♣")
 
@@ -345,11 +304,12 @@ def _check(faces: str, lang: str) -> None:
 
 def _words(faces: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     _check(faces, lang)
-    return _NAMES.get((faces, lang)) or _NAMES[("spanish", "es")]
+    return _NAMES[(faces, lang)]
 
 
 # German compounds take the singular: Kelch-Drei, Münz-Ass (the suits are Kelche, Münzen).
-_COMPOUND: Final = {("italian", "de"): ("Kelch", "Münz", "Schwert", "Stab")}
+_SINGULAR_DE: Final = ("Kelch", "Münz", "Schwert", "Stab")
+_COMPOUND: Final = {("italian", "de"): _SINGULAR_DE, ("spanish", "de"): _SINGULAR_DE}
 
 
 def card_name(card: Card, faces: Faces = "italian", lang: Language = "en") -> str:
@@ -369,24 +329,24 @@ def suit_name(suit: Suit | int, faces: Faces = "italian", lang: Language = "en")
 # language (a rank and a suit), else a letter of the name or an old name: the
 # Italian Cavallo, Spanish Caballo and Portuguese Cavalo V (C is Coppe, Copas),
 # German Stäbe T and Kelche C (B is Bube, K König), German Karo R and Kreuz T
-# (Treff), Italian Quadri D (Q is the Queen), Spanish Corazones C and Tréboles
-# T.  French faces keep the corner letters of the pack (J Q K; German B D K);
-# so does the Portuguese pack, whose Jack is the 3-point card (Q J K).  In
-# Portuguese the 3-point card is V (Valete; Cavalo in a Latin pack) and the
-# 2-point one D (Dama) or S (Sota).  The wire and the records keep the text
-# form whatever is shown.
+# (Treff), Italian Quadri D (Q is the Donna), Spanish Corazones C and Tréboles
+# T.  English names a Latin pack in the text form's letters (Q the Knight, B
+# the Batons or Clubs).  French faces keep the corner letters of the pack (J Q
+# K; German B D K); so does the Portuguese pack, whose Jack is the 3-point card
+# (Q J K).  In Portuguese a French-suited pack's J is V (Valete), its Q D (Dama),
+# a Latin pack's figures S V R (Sota, Cavalo, Rei).  The wire and the records
+# keep the text form whatever is shown.
 _RANK_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("italian", "de"): "A234567BRK",
     ("italian", "it"): "A234567FVR",
     ("french", "de"): "A234567BDK",
-    ("spanish", "en"): "A234567SVR",
-    ("spanish", "de"): "A234567SVR",
-    ("spanish", "it"): "A234567SVR",
+    ("spanish", "de"): "A234567BRK",
+    ("spanish", "it"): "A234567FVR",
     ("italian", "es"): "A234567SVR",
     ("french", "es"): "A234567JQK",
     ("spanish", "es"): "A234567SVR",
     ("italian", "pt"): "A234567SVR",
-    ("french", "pt"): "A234567DVR",
+    ("french", "pt"): "A234567VDR",
     ("spanish", "pt"): "A234567SVR",
     ("portuguese", "en"): "A234567QJK",
     ("portuguese", "de"): "A234567DBK",
@@ -401,9 +361,9 @@ _SUIT_LETTERS: Final[dict[tuple[str, str], str]] = {
     ("french", "en"): "HDSC",
     ("french", "de"): "HRPT",
     ("french", "it"): "CDPF",
-    ("spanish", "en"): "COEB",
-    ("spanish", "de"): "COEB",
-    ("spanish", "it"): "COEB",
+    ("spanish", "en"): "CDSB",
+    ("spanish", "de"): "CMST",
+    ("spanish", "it"): "CDSB",
     ("italian", "es"): "COEB",
     ("french", "es"): "CDPT",
     ("spanish", "es"): "COEB",
@@ -420,9 +380,6 @@ _SUIT_LETTERS: Final[dict[tuple[str, str], str]] = {
 # The rank letters printed in the corners of a French-suited pack, which a person
 # may type too: the Portuguese pack prints J on its 3-point card.
 _CORNERS: Final = {"french": RANK_CHARS, "portuguese": "A234567QJK"}
-# What a Portuguese player types for the figures of any French-suited pack: J is
-# the Valete, the 3-point card, Q the Dama, K the Rei.
-_TYPED_PT: Final = {"J": 8, "Q": 7, "K": 9}
 
 
 def rank_letters(faces: Faces = "italian", lang: Language = "en") -> str:
@@ -478,8 +435,6 @@ def _typed_letters(faces: Faces, lang: Language) -> tuple[dict[str, int], dict[s
     letters and the text form's where they mean nothing else (with French faces C is
     Clubs, so not Cups; in the Portuguese pack J is the 3-point Jack)."""
     ranks = {ch: i for i, ch in enumerate(_CORNERS.get(faces, RANK_CHARS))}
-    if lang == "pt" and faces in _CORNERS:
-        ranks.update(_TYPED_PT)
     ranks.update({ch: i for i, ch in enumerate(rank_letters(faces, lang))})
     suits = {ch: i for i, ch in enumerate(suit_letters(faces, lang))}
     for i, ch in enumerate(SUIT_CHARS):

@@ -13,6 +13,7 @@ from ..options import (
     Command,
     add_table_options,
     add_words_options,
+    choice_of,
     int_in,
     number_in,
     seconds_type,
@@ -471,6 +472,12 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
         help=f"generations to train (default {d.generations})",
     )
     p.add_argument(
+        "--players",
+        type=choice_of((2, 3, 4, 6), "--players"),
+        default=d.players,
+        help=f"the table size the network plays (default {d.players}; 4 and 6: in teams)",
+    )
+    p.add_argument(
         "--teacher",
         metavar="SPEC",
         default=d.teacher,
@@ -547,12 +554,13 @@ def run_train(args: argparse.Namespace) -> int:
 
 TRAIN = Command(
     "train",
-    help="train the network from the expert's self-play (2 seats)",
+    help="train the network from the expert's self-play",
     description="Train the network of the net player and the expert from the expert's "
-    "self-play (expert iteration, the 2-seat game); resumes a stopped run.",
+    "self-play (expert iteration, at one table size); resumes a stopped run.",
     examples=(
         "briscola train --out run1 --seed 1 --jobs 2",
         "briscola train --out tiny --games 4 --generations 2 --teacher expert:samples=20",
+        "briscola train --out run4 --players 4 --seed 1",
     ),
     arguments=train_arguments,
     run=run_train,

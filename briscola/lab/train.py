@@ -1,8 +1,9 @@
 """``briscola train``: the network learns from the expert's self-play.
 
-Floor 7 (an arrangement).  Expert iteration for the 2-seat game: each
-generation plays ``--games`` rounds of self-play between two copies of the
-teacher (the expert's search; with ``--iterate`` the search uses the latest
+Floor 7 (an arrangement).  Expert iteration for one table size
+(``--players``, 2 by default; a network knows the table it was trained
+for): each generation plays ``--games`` rounds of self-play between copies
+of the teacher (the expert's search; with ``--iterate`` the search uses the latest
 network, so that a better network makes better targets), in ``--jobs`` worker
 processes or on a Dask cluster (``--scheduler``), like the arena.  At every
 decision the sample is the seat's observation (:func:`~briscola.bots.net.features`),
@@ -116,14 +117,16 @@ def _teacher(spec: str, seed: int, weights: str | None) -> ExpertBot:
     return ExpertBot(**options)
 
 
-def play_game(spec: str, seed: int, explore: float, weights: str | None = None) -> Samples:
-    """One self-play round of the 2-seat game between two teachers, as samples."""
-    rules = TableRules(players=2)
+def play_game(
+    spec: str, seed: int, explore: float, weights: str | None = None, players: int = 2
+) -> Samples:
+    """One self-play round at a table of ``players`` between teachers, as samples."""
+    rules = TableRules(players=players)
     rng = Random(seed)
     deck = list(rules.deck)
     rng.shuffle(deck)
-    r = Round(rules, deck, rng.randrange(2))
-    bots = [_teacher(spec, rng.randrange(2**31), weights) for _ in range(2)]
+    r = Round(rules, deck, rng.randrange(players))
+    bots = [_teacher(spec, rng.randrange(2**31), weights) for _ in range(players)]
     xs: list[Floats] = []
     masks: list[npt.NDArray[np.bool_]] = []
     targets: list[int] = []
@@ -163,7 +166,7 @@ def play_game(spec: str, seed: int, explore: float, weights: str | None = None) 
     )
 
 
-Task = tuple[str, int, float, str | None]
+Task = tuple[str, int, float, str | None, int]
 
 
 def _play_task(task: Task) -> Samples:
@@ -317,10 +320,13 @@ def train_epochs(
 # -- the run ------------------------------------------------------------------
 
 
-def strength(weights: Path, deals: int, seed: int, jobs: int) -> tuple[float, float, float]:
+def strength(
+    weights: Path, deals: int, seed: int, jobs: int, players: int = 2
+) -> tuple[float, float, float]:
     """The network's score against greedy over ``deals`` duplicate deals (2 matches
-    each) and its 95% interval."""
-    config = ArenaConfig(TableRules(players=2), (f"net:weights={weights}", "greedy"), seed, deals)
+    each) and its 95% interval; at 4 and 6 seats the network's side is a team."""
+    specs = (f"net:weights={weights}", "greedy")
+    config = ArenaConfig(TableRules(players=players), specs, seed, deals)
     score = 0.0
     matches = 0
     for result in run_arena(config, jobs):
@@ -353,7 +359,7 @@ class Run:
         self.out = out
         self.cfg = cfg
         self.say = say
-        self.net = Network.initial(cfg.hidden, cfg.seed)
+        self.net = Network.initial(cfg.hidden, cfg.seed, cfg.players)
         self.opt = Adam(self.net, cfg.lr)
         self.data = Samples.empty()
         self.generation = 0
@@ -368,6 +374,7 @@ class Run:
             was = json.loads(path.read_text(encoding="utf-8"))["config"]
             # More generations extend a run; anything else would make other files.
             was["generations"] = given["generations"]
+            was.setdefault("players", 2)  # runs made before --players
             if was != given:
                 diff = ", ".join(
                     f"{k} {was.get(k)!r} (now {v!r})" for k, v in given.items() if was.get(k) != v
@@ -414,7 +421,8 @@ class Run:
             "code": _commit(),
             "generation": self.generation,
             "rounds_played": self.generation * self.cfg.games,
-            "data": f"{self.generation * self.cfg.games} self-play rounds of the 2-seat game "
+            "data": f"{self.generation * self.cfg.games} self-play rounds of the "
+            f"{self.cfg.players}-seat game "
             f"({self.cfg.teacher}), the last {len(self.data)} decisions trained on",
             "against_greedy": {
                 "score": round(score, 4),
@@ -434,7 +442,8 @@ class Run:
         if cfg.iterate and self.generation > 0:
             weights = str(self.out / f"gen{self.generation:03d}.npz")
         tasks: list[Task] = [
-            (cfg.teacher, seeds.randrange(2**62), cfg.explore, weights) for _ in range(cfg.games)
+            (cfg.teacher, seeds.randrange(2**62), cfg.explore, weights, cfg.players)
+            for _ in range(cfg.games)
         ]
         fresh = Samples.empty()
         for s in play_games(tasks, jobs, scheduler):
@@ -445,7 +454,7 @@ class Run:
         # A fresh network each generation, `epochs` passes over the window: every sample
         # is seen as often, where training on went over the first ones again and again
         # (measured: past about ten passes the policy's held-out loss rises again).
-        self.net = Network.initial(cfg.hidden, cfg.seed * 1_000_003 + g)
+        self.net = Network.initial(cfg.hidden, cfg.seed * 1_000_003 + g, cfg.players)
         self.opt = Adam(self.net, cfg.lr)
         lp, lv = train_epochs(self.net, self.opt, self.data, cfg, rng)
         trained = time.perf_counter()
@@ -454,7 +463,7 @@ class Run:
         save(self.net, path)
         score = low = high = 0.0
         if cfg.evaluate:
-            score, low, high = strength(path, cfg.evaluate, cfg.seed + g, jobs)
+            score, low, high = strength(path, cfg.evaluate, cfg.seed + g, jobs, cfg.players)
         self.seconds += time.perf_counter() - began
         line = (
             f"generation {g}/{cfg.generations}: {len(self.data):,} samples "
@@ -501,6 +510,7 @@ def main(args: argparse.Namespace) -> int:
         explore=args.explore,
         evaluate=args.evaluate,
         iterate=args.iterate,
+        players=args.players,
     )
     spec = parse_spec(cfg.teacher)
     if spec.kind != "expert":

@@ -25,3 +25,4 @@ class TrainConfig:
     evaluate: int = 100  # duplicate deals against greedy per generation
     iterate: bool = False  # the teacher's search uses the latest network
     value_weight: float = 1.0
+    players: int = 2  # the table size played and learned

@@ -42,7 +42,7 @@ from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .keep import Finished, add_history, kept_path, now, open_private, playing_path
 from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed
-from .view import style_for
+from .style import style_for
 
 __all__ = [
     "Options",

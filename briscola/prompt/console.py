@@ -36,7 +36,8 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from ..engine.text import printable
-from .view import STYLE, Text, wrap
+from .layout import wrap
+from .style import STYLE, Text
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]
 
@@ -292,7 +293,7 @@ class TerminalConsole(Console):
     def _laid(lines: list[Text], width: int | None) -> list[Text]:
         out: list[Text] = []
         for line in map(_safe, lines):
-            out += wrap(line, width, indent="  ") if width else [line]
+            out += wrap(line, width, indent="  ", groups=True) if width else [line]
         return out
 
     def refresh(self) -> None:

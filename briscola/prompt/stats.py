@@ -5,12 +5,16 @@ variant, and a small chart of the last matches.  Floor 6."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import Language
 from ..settings import LEVELS, SettingsError, default_lang, load
+from ..words.i18n import say
+from ..words.replay_text import PHRASES
 from ..words.table import words
 from .keep import Finished, history
+from .layout import fitted, terminal_width
 
 __all__ = ["LAST", "chart", "main", "stats_text"]
 
@@ -40,16 +44,24 @@ def _level(lang: Language, level: str) -> str:
     return words(lang, f"level.{level}") if level in LEVELS else level or "-"
 
 
-def chart(matches: Sequence[Finished]) -> tuple[str, str]:
-    """The last matches: a letter each (won, lost, drawn: W L =) and a bar of the
-    point margin, higher the better."""
+def _variant(lang: Language, variant: str) -> str:
+    """A variant as the replay names it: "Italian rules", "brisca (with the exchange)"."""
+    key = f"variant.{variant}"
+    return say(PHRASES, lang, key) if key in PHRASES["en"] else variant
+
+
+def chart(matches: Sequence[Finished], lang: Language = "en") -> tuple[str, str]:
+    """The last matches: a letter each (won, lost, drawn: W L = in English, the
+    language's own letters in the others) and a bar of the point margin, higher the
+    better."""
     if not matches:
         return "", ""
     margins = [m.mine - m.theirs for m in matches]
     low, high = min(margins), max(margins)
     span = max(1, high - low)
     bars = "".join(_BARS[round((v - low) * (len(_BARS) - 1) / span)] for v in margins)
-    marks = "".join({"won": "W", "lost": "L", "drawn": "="}[m.result] for m in matches)
+    letters = dict(zip(("won", "lost", "drawn"), words(lang, "stats.marks"), strict=True))
+    marks = "".join(letters[m.result] for m in matches)
     return marks, bars
 
 
@@ -60,9 +72,9 @@ def stats_text(lang: Language, matches: list[Finished]) -> str:
     lines += _groups(lang, "stats.by_level", matches, lambda m: _level(lang, m.level))
     lines += _groups(lang, "stats.by_players", matches,
                      lambda m: words(lang, "intro.players", players=m.players))  # fmt: skip
-    lines += _groups(lang, "stats.by_variant", matches, lambda m: m.variant)
+    lines += _groups(lang, "stats.by_variant", matches, lambda m: _variant(lang, m.variant))
     last = matches[-LAST:]
-    marks, bars = chart(last)
+    marks, bars = chart(last, lang)
     lines += ["", words(lang, "stats.last", count=len(last)), f"  {marks}", f"  {bars}"]
     return "\n".join(lines)
 
@@ -72,5 +84,5 @@ def main(args: argparse.Namespace) -> int:
         lang = args.lang or load().lang or default_lang()
     except SettingsError:
         lang = args.lang or default_lang()
-    print(stats_text(lang, list(history())))
+    print(fitted(stats_text(lang, list(history())), terminal_width(sys.stdout)))
     return 0

@@ -1,21 +1,16 @@
 """What the person at the prompt reads: every line of the table, as styled text.
 
-Pure functions from what the person's seat has seen (:class:`Seen`, fed only
-by the events visible to that seat) to prompt-toolkit formatted text.  The
-same text is printed in colour at a terminal and plain in line mode, so a
-script reads exactly what a person sees.  Floor 6; it imports only the engine.
+Pure functions from what the person's seat has seen (:class:`~.seen.Seen`) to
+prompt-toolkit formatted text, in the table's language and faces.  The same
+text is printed in colour at a terminal and plain in line mode, so a script
+reads exactly what a person sees.  Colours live in :mod:`.style`, line
+breaking in :mod:`.layout`.  Floor 6; it imports the engine and the words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from string import Formatter
-
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.styles import Style
-from prompt_toolkit.utils import get_cwidth
 
 from ..engine.cards import (
     Card,
@@ -24,7 +19,6 @@ from ..engine.cards import (
     Rank,
     card_label,
     card_name,
-    card_points,
     suit_name,
 )
 from ..engine.events import (
@@ -39,297 +33,15 @@ from ..engine.events import (
     TrickDone,
     TrumpTaken,
 )
-from ..engine.observation import Observation
 from ..engine.rules import TableRules
 from ..engine.text import printable
 from ..words.i18n import template
 from ..words.table import CATALOG, gender_of, note_words, shown_name, words
+from .layout import clock_text
+from .seen import Seen
+from .style import Text
 
-__all__ = [
-    "CONTRAST_PAIRS",
-    "MIN_CONTRAST",
-    "PALETTES",
-    "STYLE",
-    "Seen",
-    "Text",
-    "View",
-    "clock_text",
-    "columns",
-    "contrast",
-    "style_for",
-    "wrap",
-]
-
-Text = StyleAndTextTuples
-
-# Colours from the 256-colour palette (so a terminal shows them as chosen, not
-# in its own idea of "bright yellow"), each checked against the backgrounds it
-# sits on for WCAG's 4.5:1 contrast (tests/test_prompt.py, CONTRAST_PAIRS).
-# The panel has its own background, so it reads the same on any terminal.
-_COMMON = {
-    "you": "bold",
-    "head": "bold underline",
-    "dim": "italic",
-    "chat": "bold",  # what people say: never in the italic of the table's notices
-    "num": "reverse bold",
-}
-PALETTES: dict[str, dict[str, str]] = {
-    # Cups/hearts red, coins/diamonds gold, swords/spades blue, batons/clubs green.
-    "dark": {
-        "suit0": "#ff5f5f bold",
-        "suit1": "#ffd75f bold",
-        "suit2": "#5fafff bold",
-        "suit3": "#5fd75f bold",
-        "win": "#5fd75f bold",
-        "lose": "#ff5f5f",
-        "error": "#ff5f5f bold",
-        "warn": "#ffd75f bold",
-        "bottom-toolbar": "noreverse bg:#262626 #e4e4e4",
-        "bottom-toolbar.key": "bg:#262626 #e4e4e4 bold",
-        "bottom-toolbar.value": "bg:#262626 #e4e4e4",
-    },
-    "light": {
-        "suit0": "#af0000 bold",
-        "suit1": "#875f00 bold",
-        "suit2": "#005faf bold",
-        "suit3": "#005f00 bold",
-        "win": "#005f00 bold",
-        "lose": "#af0000",
-        "error": "#af0000 bold",
-        "warn": "#875f00 bold",
-        "bottom-toolbar": "noreverse bg:#eeeeee #1c1c1c",
-        "bottom-toolbar.key": "bg:#eeeeee #1c1c1c bold",
-        "bottom-toolbar.value": "bg:#eeeeee #1c1c1c",
-    },
-    "none": {f"suit{i}": "bold" for i in range(4)}
-    | {"win": "bold", "lose": "", "error": "bold", "warn": "bold"},
-}
-MIN_CONTRAST = 4.5  # WCAG AA for text
-# (palette, foreground class, the backgrounds it is read on): the terminal's
-# own (black and a dark grey; white and a light grey) and the panel's.
-_DARK_BGS = ("#000000", "#1c1c1c", "#262626")
-_LIGHT_BGS = ("#ffffff", "#eeeeee")
-CONTRAST_PAIRS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    *(
-        (name, key, bgs)
-        for name, bgs in (("dark", _DARK_BGS), ("light", _LIGHT_BGS))
-        for key in ("suit0", "suit1", "suit2", "suit3", "win", "lose", "error", "warn")
-    ),
-    ("dark", "bottom-toolbar", ("#262626",)),
-    ("light", "bottom-toolbar", ("#eeeeee",)),
-)
-
-
-def contrast(fg: str, bg: str) -> float:
-    """WCAG's contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
-
-    def lum(colour: str) -> float:
-        def channel(c: float) -> float:
-            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-        r, g, b = (channel(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def style_for(palette: str = "dark") -> Style:
-    """The screen's style for a background: ``dark`` (default), ``light`` or ``none``."""
-    return Style.from_dict({**_COMMON, **PALETTES.get(palette, PALETTES["dark"])})
-
-
-STYLE = style_for("dark")
-
-_ATOMIC = ("class:suit", "class:num", "class:bottom-toolbar", "class:keep")
-
-
-def wrap(line: Text, width: int, indent: str = "    ") -> list[Text]:
-    """``line`` laid out in lines of at most ``width`` columns (as the terminal counts
-    them), broken at spaces: never inside a card's name, nor between a hand's number
-    and its card; only a word wider than a line is cut."""
-    units: list[tuple[Text, bool]] = []  # pieces that stay together; True: a space
-    glue = False  # the next piece joins the last (a number and its card)
-    for style, text, *_ in line:
-        parts = [text] if style.startswith(_ATOMIC) else [p for p in re.split(r"(\s+)", text) if p]
-        for part in parts:
-            space = part.isspace() and not style.startswith(_ATOMIC)
-            after = units[-1][0][-1][0] if units else ""
-            if glue or (space and after.startswith(("class:num", "class:who"))):
-                units[-1][0].append((style, part))
-                glue = space
-                continue
-            units.append(([(style, part)], space))
-    # Pieces with no space between them are one word: a line breaks between words.
-    words_: list[tuple[Text, Text]] = []  # (the spaces before, the word)
-    spaces: Text = []
-    for frags, space in units:
-        if space:
-            spaces += frags
-        elif spaces or not words_:
-            words_.append((spaces, list(frags)))
-            spaces = []
-        else:
-            words_[-1][1].extend(frags)
-    out: list[Text] = [[]]
-    used = 0
-    fresh = width - columns(indent) if width - columns(indent) > 0 else width  # a new line's room
-    for gap_frags, word in words_:
-        gap, size = _columns(gap_frags), _columns(word)
-        if used and used + gap + size > width:
-            out.append([("", indent)] if fresh < width else [])
-            used, gap_frags, gap = width - fresh, [], 0
-        out[-1] += gap_frags
-        used += gap
-        # A word wider than a line is cut where the line ends: the terminal never
-        # wraps a row itself, so every row after the first starts indented.
-        while size > width - used and size > fresh:
-            head, word = _cut(word, width - used, whole=used == width - fresh)
-            out[-1] += head
-            size = _columns(word)
-            if not word:
-                break
-            out.append([("", indent)] if fresh < width else [])
-            used = width - fresh
-        out[-1] += word
-        used += size
-    return out
-
-
-def columns(text: str) -> int:
-    """How many columns ``text`` takes on a terminal (a wide character two, a mark none)."""
-    return get_cwidth(text) if text else 0
-
-
-def _columns(line: Text) -> int:
-    return sum(columns(t) for _, t, *_ in line)
-
-
-def _cut(word: Text, room: int, *, whole: bool) -> tuple[Text, Text]:
-    """The fragments of ``word`` that fit in ``room`` columns, and the rest; with
-    ``whole`` (a line of its own) at least one character, so that a cut always moves on."""
-    head: Text = []
-    for i, (style, text, *rest) in enumerate(word):
-        size = columns(text)
-        if size <= room:
-            head.append((style, text, *rest))  # type: ignore[arg-type]
-            room -= size
-            continue
-        taken = 0
-        for j, char in enumerate(text):
-            if taken + columns(char) > room and (j or head or not whole):
-                break
-            taken += columns(char)
-        else:  # one character wider than the room, taken as a line of its own
-            j = len(text)
-        if j:
-            head.append((style, text[:j], *rest))  # type: ignore[arg-type]
-        tail = [(style, text[j:], *rest)] if j < len(text) else []
-        return head, [*tail, *word[i + 1 :]]  # type: ignore[list-item]
-    return head, []
-
-
-@dataclass
-class Seen:
-    """The table as one seat knows it; updated only from that seat's events.
-
-    ``hand`` holds the cards by slot: a card drawn takes the slot of the card
-    played, so the numbers of the others never change within a round.
-    """
-
-    rules: TableRules
-    seat: int
-    round: int = 0
-    dealer: int = 0
-    trump: Card | None = None  # the face-up card, or the last one once it is drawn
-    face_up: Card | None = None  # while it lies under the stock
-    stock: int = 0
-    hand: list[Card | None] = field(default_factory=list)
-    trick: list[tuple[int, Card]] = field(default_factory=list)
-    tricks: list[TrickDone] = field(default_factory=list)
-    rounds_won: tuple[int, ...] = ()
-    points: list[int] = field(default_factory=list)
-    captured: list[list[Card]] = field(default_factory=list)
-    to_move: int | None = None  # whose card the table waits for (None: between rounds)
-
-    @property
-    def last(self) -> TrickDone | None:
-        return self.tricks[-1] if self.tricks else None
-
-    def update(self, ev: Event) -> None:
-        n = self.rules.players
-        if isinstance(ev, RoundStarted):
-            sides = len(self.rules.teams)
-            self.round, self.dealer, self.trump = ev.round, ev.dealer, ev.trump
-            self.face_up, self.stock, self.hand = ev.trump, ev.stock, list(ev.hand)
-            self.trick, self.tricks, self.rounds_won = [], [], ev.rounds_won
-            self.points, self.captured = [0] * sides, [[] for _ in range(sides)]
-            self.to_move = ev.leader
-        elif isinstance(ev, Played):
-            self.trick.append((ev.seat, ev.card))
-            self.to_move = (ev.seat + 1) % n if len(self.trick) < n else None
-            if ev.seat == self.seat and ev.card in self.hand:
-                self.hand[self.hand.index(ev.card)] = None
-        elif isinstance(ev, TrickDone):
-            team = self.rules.team_of[ev.winner]
-            self.points[team] += ev.points
-            self.captured[team].extend(c for _, c in ev.cards)
-            self.trick = []
-            self.tricks.append(ev)
-            self.to_move = ev.winner
-            if self.stock:
-                self.stock = max(0, self.stock - n)
-                self.face_up = self.face_up if self.stock else None
-        elif isinstance(ev, Drew) and ev.seat == self.seat:
-            self._put(ev.card)
-        elif isinstance(ev, Exchanged):
-            self.face_up = self.trump = ev.gave
-            if ev.seat == self.seat and ev.gave in self.hand:
-                self.hand[self.hand.index(ev.gave)] = ev.took
-        elif isinstance(ev, RoundEnded | MatchEnded):
-            self.rounds_won = ev.rounds_won
-            self.to_move = None
-
-    def _put(self, card: Card) -> None:
-        if None in self.hand:
-            self.hand[self.hand.index(None)] = card
-        else:
-            self.hand.append(card)
-
-    def restore(self, obs: Observation, order: Sequence[Card | None] = ()) -> None:
-        """Everything at once from a snapshot (a seat resumed at a LAN table).  The
-        cards keep their slots: those held already this round, else ``order`` (the
-        slots a client that died had kept), else the snapshot's order."""
-        sides = len(self.rules.teams)
-        if self.round == obs.round and any(c is not None for c in self.hand):
-            order = self.hand
-        self.round, self.dealer = obs.round, obs.dealer
-        self.trump = obs.trump_card or obs.dealt_trump
-        self.face_up, self.stock = obs.trump_card, obs.stock
-        self.hand = [c if c in obs.hand else None for c in order]
-        while self.hand and self.hand[-1] is None and len(self.hand) > len(obs.hand):
-            self.hand.pop()  # no slot beyond the cards a hand can hold
-        for card in obs.hand:
-            if card not in self.hand:
-                self._put(card)
-        self.trick, self.rounds_won = list(obs.trick), obs.rounds_won
-        self.to_move = obs.to_move
-        self.points, self.captured = list(obs.points), [[] for _ in range(sides)]
-        ranking = self.rules.ranking
-        self.tricks = []
-        for cards, winner in zip(obs.played, obs.winners, strict=True):
-            self.captured[self.rules.team_of[winner]].extend(c for _, c in cards)
-            worth = sum(card_points(c, ranking) for _, c in cards)
-            self.tricks.append(TrickDone(cards, winner, worth))
-
-    def sync(self, hand: Sequence[Card]) -> None:
-        """Hold the slots to the hand the engine says (an observation at a turn)."""
-        if sorted(c for c in self.hand if c is not None) == sorted(hand):
-            return
-        self.hand = [c if c in hand else None for c in self.hand]
-        for card in hand:
-            if card not in self.hand:
-                self._put(card)
+__all__ = ["View"]
 
 
 class View:
@@ -363,12 +75,58 @@ class View:
             self.listed[seat] = words(lang, "you.listed")
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
+        # Who held each seat in round ``held_round``, from which trick on (a LAN seat a
+        # new person took mid-match): a trick is told under the name of who took it.
+        self.held_round = 0
+        self.holders: list[list[tuple[int, str]]] = [[(0, n)] for n in self.names]
+        self.stood_in: set[int] = set()  # seats whose card in this trick a stand-in bot played
+        self.bot_tricks: set[int] = set()  # this round's tricks (0-based) a stand-in's card took
 
-    def rename(self, seat: int, name: str) -> None:
-        """A seat another person took over (a LAN table): shown by their name from now."""
+    def rename(self, seat: int, name: str, round_: int = 0, since: int = 0) -> None:
+        """A seat another person took over (a LAN table) in round ``round_``, theirs
+        from its trick ``since`` (0-based) on: shown by their name from now."""
         if 0 <= seat < len(self.names) and seat != self.seat:
-            self.names[seat] = self.listed[seat] = printable(shown_name(self.lang, name), 24)
+            if round_ != self.held_round:
+                self._new_holders(round_)
+            shown = printable(shown_name(self.lang, name), 24)
+            self.names[seat] = self.listed[seat] = shown
             self.genders[seat] = gender_of(name)
+            held = self.holders[seat]
+            if held[-1][0] >= since:  # the one before took no trick of the round
+                held.pop()
+            held.append((since, shown))
+
+    def _new_holders(self, round_: int) -> None:
+        self.held_round = round_
+        self.holders = [[(0, n)] for n in self.names]
+
+    def earlier(self, seat: int, trick: int, round_: int) -> str | None:
+        """Who held ``seat`` at its trick ``trick`` (0-based) of round ``round_``, when
+        that was someone before its holder now (None: the holder now)."""
+        if round_ == self.held_round:
+            for since, name in reversed(self.holders[seat]):
+                if since <= trick:
+                    return None if name == self.holders[seat][-1][1] else name
+        return None
+
+    def took_over(self, was: str, round_: int, since: int) -> None:
+        """This seat was ``was``'s until the person took it over, from its trick ``since``
+        on: the cards and tricks before go by ``was``'s name."""
+        if since > 0:
+            if round_ != self.held_round:
+                self._new_holders(round_)
+            self.holders[self.seat] = [(0, printable(shown_name(self.lang, was), 24))]
+            self.holders[self.seat].append((since, self.names[self.seat]))
+
+    def round_names(self, round_: int, names: Sequence[str]) -> list[str]:
+        """``names`` by seat, but a seat that changed hands in round ``round_`` by all
+        who played it ("Hans/Vera")."""
+        names = list(names)
+        if round_ == self.held_round:
+            for s, held in enumerate(self.holders):
+                if len(held) > 1 and s != self.seat:
+                    names[s] = "/".join(name for _, name in held)
+        return names
 
     @property
     def watching(self) -> bool:
@@ -412,11 +170,14 @@ class View:
             out += ([("", " ")] if i else []) + self.card(c, short=True)
         return out
 
-    def who(self, seat: int) -> Text:
+    def who(self, seat: int, earlier: str | None = None) -> Text:
+        """A seat by its name now, or by ``earlier``: who held it then."""
+        if earlier is not None:
+            return [("class:who", earlier)]
         return [("class:who class:you" if seat == self.seat else "class:who", self.names[seat])]
 
-    def person(self, seat: int) -> str:
-        return "you" if seat == self.seat else "other"
+    def person(self, seat: int, earlier: str | None = None) -> str:
+        return "you" if seat == self.seat and earlier is None else "other"
 
     def side_person(self, team: int) -> str:
         alone = len(self.rules.teams[team]) == 1
@@ -424,14 +185,18 @@ class View:
             return "you" if alone else "we"
         return "other" if alone else "they"
 
-    def side(self, team: int, names: Sequence[str] | None = None) -> str:
-        """A side's seats by name: "You and Giulia", "Emma and you"."""
+    def side(self, team: int, names: Sequence[str] | None = None, *, start: bool = False) -> str:
+        """A side's seats by name: "You and Giulia", "Emma and you"; ``start``: at the
+        start of a line or after a label, where "you" first in a list ("du", "tu") takes
+        its capital; never later in the list ("Anna e tu")."""
         names = names or self.names
-        shown = [
-            words(self.lang, "you.mid") if s == self.seat and i and names[s] == self.names[s]
-            else names[s]
-            for i, s in enumerate(self.rules.teams[team])
-        ]  # fmt: skip
+        pronoun = (self.names[self.seat], words(self.lang, "you.listed")) if self.seat >= 0 else ()
+        shown = []
+        for i, s in enumerate(self.rules.teams[team]):
+            name = names[s]
+            if s == self.seat and name in pronoun:  # "you", not a name given with --name
+                name = words(self.lang, "you.mid" if i else "you") if i or start else name
+            shown.append(name)
         if len(shown) == 1:
             return shown[0]
         return words(self.lang, "and", a=", ".join(shown[:-1]), b=shown[-1])
@@ -439,9 +204,34 @@ class View:
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def scores(self, values: Sequence[int], *, short: bool = False, tight: bool = False) -> str:
+    def scores(
+        self, values: Sequence[int], *, short: bool = False, tight: bool = False,
+        start: bool = False,
+    ) -> str:  # fmt: skip
         """The sides and their scores; ``short`` for the panel, ``tight`` for a narrow
-        one (names without their note: "Marco", not "Marco (expert)")."""
+        one (names without their note: "Marco", not "Marco (expert)"); ``start``: the
+        list starts a line or a label's value ("Runden Du 0", not "Runden du 0")."""
+        sides = self._sides(values, short=short, tight=tight, start=start)
+        return " · ".join(f"{name} {value}" for name, value in sides)
+
+    def _scores_kept(self, values: Sequence[int], tight: bool) -> Text:
+        """The panel's scores: a line may break between sides, never inside a name
+        ("Marco (juega al azar)" stays whole)."""
+        out: Text = []
+        for i, (name, value) in enumerate(self._sides(values, short=True, tight=tight,
+                                                      start=True)):  # fmt: skip
+            out += [("class:bottom-toolbar.value", " · ")] if i else []
+            out += [("class:keep class:bottom-toolbar.value", name),
+                    ("class:bottom-toolbar.value", f" {value}")]  # fmt: skip
+        return out
+
+    def _sides(
+        self, values: Sequence[int], *, short: bool, tight: bool, start: bool
+    ) -> list[tuple[str, int]]:
+        """Each side's name and value, the person's own side first."""
+
+        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
+        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
 
         def listed(seat: int) -> str:
             name = self.listed[seat]
@@ -449,9 +239,8 @@ class View:
 
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
-                if tight:
-                    return " & ".join(listed(s) for s in self.rules.teams[team])
-                return self.side(team, self.listed)
+                names = [listed(s) for s in range(len(self.listed))]
+                return self.side(team, names, start=start and team == order[0])
             if self._mine(team):
                 return words(self.lang, "us")
             # Two other pairs at six seats, or a spectator's: "Them" says nothing.
@@ -459,9 +248,7 @@ class View:
                 return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
-        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
-        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
-        return " · ".join(f"{name(t)} {values[t]}" for t in order)
+        return [(name(t), values[t]) for t in order]
 
     def points(self, n: int) -> str:
         return words(self.lang, "points", count=n)
@@ -526,6 +313,8 @@ class View:
     def event(self, ev: Event, seen: Seen) -> list[Text]:
         """The lines one event prints."""
         if isinstance(ev, RoundStarted):
+            self._new_holders(ev.round)
+            self.bot_tricks.clear()
             head = self.say(
                 "round.head", "class:head", person=self.person(ev.dealer), round=ev.round,
                 who=self.names[ev.dealer],
@@ -533,10 +322,18 @@ class View:
             trump = self.say("round.trump", count=ev.stock, card=self.card(ev.trump))
             return [[("", "")], head, trump]
         if isinstance(ev, Played):
-            line = self.does(ev.seat, "play", self.card(ev.card))
-            return [line + self.best_mark(seen, ev.card)]
+            if len(seen.trick) == 1:
+                self.stood_in.clear()
+            if ev.standin:
+                self.stood_in.add(ev.seat)
+            key = "play.standin" if ev.standin else "play"
+            return [self.does(ev.seat, key, self.card(ev.card)) + self.best_mark(seen, ev.card)]
         if isinstance(ev, TrickDone):
-            return [self.took("trick.took", ev)]
+            key = "trick.standin" if ev.winner in self.stood_in else "trick.took"
+            if ev.winner in self.stood_in:
+                self.bot_tricks.add(len(seen.tricks) - 1)
+            self.stood_in.clear()
+            return [self.took(key, ev, self.earlier(ev.winner, len(seen.tricks) - 1, seen.round))]
         if isinstance(ev, Drew):
             if ev.card == seen.trump and not seen.stock:
                 return []  # the face-up card: the line of TrumpTaken that follows says it
@@ -577,12 +374,13 @@ class View:
             return []
         return [("class:keep class:dim", " " + words(self.lang, "table.best"))]
 
-    def took(self, key: str, trick: TrickDone) -> Text:
-        """Who took ``trick`` and its points, in sentence ``key``."""
+    def took(self, key: str, trick: TrickDone, earlier: str | None = None) -> Text:
+        """Who took ``trick`` (``earlier``: who held the seat then) and its points, in
+        sentence ``key``."""
         return self.say(
             key,
-            person=self.person(trick.winner),
-            who=self.who(trick.winner),
+            person=self.person(trick.winner, earlier),
+            who=self.who(trick.winner, earlier),
             points=self.points(trick.points),
         )
 
@@ -611,7 +409,8 @@ class View:
         line = self.say("table.head")
         for s, c in seen.trick:
             card = self.card(c, short=tight)
-            line += [("", "  "), *self.who(s), ("", " "), *card, *self.best_mark(seen, c)]
+            who = self.who(s, self.earlier(s, len(seen.tricks), seen.round))  # played it
+            line += [("", "  "), *who, ("", " "), *card, *self.best_mark(seen, c)]
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:
@@ -619,9 +418,11 @@ class View:
         if t is None:
             return [self.say("last.none")]
         line = self.say("last.head")
+        i = len(seen.tricks) - 1
         for s, c in t.cards:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        return [line, self.took("last.took", t)]
+            line += [("", "  "), *self.who(s, self.earlier(s, i, seen.round)), ("", " ")]
+            line += self.card(c)
+        return [line, self.took("last.took", t, self.earlier(t.winner, i, seen.round))]
 
     def score(self, seen: Seen) -> list[Text]:
         lines = [
@@ -669,7 +470,8 @@ class View:
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            side, points = self.side(team, self.listed), self.points(pts)
+            names = self.round_names(seen.round, self.listed)  # all who played a seat
+            side, points = self.side(team, names, start=True), self.points(pts)
             if made:
                 lines.append(
                     self.say("end.side_made", side=side, points=points, cards=self.cards(made))
@@ -681,7 +483,8 @@ class View:
         else:
             style = self._outcome_style(ev.winner)
             who = self.side_person(ev.winner)
-            lines.append(self.say("end.won", style, person=who, side=self.side(ev.winner)))
+            side = self.side(ev.winner, self.round_names(seen.round, self.names))
+            lines.append(self.say("end.won", style, person=who, side=side))
         lines.append(self.say("end.rounds", scores=self.scores(ev.rounds_won)))
         return lines + self.review(seen)
 
@@ -694,11 +497,16 @@ class View:
         lines = [self.say("review.head", "class:dim")]
         for i in rich:
             t = seen.tricks[i]
+            earlier = self.earlier(t.winner, i, seen.round)  # who held the seat then
+            person = self.person(t.winner, earlier)
+            who: str | Text = earlier or self.names[t.winner]
+            if i in self.bot_tricks:  # a stand-in's card took it: "a bot for Giulia"
+                who = self.say("by_bot", person=person, who=self.who(t.winner, earlier))
+                person = "other"
             lines.append(
                 self.say(
-                    "review.trick", "class:dim", person=self.person(t.winner), i=i + 1,
-                    who=self.names[t.winner], points=self.points(t.points),
-                    cards=self.cards([c for _, c in t.cards]),
+                    "review.trick", "class:dim", person=person, i=i + 1, who=who,
+                    points=self.points(t.points), cards=self.cards([c for _, c in t.cards]),
                 )
             )  # fmt: skip
         return lines
@@ -734,9 +542,9 @@ class View:
             trump = self.card(seen.trump, short=tight)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
-        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight))
+        bar += item("bar.rounds", self._scores_kept(seen.rounds_won, tight))
         if self.count and seen.points:
-            bar += item("bar.points", self.scores(seen.points, short=True, tight=tight))
+            bar += item("bar.points", self._scores_kept(seen.points, tight))
         return bar
 
     def turn(self, seen: Seen, left: float | None = None) -> Text | None:
@@ -768,9 +576,3 @@ class View:
 
     def error(self, message: str) -> list[Text]:
         return [[("class:error", message)]]
-
-
-def clock_text(seconds: float) -> str:
-    """``1:42``: whole seconds left, never below zero."""
-    left = max(0, int(seconds + 0.999))
-    return f"{left // 60}:{left % 60:02d}"

@@ -14,7 +14,7 @@ __all__ = ["COMMANDS", "LOBBY", "NO", "REASONS", "REPLAY", "REVIEW", "RULES", "T
 # The table (briscola play and a LAN table), its help and its short rules.
 TABLE: Final[dict[str, Message]] = {
     "you": "Du",
-    "you.listed": "Du",
+    "you.listed": "du",
     "you.mid": "du",
     "and": "{a} und {b}",
     "us": "Wir",
@@ -90,6 +90,19 @@ TABLE: Final[dict[str, Message]] = {
     "trick.took": {
         "you": "  → Du nimmst den Stich: {points}",
         "other": "  → {who} nimmt den Stich: {points}",
+    },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Ein Bot spielt {card} für dich",
+        "other": "  Ein Bot spielt {card} für {who}",
+    },
+    "trick.standin": {
+        "you": "  → Der Bot nimmt den Stich für dich: {points}",
+        "other": "  → Der Bot nimmt den Stich für {who}: {points}",
+    },
+    "by_bot": {
+        "you": "ein Bot für dich",
+        "other": "ein Bot für {who}",
     },
     "trump.taken": {
         "you": "  Du ziehst die offene Karte {card}: der Talon ist leer.",
@@ -169,13 +182,14 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "Nach Stufe:",
     "stats.by_players": "Nach Tischgröße:",
+    "stats.marks": "GV=",
     "stats.by_variant": "Nach Variante:",
     "stats.last": {
         "one": (
-            "Die letzte Partie (W gewonnen, L verloren, = unentschieden; der Balken: der Punktabstand):"
+            "Die letzte Partie (G gewonnen, V verloren, = unentschieden; der Balken: der Punktabstand):"
         ),
         "other": (
-            "Die letzten {n} Partien (W gewonnen, L verloren, = unentschieden; die Balken: der Punktabstand):"
+            "Die letzten {n} Partien (G gewonnen, V verloren, = unentschieden; die Balken: der Punktabstand):"
         ),
     },
     "kept": "Die Partie ist aufgehoben: briscola play --resume spielt hier weiter.",
@@ -198,7 +212,7 @@ TABLE: Final[dict[str, Message]] = {
         "Tippe {range} für eine Karte deiner Hand, die Karte selbst (z. B. {example}) oder hilfe."
     ),
     "entry.no_exchange.italian": "Im italienischen Spiel gibt es keinen Tausch.",
-    "entry.no_exchange.bisca": "In der bisca gibt es keinen Tausch.",
+    "entry.no_exchange.bisca": "In der Bisca gibt es keinen Tausch.",
     "entry.no_exchange_now": (
         "Jetzt kein Tausch: die Trumpf-7 darf gegen die offene Karte getauscht werden, wenn diese "
         "{high} ist, die Trumpf-2, wenn sie {low} ist; einmal pro Zug, solange die offene Karte unter dem "
@@ -262,19 +276,17 @@ TABLE: Final[dict[str, Message]] = {
   zurück (undo)        deine letzte Karte und die Antworten der Bots zurücknehmen
   regeln (rules)       die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
     "help.say": "  say TEXT             an alle am Tisch schreiben",
-    "help.leave": "  leave                den Platz aufgeben (ein Bot spielt weiter; Strg-C fragt auch)",
+    "help.leave": "  ende (leave)         den Platz aufgeben (ein Bot spielt weiter; Strg-C fragt auch)",
     "help.exchange": (
         "  tausch (exchange)    die Trumpf-7 oder -2 gegen die offene Karte tauschen (wenn erlaubt)"
     ),
     "help.quit": "  ende (quit)          die Partie verlassen (Strg-C fragt auch; Strg-D geht sofort)",
     "rules.short": """\
-Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst die höchste
-Karte der ausgespielten Farbe.
-Rangfolge: {order}; in bisca: {order_bisca}.
-Punkte: {ace} 11, Drei 10 (bisca: Sieben 10), {king} 4, {knight} 3, {jack} 2: zusammen 120.
-Wer den Stich nimmt, zieht zuerst und spielt aus; 61 Punkte gewinnen die Runde (3 und 6
-Spieler: die höchste Summe). brisca: die Trumpf-7 wird gegen eine offene Karte {high}
-getauscht, die Trumpf-2 gegen {low}.
+Briscola in Kürze: kein Farbzwang; der höchste Trumpf nimmt den Stich, sonst die höchste Karte der ausgespielten Farbe.
+Rangfolge: {order}; in der Bisca: {order_bisca}.
+Punkte: {ace} 11, Drei 10 (Bisca: Sieben 10), {king} 4, {knight} 3, {jack} 2: zusammen 120.
+Wer den Stich nimmt, zieht zuerst und spielt aus; 61 Punkte gewinnen die Runde (3 und 6 Spieler: die höchste Summe).
+Brisca: die Trumpf-7 darf gegen die offene Karte getauscht werden, wenn diese {high} ist, die Trumpf-2, wenn sie {low} ist.
 Alle Regeln: {command}""",
     "watch.intro": "  Du schaust zu; die Plätze:",
     "watch.seat": "  Platz {seat}: {who}",
@@ -321,8 +333,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "retrying": "Neuer Versuch in {pause} s ...",
     "connecting": "Verbindung zum Server wird aufgebaut ...",
+    "stopped": "beendet (SIGTERM). In einer laufenden Partie bleibt dein Platz für dich: starte briscola join noch einmal, um ihn zurückzuholen.",
+    "stopped.bare": "beendet (SIGTERM).",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
+    "kept_over": "Dein Platz an Tisch {table} wird nicht mehr für dich freigehalten: seine Partie ist zu Ende, oder der Platz wurde aufgegeben.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
     "code_made_lobby": "Tisch {table} ist privat; sein Code ist {code} (Freunde tippen: join {table} code={code}).",
     "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: ein neues briscola join holt ihn zurück.",
@@ -344,6 +359,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "Lobby> ",
     "no_tables": "Noch keine Tische: lege einen an (help zeigt wie).",
     "variant.italian": "italienische Regeln",
+    "variant.brisca": "Brisca",
+    "variant.bisca": "Bisca",
     "table_line": "{table}: {players} Spieler, {variant}, bis {target}, {state}: {seats}",
     "state.waiting": "wartet",
     "state.playing": "spielt",
@@ -367,7 +384,7 @@ LOBBY: Final[dict[str, Message]] = {
     "not_now.turn": "Du bist nicht dran: der Tisch wartet auf {name}.",
     "not_now.wait": "Du bist noch nicht dran.",
     "not_now.no_match": "Gerade läuft keine Partie: Karten erst nach dem nächsten Geben.",
-    "not_now.watching": "Du schaust zu: say TEXT schreibt, leave geht.",
+    "not_now.watching": "Du schaust zu: say TEXT schreibt, mit ende gehst du.",
     "not_now.lan": "Am LAN-Tisch gibt es keine Tipps und kein Zurücknehmen: jeder spielt für sich.",
     "takes": "{name} übernimmt den Platz von {was}.",
     "takes.you": "Du übernimmst den Platz von {was}.",
@@ -386,18 +403,18 @@ LOBBY: Final[dict[str, Message]] = {
         "other": "Während du weg warst, wurden {n} Stiche gespielt; keine Karte von dir.",
     },
     "warn": "Noch {left} für deine Karte, dann spielt ein Bot für dich.",
-    "status.filling": "Warten, bis der Tisch voll ist. leave (oder Strg-C) geht.",
+    "status.filling": "Warten, bis der Tisch voll ist. Mit ende (oder Strg-C) gehst du.",
     "status.rematch_seat": {
-        "one": "Warten, bis jemand den freien Platz {seats} nimmt. leave (oder Strg-C) geht.",
-        "other": "Warten, bis jemand die freien Plätze {seats} nimmt. leave (oder Strg-C) geht.",
+        "one": "Warten, bis jemand den freien Platz {seats} nimmt. Mit ende (oder Strg-C) gehst du.",
+        "other": "Warten, bis jemand die freien Plätze {seats} nimmt. Mit ende (oder Strg-C) gehst du.",
     },
-    "status.watch_wait": "Warten auf den Beginn der Partie. leave (oder Strg-C) geht.",
+    "status.watch_wait": "Warten auf den Beginn der Partie. Mit ende (oder Strg-C) gehst du.",
     "status.again": "Die Partie ist vorbei: noch eine? Antworte j oder n.",
-    "status.rematch": "Warten, ob die anderen eine Revanche wollen. leave (oder Strg-C) geht.",
+    "status.rematch": "Warten, ob die anderen eine Revanche wollen. Mit ende (oder Strg-C) gehst du.",
     "status.away": "Ein Bot spielt für dich: tippe irgendetwas (Enter) für deinen Platz.",
-    "status.server_away": "Der Server antwortet nicht: neuer Versuch in {pause} s. leave (oder Strg-C) hört auf.",
-    "status.server_trying": "Der Server antwortet nicht: Verbindung wird aufgebaut ... leave (oder Strg-C) hört auf.",
-    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht (join {table} code=CODE; frag, wer ihn angelegt hat).",
+    "status.server_away": "Der Server antwortet nicht: neuer Versuch in {pause} s. Mit ende (oder Strg-C) hörst du auf.",
+    "status.server_trying": "Der Server antwortet nicht: Verbindung wird aufgebaut ... Mit ende (oder Strg-C) hörst du auf.",
+    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht ({command} {table} code=CODE; frag, wer ihn angelegt hat).",
     "code_needed_cli": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht: gib ihn mit --code CODE an (frag, wer ihn angelegt hat).",
     "bot_seat": "{name} (Bot)",
     "away_seat": "{name} (weg, {time})",
@@ -427,33 +444,23 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "pack": ", {n} Karten",
     "variant.italian": "italienische Regeln",
-    "variant.brisca": "brisca (mit Tausch)",
-    "variant.bisca": "bisca (die 7 an zweiter Stelle, 10 Punkte wert)",
+    "variant.brisca": "Brisca (mit Tausch)",
+    "variant.bisca": "Bisca (die 7 an zweiter Stelle, 10 Punkte wert)",
     "seats": "Plätze: {seats}",
     "teams": "Parteien: {teams}",
     "against": " gegen ",
-    "round.you_deal": "Runde {n}: du gibst, {leader} spielt aus; Trumpf {card}",
-    "round.you_lead": "Runde {n}: {dealer} gibt, du spielst aus; Trumpf {card}",
     "round": "Runde {n}: {dealer} gibt, {leader} spielt aus; Trumpf {card}",
-    "hand": {
-        "you": "  Deine Hand: {cards}",
-        "other": "  Hand von {name}: {cards}",
-    },
+    "hand": "  Hand von {name}: {cards}",
     "points": {
         "one": "1 Punkt",
         "other": "{n} Punkte",
     },
     "trick": "  Stich {i}: {plays} -> {winner} ({points})",
     "open": "  Unvollständiger Stich: {plays}",
+    "by_bot": "ein Bot für {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    gezogen: {draws}",
-    "trump_taken": {
-        "you": "    Du nimmst die aufgedeckte Karte {card}",
-        "other": "    {name} nimmt die aufgedeckte Karte {card}",
-    },
-    "exchanged": {
-        "you": "  Du tauschst {gave} gegen die aufgedeckte Karte {took}",
-        "other": "  {name} tauscht {gave} gegen die aufgedeckte Karte {took}",
-    },
+    "trump_taken": "    {name} nimmt die offene Karte {card}",
+    "exchanged": "  {name} tauscht {gave} gegen die offene Karte {took}",
     "fault": "  Fehler von {name}: {code}: {message}",
     "forfeit": "    -> die Partie ist für {team} verloren",
     "takeover": "    -> ein eingebauter Bot übernimmt den Platz",
@@ -470,24 +477,17 @@ REPLAY: Final[dict[str, Message]] = {
     "restart.pause": "  Der Server ist nach der Pause zurück",
     "restart.crash": "  Der Server ist nach einem Absturz zurück",
     "info": "  {name} sagt: {text}",
-    "takeback": {
-        "you": "  Du nimmst deine Karte zurück: wieder Stich {i}",
-        "other": "  {name} nimmt eine Karte zurück: wieder Stich {i}",
-    },
+    "takeback": "  {name} nimmt eine Karte zurück: wieder Stich {i}",
     "round_end": "Runde {i} vorbei: {points}. {result}. Gewonnene Runden: {won}",
     "round_won": {
-        "you": "Du gewinnst die Runde",
         "other": "{team} gewinnt die Runde",
-        "we": "{team} gewinnt die Runde",
         "they": "{team} gewinnen die Runde",
     },
     "drawn": "Unentschieden, die Runde zählt für niemanden",
     "match_end": "Partie vorbei ({reason}): {result}; gewonnene Runden {won}",
     "match_why": "  Warum sie endete: {why}",
     "match_won": {
-        "you": "du gewinnst",
         "other": "{team} gewinnt",
-        "we": "{team} gewinnt",
         "they": "{team} gewinnen",
     },
     "nobody": "kein Sieger",
@@ -496,9 +496,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "OK: {label}: eine stimmige Aufzeichnung, {lines} Zeilen, {n} Runden; {result}",
     },
     "verdict.won": {
-        "you": "du hast gewonnen ({reason})",
         "other": "Sieg für {team} ({reason})",
-        "we": "Sieg für {team} ({reason})",
         "they": "Sieg für {team} ({reason})",
     },
     "verdict.none": "kein Sieger ({reason})",
@@ -588,15 +586,15 @@ BRISCOLA: DIE REGELN
 Die Karten
   Briscola wird mit 40 Karten gespielt, vier Farben zu je zehn. Das
   italienische und das spanische Blatt haben Kelche, Münzen, Schwerter und
-  Stäbe; ein französisches Blatt ohne die 8er, 9er und 10er ergibt
-  dasselbe Spiel mit Herz, Karo, Pik und Kreuz.
+  Stäbe und als Bilder Bube, Reiter und König; ein französisches Blatt ohne
+  die 8er, 9er und 10er ergibt dasselbe Spiel mit Herz, Karo, Pik und Kreuz,
+  die Dame an der Stelle des Reiters. Das portugiesische Blatt ist ebenfalls
+  französisch, aber dort ist der Bube die Karte mit 3 Punkten und die Dame
+  die mit 2.
 
-  Rangfolge, von hoch nach niedrig: Ass, 3, König, Reiter (Dame), Bube, 7, 6,
-  5, 4, 2.
-  Punkte: Ass 11, 3 10, König 4, Reiter 3, Bube 2, alle anderen 0.
+  In diesem Blatt, von hoch nach niedrig: {order}.
+  Punkte: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, alle anderen 0.
   Das Blatt enthält 120 Punkte.
-  Das portugiesische Blatt ist ebenfalls französisch, aber dort ist der Bube
-  die Karte mit 3 Punkten und die Dame die mit 2.
 
 Die Tische
   2 Spieler: 40 Karten, 20 Stiche, jeder für sich. Mit 61 oder mehr gewinnt
@@ -605,7 +603,7 @@ Die Tische
              höchste Summe gewinnt die Runde (61 sind nicht nötig); ein
              Gleichstand an der Spitze ist eine unentschiedene Runde. Auf
              italienische Art, wenn der Tisch es so will (--pack 39): 39
-             Karten, nur die 2 der Stäbe fehlt, 13 Stiche.
+             Karten, nur die {two} fehlt, 13 Stiche.
   4 Spieler: 40 Karten, 10 Stiche, zwei Teams: die Plätze 0 und 2 gegen die
              Plätze 1 und 3. Mit 61 oder mehr gewinnt man die Runde;
              60:60 ist eine unentschiedene Runde.
@@ -621,7 +619,7 @@ Geben
   ausgelost; in jeder neuen Runde gibt der nächste Platz. Der Geber mischt,
   gibt jedem Platz drei Karten, einzeln, beginnend beim Platz nach ihm, und
   deckt die nächste Karte auf. Ihre Farbe ist für die ganze Runde Trumpf
-  (die Briscola). Die aufgedeckte Karte liegt halb unter dem Talon und wird
+  (die Briscola). Die offene Karte liegt halb unter dem Talon und wird
   als letzte gezogen, sodass alle wissen, wer sie bekommt.
 
 Stiche
@@ -648,19 +646,19 @@ Die Partie
   nächsten Runde weiter. Die Punkte jeder Runde stehen in der Aufzeichnung.
 
 Varianten (nur wenn der Tisch so eingestellt ist)
-  brisca (spanische Tische), der Tausch: Wenn du am Zug bist, bevor du eine
-  Karte spielst, solange die aufgedeckte Karte noch unter dem Talon liegt,
+  Brisca (spanische Tische), der Tausch: Wenn du am Zug bist, bevor du eine
+  Karte spielst, solange die offene Karte noch unter dem Talon liegt,
   also außer ihr noch mindestens eine Karte zu ziehen ist:
-    - wer die Trumpf-7 hält, darf sie gegen die aufgedeckte Karte tauschen,
-      wenn diese ein Ass, eine 3, ein König, ein Reiter oder ein Bube ist;
-    - wer die Trumpf-2 hält, darf sie gegen die aufgedeckte Karte tauschen,
+    - wer die Trumpf-7 hält, darf sie gegen die offene Karte tauschen,
+      wenn es sich dabei um {high} handelt;
+    - wer die Trumpf-2 hält, darf sie gegen die offene Karte tauschen,
       wenn diese eine 4, 5, 6 oder 7 ist.
   Höchstens ein Tausch pro Zug. Alle sehen den Tausch.
 
-  bisca (portugiesische Tische): Die 7 ist die zweithöchste Karte und 10
+  Bisca (portugiesische Tische): Die 7 ist die zweithöchste Karte und 10
   Punkte wert; die 3 rückt an ihren Platz in der Zahlenfolge, zwischen die
-  4 und die 2, und ist 0 Punkte wert. Rangfolge: Ass, 7, König, Reiter,
-  Bube, 6, 5, 4, 3, 2. Alles andere wie oben.
+  4 und die 2, und ist 0 Punkte wert. Rangfolge: {order_bisca}.
+  Alles andere wie oben.
 """,
     "cards.head": "So werden Karten geschrieben",
     "cards.codes": (

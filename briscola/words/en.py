@@ -79,6 +79,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → You take the trick: {points}",
         "other": "  → {who} takes the trick: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  A bot plays {card} for you",
+        "other": "  A bot plays {card} for {who}",
+    },
+    "trick.standin": {
+        "you": "  → The bot takes the trick for you: {points}",
+        "other": "  → The bot takes the trick for {who}: {points}",
+    },
+    "by_bot": {
+        "you": "a bot for you",
+        "other": "a bot for {who}",
+    },
     "trump.taken": {
         "you": "  You draw the face-up {card}: the stock is empty.",
         "other": "  {who} draws the face-up {card}: the stock is empty.",
@@ -157,6 +170,7 @@ TABLE: Final[dict[str, Message]] = {
     },
     "stats.by_level": "By level:",
     "stats.by_players": "By table size:",
+    "stats.marks": "WL=",
     "stats.by_variant": "By variant:",
     "stats.last": {
         "one": ("The last match (W won, L lost, = drawn; the bar: the point margin):"),
@@ -167,7 +181,7 @@ TABLE: Final[dict[str, Message]] = {
     "back.taken": "You take over this seat; the match as it stands:",
     "input.ended": "The input ended in the middle of the match; the match is abandoned.",
     "seed.told": "This match was seed {seed}: briscola play --seed {seed} deals it again.",
-    "takeover": "{name}'s player failed; a built-in {level} bot plays that seat from here.",
+    "takeover": "{name}'s program failed; a built-in {level} bot plays that seat from here.",
     "record.failed": (
         "The record could not be written ({why}); it holds the match up to here. The game goes on."
     ),
@@ -241,13 +255,11 @@ TABLE: Final[dict[str, Message]] = {
     "help.exchange": "  exchange  swap your trump 7 or 2 for the face-up card (when allowed)",
     "help.quit": "  quit      leave the game (Ctrl-C asks too; Ctrl-D leaves at once)",
     "rules.short": """\
-Briscola in short: no duty to follow suit; the highest trump takes the trick, else the
-highest card of the suit led.
+Briscola in short: no duty to follow suit; the highest trump takes the trick, else the highest card of the suit led.
 Order: {order}; in bisca: {order_bisca}.
 Points: {ace} 11, Three 10 (bisca: Seven 10), {king} 4, {knight} 3, {jack} 2: 120 in all.
-The winner of a trick draws first and leads; 61 wins the round (3 and 6 players: the
-highest total).
-brisca: the trump 7 takes a face-up {high}; the trump 2 a {low}.
+The winner of a trick draws first and leads; 61 wins the round (3 and 6 players: the highest total).
+In brisca the trump 7 takes a face-up {high}; the trump 2 a {low}.
 All the rules: {command}""",
     "watch.intro": "  You watch; the seats:",
     "watch.seat": "  Seat {seat}: {who}",
@@ -294,8 +306,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "The connection to the server is lost; trying again in {pause} s...",
     "retrying": "Trying again in {pause} s...",
     "connecting": "Connecting to the server...",
+    "stopped": "stopped (SIGTERM). In a match your seat is kept for you: run briscola join again to take it back.",
+    "stopped.bare": "stopped (SIGTERM).",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
+    "kept_over": "Your seat at table {table} is no longer held for you: its match has ended, or the seat was given up.",
     "code_made": "Table {table} is private; friends join with --code {code}",
     "code_made_lobby": "Table {table} is private; its code is {code} (friends type: join {table} code={code}).",
     "gone": "The server did not come back in time; your seat stays yours: run briscola join again to take it back.",
@@ -316,6 +331,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "lobby> ",
     "no_tables": "No tables yet: create one (help shows how).",
     "variant.italian": "Italian rules",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": "{table}: {players} players, {variant}, first to {target}, {state}: {seats}",
     "state.waiting": "waiting",
     "state.playing": "playing",
@@ -369,7 +386,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "A bot plays for you: type anything (Enter) to take your seat back.",
     "status.server_away": "The server is away: trying again in {pause} s. leave (or Ctrl-C) stops.",
     "status.server_trying": "The server is away: connecting... leave (or Ctrl-C) stops.",
-    "code_needed": "Table {table} is private and the code is missing or wrong (join {table} code=CODE; ask who made it).",
+    "code_needed": "Table {table} is private and the code is missing or wrong ({command} {table} code=CODE; ask who made it).",
     "code_needed_cli": "Table {table} is private and the code is missing or wrong: give it with --code CODE (ask who made it).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (away, {time})",
@@ -401,28 +418,18 @@ REPLAY: Final[dict[str, Message]] = {
     "seats": "Seats: {seats}",
     "teams": "Sides: {teams}",
     "against": " against ",
-    "round.you_deal": "Round {n}: you deal, {leader} leads; trump {card}",
-    "round.you_lead": "Round {n}: {dealer} deals, you lead; trump {card}",
     "round": "Round {n}: {dealer} deals, {leader} leads; trump {card}",
-    "hand": {
-        "you": "  Your hand: {cards}",
-        "other": "  {name}'s hand: {cards}",
-    },
+    "hand": "  {name}'s hand: {cards}",
     "points": {
         "one": "1 point",
         "other": "{n} points",
     },
     "trick": "  Trick {i}: {plays} -> {winner} ({points})",
     "open": "  Unfinished trick: {plays}",
+    "by_bot": "a bot for {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    drawn: {draws}",
-    "trump_taken": {
-        "you": "    You take the face-up {card}",
-        "other": "    {name} takes the face-up {card}",
-    },
-    "exchanged": {
-        "you": "  You exchange {gave} for the face-up {took}",
-        "other": "  {name} exchanges {gave} for the face-up {took}",
-    },
+    "trump_taken": "    {name} takes the face-up {card}",
+    "exchanged": "  {name} exchanges {gave} for the face-up {took}",
     "fault": "  Fault by {name}: {code}: {message}",
     "forfeit": "    -> the match is forfeited by {team}",
     "takeover": "    -> a built-in bot takes over the seat",
@@ -439,24 +446,17 @@ REPLAY: Final[dict[str, Message]] = {
     "restart.pause": "  The server came back after the pause",
     "restart.crash": "  The server came back after a crash",
     "info": "  {name} says: {text}",
-    "takeback": {
-        "you": "  You take back your card: back to trick {i}",
-        "other": "  {name} takes back a card: back to trick {i}",
-    },
+    "takeback": "  {name} takes back a card: back to trick {i}",
     "round_end": "Round {i} over: {points}. {result}. Rounds won: {won}",
     "round_won": {
-        "you": "You win the round",
         "other": "{team} wins the round",
-        "we": "{team} win the round",
         "they": "{team} win the round",
     },
     "drawn": "A drawn round, it counts for nobody",
     "match_end": "Match over ({reason}): {result}; rounds won {won}",
     "match_why": "  Why it ended: {why}",
     "match_won": {
-        "you": "you win",
         "other": "{team} wins",
-        "we": "{team} win",
         "they": "{team} win",
     },
     "nobody": "no winner",
@@ -465,9 +465,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "OK: {label}: a consistent record, {lines} lines, {n} rounds; {result}",
     },
     "verdict.won": {
-        "you": "you won ({reason})",
         "other": "won by {team} ({reason})",
-        "we": "won by {team} ({reason})",
         "they": "won by {team} ({reason})",
     },
     "verdict.none": "no winner ({reason})",
@@ -551,14 +549,15 @@ BRISCOLA: THE RULES
 
 The cards
   Briscola is played with 40 cards, four suits of ten. The Italian and the
-  Spanish packs have Cups, Coins, Swords and Batons; a French pack without the
-  8s, 9s and 10s plays the same game with Hearts, Diamonds, Spades and Clubs.
+  Spanish packs have Cups, Coins, Swords and Batons (Clubs in Spain), and a
+  Jack, a Knight and a King; a French pack without the 8s, 9s and 10s plays
+  the same game with Hearts, Diamonds, Spades and Clubs, its Queen in the
+  Knight's place. The Portuguese pack is French-suited too, but its Jack is
+  the 3-point card and its Queen the 2-point one.
 
-  Order, high to low: Ace, 3, King, Knight (Queen), Jack, 7, 6, 5, 4, 2.
-  Points: Ace 11, 3 10, King 4, Knight 3, Jack 2, all others 0.
+  In this pack, high to low: {order}.
+  Points: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, all others 0.
   The pack holds 120 points.
-  The Portuguese pack is French-suited too, but its Jack is the 3-point card
-  and its Queen the 2-point one.
 
 The tables
   2 players: 40 cards, 20 tricks, each alone. 61 or more wins the round;
@@ -566,7 +565,7 @@ The tables
   3 players: 36 cards (the four 2s removed), 12 tricks, each alone. The
              highest total wins the round (61 is not needed); a tie for
              highest is a drawn round. The Italian way, when the table
-             says so (--pack 39): 39 cards, only the 2 of Batons removed,
+             says so (--pack 39): 39 cards, only the {two} removed,
              13 tricks.
   4 players: 40 cards, 10 tricks, two teams: seats 0 and 2 against seats 1
              and 3. 61 or more wins the round; 60-60 is a drawn round.
@@ -611,14 +610,14 @@ Variants (only when the table is set up for them)
   card, while the face-up card still lies under the stock (at least one
   other card is left to draw):
     - the holder of the trump 7 may exchange it for the face-up card if that
-      card is an Ace, 3, King, Knight or Jack;
+      card is an {high};
     - the holder of the trump 2 may exchange it for the face-up card if that
       card is a 4, 5, 6 or 7.
   At most one exchange per turn. Everyone sees the exchange.
 
   bisca (Portuguese tables): the 7 is second in strength and worth 10
   points; the 3 drops to its place in the number order, between the 4 and
-  the 2, worth 0. Order: Ace, 7, King, Knight, Jack, 6, 5, 4, 3, 2.
+  the 2, worth 0. Order: {order_bisca}.
   Everything else as above.
 """,
     "cards.head": "How cards are written",

@@ -107,6 +107,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Te llevas la baza: {points}",
         "other": "  → {who} se lleva la baza: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Un bot juega {card} por ti",
+        "other": "  Un bot juega {card} por {who}",
+    },
+    "trick.standin": {
+        "you": "  → El bot se lleva la baza por ti: {points}",
+        "other": "  → El bot se lleva la baza por {who}: {points}",
+    },
+    "by_bot": {
+        "you": "un bot por ti",
+        "other": "un bot por {who}",
+    },
     "trump.taken": {
         "you": "  Robas la muestra, {card}: el mazo se ha acabado.",
         "other": "  {who} roba la muestra, {card}: el mazo se ha acabado.",
@@ -183,21 +196,22 @@ TABLE: Final[dict[str, Message]] = {
     "stats.all": "Todas las partidas",
     "stats.row": {
         "one": (
-            "{label}: 1 partida, {won} ganadas, {lost} perdidas ({share} % ganadas); puntos {mine} a {theirs}"
+            "{label}: 1 partida (ganadas: {won}, perdidas: {lost}, el {share} %); puntos {mine} a {theirs}"
         ),
         "other": (
-            "{label}: {n} partidas, {won} ganadas, {lost} perdidas ({share} % ganadas); puntos {mine} a {theirs}"
+            "{label}: {n} partidas (ganadas: {won}, perdidas: {lost}, el {share} %); puntos {mine} a {theirs}"
         ),
     },
     "stats.by_level": "Por nivel:",
     "stats.by_players": "Por número de jugadores:",
+    "stats.marks": "GP=",
     "stats.by_variant": "Por variante:",
     "stats.last": {
         "one": (
-            "La última partida (W ganada, L perdida, = empate; la barra: la diferencia de puntos):"
+            "La última partida (G ganada, P perdida, = empate; la barra: la diferencia de puntos):"
         ),
         "other": (
-            "Las últimas {n} partidas (W ganada, L perdida, = empate; las barras: la diferencia de puntos):"
+            "Las últimas {n} partidas (G ganada, P perdida, = empate; las barras: la diferencia de puntos):"
         ),
     },
     "kept": "La partida queda guardada: briscola play --resume sigue desde aquí.",
@@ -208,7 +222,7 @@ TABLE: Final[dict[str, Message]] = {
         "La semilla de esta partida era {seed}: briscola play --seed {seed} la vuelve a repartir."
     ),
     "takeover": (
-        "El jugador de {name} ha dejado de responder; desde aquí juega ese puesto un bot integrado de nivel "
+        "El programa de {name} ha dejado de responder; desde aquí juega ese puesto un bot integrado de nivel "
         "{level}."
     ),
     "record.failed": (
@@ -284,7 +298,7 @@ TABLE: Final[dict[str, Message]] = {
   deshacer (undo)      deshacer tu última jugada y las respuestas de los bots
   reglas (rules)       las reglas en breve (briscola rules --lang es las da todas)""",
     "help.say": "  say TEXT             escribir a todos en la mesa",
-    "help.leave": "  leave                dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
+    "help.leave": "  salir (leave)        dejar el puesto (sigue un bot; Ctrl-C también lo pregunta)",
     "help.exchange": (
         "  cambio (exchange)    cambiar el 7 o el 2 de triunfo por la muestra (cuando se puede)"
     ),
@@ -292,13 +306,11 @@ TABLE: Final[dict[str, Message]] = {
         "  salir (quit)         dejar la partida (Ctrl-C también pregunta; Ctrl-D sale en el acto)"
     ),
     "rules.short": """\
-La brisca en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo
-más alto y, si no hay triunfo, la carta más alta del palo de salida.
+La brisca en breve: no hay obligación de asistir al palo; se lleva la baza el triunfo más alto y, si no hay triunfo, la carta más alta del palo de salida.
 Orden: {order}; en la bisca: {order_bisca}.
 Puntos: {ace} 11, Tres 10 (bisca: Siete 10), {king} 4, {knight} 3, {jack} 2: 120 en total.
-Quien se lleva la baza roba primero y sale; con 61 se gana la ronda (con 3 y 6
-jugadores: el total más alto).
-brisca: el 7 de triunfo se cambia por la muestra si es {high}; el 2, si es {low}.
+Quien se lleva la baza roba primero y sale; con 61 se gana la ronda (con 3 y 6 jugadores: el total más alto).
+Con el cambio (brisca), el 7 de triunfo se cambia por la muestra si es {high}; el 2, si es {low}.
 Todas las reglas: {command}""",
     "watch.intro": "  Miras; los puestos:",
     "watch.seat": "  Puesto {seat}: {who}",
@@ -306,9 +318,9 @@ Todas las reglas: {command}""",
     "watch.now": "La partida tal como está:",
     "table.leads": "Sale {who}.",
     "turn.yours": "Te toca.",
-    "turn.yours_left": "Te toca: te queda {left}.",
+    "turn.yours_left": "Te toca: tienes {left}.",
     "turn.waiting": "Esperando a {who}.",
-    "turn.waiting_left": "Esperando a {who}: le queda {left}.",
+    "turn.waiting_left": "Esperando a {who}: tiene {left}.",
     "round.pause": "Fin de la ronda: pulsa Intro para la siguiente.",
     "ask.yes_no": "Escribe s o n.",
     "prompt.wait": "> ",
@@ -345,8 +357,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
     "retrying": "Se vuelve a intentar en {pause} s...",
     "connecting": "Conectando con el servidor...",
+    "stopped": "detenido (SIGTERM). Durante una partida tu puesto se te guarda: vuelve a ejecutar briscola join para recuperarlo.",
+    "stopped.bare": "detenido (SIGTERM).",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
+    "kept_over": "Tu puesto en la mesa {table} ya no se te guarda: su partida ha terminado, o el puesto se dejó.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",
     "code_made_lobby": "La mesa {table} es privada; su código es {code} (los amigos escriben: join {table} code={code}).",
     "gone": "El servidor no ha vuelto a tiempo; el puesto sigue siendo tuyo: vuelve a lanzar briscola join para recuperarlo.",
@@ -368,9 +383,9 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Todavía no hay mesas: crea una (help explica cómo).",
     "variant.italian": "reglas italianas",
-    "table_line": (
-        "{table}: {players} jugadores, {variant}, gana quien llegue a {target}, {state}: {seats}"
-    ),
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
+    "table_line": ("{table}: {players} jugadores, {variant}, partida a {target}, {state}: {seats}"),
     "state.waiting": "esperando",
     "state.playing": "jugando",
     "state.done": "terminada",
@@ -411,11 +426,11 @@ LOBBY: Final[dict[str, Message]] = {
         "one": "Mientras no estabas se jugó 1 baza; no se jugó ninguna carta tuya.",
         "other": "Mientras no estabas se jugaron {n} bazas; no se jugó ninguna carta tuya.",
     },
-    "warn": "Te queda {left} para tu carta; después juega un bot por ti.",
+    "warn": "Tienes {left} para jugar tu carta; después juega un bot por ti.",
     "status.filling": "Esperando a que se llene la mesa. salir (o Ctrl-C) para irte.",
     "status.rematch_seat": {
-        "one": "Esperando a que alguien ocupe el asiento libre {seats}. salir (o Ctrl-C) para irte.",
-        "other": "Esperando a que alguien ocupe los asientos libres {seats}. salir (o Ctrl-C) para irte.",
+        "one": "Esperando a que alguien ocupe el puesto libre {seats}. salir (o Ctrl-C) para irte.",
+        "other": "Esperando a que alguien ocupe los puestos libres {seats}. salir (o Ctrl-C) para irte.",
     },
     "status.watch_wait": "Esperando a que empiece la partida. salir (o Ctrl-C) para irte.",
     "status.again": "La partida ha terminado: ¿otra? Responde s o n.",
@@ -423,7 +438,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
     "status.server_away": "El servidor no responde: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
     "status.server_trying": "El servidor no responde: conectando... salir (o Ctrl-C) para dejarlo.",
-    "code_needed": "La mesa {table} es privada y falta el código o no es correcto (join {table} code=CÓDIGO; pídeselo a quien la creó).",
+    "code_needed": "La mesa {table} es privada y falta el código o no es correcto ({command} {table} code=CÓDIGO; pídeselo a quien la creó).",
     "code_needed_cli": "La mesa {table} es privada y falta el código o no es correcto: dalo con --code CÓDIGO (pídeselo a quien la creó).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (fuera, {time})",
@@ -455,28 +470,18 @@ REPLAY: Final[dict[str, Message]] = {
     "seats": "Puestos: {seats}",
     "teams": "Equipos: {teams}",
     "against": " contra ",
-    "round.you_deal": "Ronda {n}: repartes tú, sale {leader}; triunfo {card}",
-    "round.you_lead": "Ronda {n}: reparte {dealer}, sales tú; triunfo {card}",
     "round": "Ronda {n}: reparte {dealer}, sale {leader}; triunfo {card}",
-    "hand": {
-        "you": "  Tu mano: {cards}",
-        "other": "  Mano de {name}: {cards}",
-    },
+    "hand": "  Mano de {name}: {cards}",
     "points": {
         "one": "1 punto",
         "other": "{n} puntos",
     },
     "trick": "  Baza {i}: {plays} -> {winner} ({points})",
     "open": "  Baza sin terminar: {plays}",
+    "by_bot": "un bot por {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    roban: {draws}",
-    "trump_taken": {
-        "you": "    Te llevas la muestra, {card}",
-        "other": "    {name} se lleva la muestra, {card}",
-    },
-    "exchanged": {
-        "you": "  Cambias {gave} por la muestra, {took}",
-        "other": "  {name} cambia {gave} por la muestra, {took}",
-    },
+    "trump_taken": "    {name} se lleva la muestra, {card}",
+    "exchanged": "  {name} cambia {gave} por la muestra, {took}",
     "fault": "  Fallo de {name}: {code}: {message}",
     "forfeit": "    -> {team}: partida perdida por abandono",
     "takeover": "    -> un bot integrado toma el puesto",
@@ -495,24 +500,17 @@ REPLAY: Final[dict[str, Message]] = {
     "restart.pause": "  El servidor volvió tras la pausa",
     "restart.crash": "  El servidor volvió tras un fallo",
     "info": "  {name} dice: {text}",
-    "takeback": {
-        "you": "  Retiras tu carta: se vuelve a la baza {i}",
-        "other": "  {name} retira una carta: se vuelve a la baza {i}",
-    },
+    "takeback": "  {name} retira una carta: se vuelve a la baza {i}",
     "round_end": "Fin de la ronda {i}: {points}. {result}. Rondas ganadas: {won}",
     "round_won": {
-        "you": "Ganas la ronda",
         "other": "{team} gana la ronda",
-        "we": "{team} ganáis la ronda",
         "they": "{team} ganan la ronda",
     },
     "drawn": "Ronda empatada, no cuenta para nadie",
     "match_end": "Fin de la partida ({reason}): {result}; rondas ganadas {won}",
     "match_why": "  Por qué terminó: {why}",
     "match_won": {
-        "you": "ganas tú",
         "other": "gana {team}",
-        "we": "ganáis {team}",
         "they": "ganan {team}",
     },
     "nobody": "sin ganador",
@@ -521,9 +519,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "OK: {label}: un registro coherente, {lines} líneas, {n} rondas; {result}",
     },
     "verdict.won": {
-        "you": "ganaste tú ({reason})",
         "other": "la gana {team} ({reason})",
-        "we": "la ganáis {team} ({reason})",
         "they": "la ganan {team} ({reason})",
     },
     "verdict.none": "sin ganador ({reason})",
@@ -610,15 +606,15 @@ BRISCA: LAS REGLAS
 
 Las cartas
   La brisca se juega con 40 cartas, cuatro palos de diez. La baraja
-  italiana y la española tienen Copas, Oros, Espadas y Bastos; una baraja
-  francesa sin los 8, los 9 y los 10 da el mismo juego con Corazones,
-  Diamantes, Picas y Tréboles.
+  española y la italiana tienen Copas, Oros, Espadas y Bastos, y como
+  figuras Sota, Caballo y Rey; una baraja francesa sin los 8, los 9 y los
+  10 da el mismo juego con Corazones, Diamantes, Picas y Tréboles, con la
+  Reina en el lugar del Caballo. La baraja portuguesa también es francesa,
+  pero su Jota es la carta de 3 puntos y su Reina la de 2.
 
-  Orden, de mayor a menor: As, 3, Rey, Caballo (Reina), Sota, 7, 6, 5, 4, 2.
-  Puntos: As 11, 3 10, Rey 4, Caballo 3, Sota 2, las demás 0.
+  En esta baraja, de mayor a menor: {order}.
+  Puntos: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, las demás 0.
   La baraja suma 120 puntos.
-  La baraja portuguesa es francesa, pero su Jota es la carta de 3 puntos y
-  su Reina la de 2.
 
 Las mesas
   2 jugadores: 40 cartas, 20 bazas, cada uno por su cuenta. Con 61 o más
@@ -627,7 +623,7 @@ Las mesas
                cuenta. Gana la ronda el total más alto (no hacen falta
                61); un empate en cabeza es ronda empatada. A la italiana,
                si la mesa lo dice (--pack 39): 39 cartas, quitando solo
-               el 2 de Bastos, 13 bazas.
+               el {two}, 13 bazas.
   4 jugadores: 40 cartas, 10 bazas, dos equipos: los puestos 0 y 2 contra
                los puestos 1 y 3. Con 61 o más se gana la ronda; 60-60
                es ronda empatada.
@@ -675,14 +671,14 @@ Variantes (solo si la mesa las activa)
   mientras la muestra siga bajo el mazo (queda al menos otra carta
   por robar):
     - quien tiene el 7 de triunfo puede cambiarlo por la muestra si es
-      un As, 3, Rey, Caballo o Sota;
+      {high};
     - quien tiene el 2 de triunfo puede cambiarlo por la muestra si es
       un 4, 5, 6 o 7.
   Como mucho un cambio por turno. Todos ven el cambio.
 
   bisca (mesas portuguesas): el 7 es el segundo en fuerza y vale 10
   puntos; el 3 baja a su sitio en el orden de los números, entre el 4 y
-  el 2, y vale 0. Orden: As, 7, Rey, Caballo, Sota, 6, 5, 4, 3, 2.
+  el 2, y vale 0. Orden: {order_bisca}.
   Todo lo demás, como arriba.
 """,
     "cards.head": "Cómo se escriben las cartas",
@@ -715,7 +711,7 @@ REASONS: Final[dict[str, Message]] = {
     "keeps_trump": "guarda {card} para las últimas bazas",
     "takes_trick": "se lleva la baza seguro",
     "trump_behind": "{card} está en la mano de alguien que juega después de ti y puede llevársela",
-    "partner_safe": "la baza ya es de tu compañero y nadie después de ti puede llevársela",
+    "partner_safe": "la baza ya es de tu equipo y nadie después de ti puede llevársela",
     "no_reason": {
         "one": "sin un motivo concreto: la búsqueda la prefiere por 1 punto",
         "other": "sin un motivo concreto: la búsqueda la prefiere por {n} puntos",

@@ -107,6 +107,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → La presa è tua: {points}",
         "other": "  → La presa va a {who}: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Un bot gioca {card} per te",
+        "other": "  Un bot gioca {card} per {who}",
+    },
+    "trick.standin": {
+        "you": "  → Il bot fa la presa per te: {points}",
+        "other": "  → Il bot fa la presa per {who}: {points}",
+    },
+    "by_bot": {
+        "you": "un bot per te",
+        "other": "un bot per {who}",
+    },
     "trump.taken": {
         "you": "  Tu peschi la carta scoperta {card}: il mazzo è finito.",
         "other": "  {who} pesca la carta scoperta {card}: il mazzo è finito.",
@@ -160,8 +173,8 @@ TABLE: Final[dict[str, Message]] = {
         "other": "  {n} suggerimenti usati.",
     },
     "tally": {
-        "one": "Finora: 1 partita, {won} vinte, {lost} perse; punti {mine} a {theirs}.",
-        "other": "Finora: {n} partite, {won} vinte, {lost} perse; punti {mine} a {theirs}.",
+        "one": "Finora: 1 partita (vinte: {won}, perse: {lost}); punti {mine} a {theirs}.",
+        "other": "Finora: {n} partite (vinte: {won}, perse: {lost}); punti {mine} a {theirs}.",
     },
     "bar.trump": "Briscola",
     "bar.stock": "Mazzo",
@@ -177,19 +190,20 @@ TABLE: Final[dict[str, Message]] = {
     "stats.all": "Tutte le partite",
     "stats.row": {
         "one": (
-            "{label}: 1 partita, {won} vinte, {lost} perse ({share}% vinte); punti {mine} a {theirs}"
+            "{label}: 1 partita (vinte: {won}, perse: {lost}, il {share}%); punti {mine} a {theirs}"
         ),
         "other": (
-            "{label}: {n} partite, {won} vinte, {lost} perse ({share}% vinte); punti {mine} a {theirs}"
+            "{label}: {n} partite (vinte: {won}, perse: {lost}, il {share}%); punti {mine} a {theirs}"
         ),
     },
     "stats.by_level": "Per livello:",
     "stats.by_players": "Per numero di giocatori:",
+    "stats.marks": "VP=",
     "stats.by_variant": "Per variante:",
     "stats.last": {
-        "one": ("L'ultima partita (W vinta, L persa, = patta; la barra: lo scarto di punti):"),
+        "one": ("L'ultima partita (V vinta, P persa, = patta; la barra: lo scarto di punti):"),
         "other": (
-            "Le ultime {n} partite (W vinta, L persa, = patta; le barre: lo scarto di punti):"
+            "Le ultime {n} partite (V vinta, P persa, = patta; le barre: lo scarto di punti):"
         ),
     },
     "kept": "La partita è conservata: briscola play --resume riprende da qui.",
@@ -200,7 +214,7 @@ TABLE: Final[dict[str, Message]] = {
         "Il codice di questa partita era {seed}: briscola play --seed {seed} la ridistribuisce."
     ),
     "takeover": (
-        "Il giocatore di {name} non risponde più; da qui gioca al suo posto un bot integrato di "
+        "Il programma di {name} non risponde più; da qui gioca al suo posto un bot integrato di "
         "livello {level}."
     ),
     "record.failed": (
@@ -276,7 +290,7 @@ TABLE: Final[dict[str, Message]] = {
   annulla (undo)       riprendere la tua ultima carta e le risposte dei bot
   regole (rules)       le regole in breve (briscola rules --lang it le mostra tutte)""",
     "help.say": "  say TEXT             scrivere a tutti al tavolo",
-    "help.leave": "  leave                lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
+    "help.leave": "  esci (leave)         lasciare il posto (continua un bot; anche Ctrl-C lo chiede)",
     "help.exchange": (
         "  scambio (exchange)   scambiare il 7 o il 2 di briscola con la carta scoperta (quando si "
         "può)"
@@ -285,13 +299,11 @@ TABLE: Final[dict[str, Message]] = {
         "  esci (quit)          lasciare la partita (Ctrl-C chiede conferma; Ctrl-D esce subito)"
     ),
     "rules.short": """\
-La briscola in breve: nessun obbligo di rispondere al seme; prende la briscola più alta,
-se no la carta più alta del seme di uscita.
+La briscola in breve: nessun obbligo di rispondere al seme; prende la briscola più alta, se no la carta più alta del seme di uscita.
 Ordine: {order}; nella bisca: {order_bisca}.
 Punti: {ace} 11, Tre 10 (bisca: Sette 10), {king} 4, {knight} 3, {jack} 2: 120 in tutto.
-Chi prende pesca per primo ed esce; con 61 si vince la smazzata (3 e 6 giocatori: il
-totale più alto).
-brisca: il 7 di briscola si scambia con una carta scoperta {high}; il 2 con {low}.
+Chi prende pesca per primo ed esce; con 61 si vince la smazzata (3 e 6 giocatori: il totale più alto).
+Nella brisca il 7 di briscola si scambia con la carta scoperta se è {high}, il 2 se è {low}.
 Tutte le regole: {command}""",
     "watch.intro": "  Guardi; i posti:",
     "watch.seat": "  Posto {seat}: {who}",
@@ -331,15 +343,18 @@ LOBBY: Final[dict[str, Message]] = {
     "timeout": "Il tempo di {name} è scaduto; un bot ha giocato la carta.",
     "faults": "{name} ha risposto male tre volte; un bot ha giocato la carta.",
     "rematch": "{name} vuole la rivincita.",
-    "restored": "Il server è ripartito; il posto di {name} aspetta.",
+    "restored": "Il server è ripartito; il posto di {name} resta in attesa del suo ritorno.",
     "chat": "» {name} ({role}): {text}",
     "chat.seat": "posto {seat}",
     "chat.watcher": "spettatore",
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "retrying": "Nuovo tentativo tra {pause} s...",
     "connecting": "Mi collego al server...",
+    "stopped": "interrotto (SIGTERM). Durante una partita il tuo posto resta tuo: rilancia briscola join per riprenderlo.",
+    "stopped.bare": "interrotto (SIGTERM).",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
+    "kept_over": "Il tuo posto al tavolo {table} non è più tenuto per te: la sua partita è finita, oppure il posto è stato lasciato.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",
     "code_made_lobby": "Il tavolo {table} è privato; il codice è {code} (gli amici scrivono: join {table} code={code}).",
     "gone": "Il server non è tornato in tempo; il posto resta tuo: rilancia briscola join per riprenderlo.",
@@ -361,6 +376,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Ancora nessun tavolo: creane uno (help dice come).",
     "variant.italian": "regole italiane",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": "{table}: {players} giocatori, {variant}, a {target}, {state}: {seats}",
     "state.waiting": "in attesa",
     "state.playing": "in gioco",
@@ -414,7 +431,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Un bot gioca per te: scrivi qualcosa (Invio) per riprendere il posto.",
     "status.server_away": "Il server non risponde: nuovo tentativo tra {pause} s. esci (o Ctrl-C) per smettere.",
     "status.server_trying": "Il server non risponde: mi collego... esci (o Ctrl-C) per smettere.",
-    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato (join {table} code=CODICE; chiedilo a chi l'ha creato).",
+    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato ({command} {table} code=CODICE; chiedilo a chi l'ha creato).",
     "code_needed_cli": "Il tavolo {table} è privato e il codice manca o è sbagliato: dallo con --code CODICE (chiedilo a chi l'ha creato).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (via, {time})",
@@ -449,28 +466,18 @@ REPLAY: Final[dict[str, Message]] = {
     "seats": "Posti: {seats}",
     "teams": "Squadre: {teams}",
     "against": " contro ",
-    "round.you_deal": "Smazzata {n}: distribuisci tu, esce {leader}; briscola {card}",
-    "round.you_lead": "Smazzata {n}: distribuisce {dealer}, esci tu; briscola {card}",
     "round": "Smazzata {n}: distribuisce {dealer}, esce {leader}; briscola {card}",
-    "hand": {
-        "you": "  Le tue carte: {cards}",
-        "other": "  Carte di {name}: {cards}",
-    },
+    "hand": "  Carte di {name}: {cards}",
     "points": {
         "one": "1 punto",
         "other": "{n} punti",
     },
     "trick": "  Presa {i}: {plays} -> {winner} ({points})",
     "open": "  Presa incompiuta: {plays}",
+    "by_bot": "un bot per {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    pescano: {draws}",
-    "trump_taken": {
-        "you": "    Prendi tu la carta scoperta {card}",
-        "other": "    {name} prende la carta scoperta {card}",
-    },
-    "exchanged": {
-        "you": "  Scambi {gave} con la carta scoperta {took}",
-        "other": "  {name} scambia {gave} con la carta scoperta {took}",
-    },
+    "trump_taken": "    {name} prende la carta scoperta {card}",
+    "exchanged": "  {name} scambia {gave} con la carta scoperta {took}",
     "fault": "  Errore di {name}: {code}: {message}",
     "forfeit": "    -> partita persa a tavolino per {team}",
     "takeover": "    -> un bot integrato prende il posto",
@@ -487,24 +494,17 @@ REPLAY: Final[dict[str, Message]] = {
     "restart.pause": "  Il server è ripartito dopo la pausa",
     "restart.crash": "  Il server è ripartito dopo un crash",
     "info": "  {name} dice: {text}",
-    "takeback": {
-        "you": "  Hai ripreso la tua carta: si torna alla presa {i}",
-        "other": "  {name} ha ripreso una carta: si torna alla presa {i}",
-    },
+    "takeback": "  {name} ha ripreso una carta: si torna alla presa {i}",
     "round_end": "Smazzata {i} finita: {points}. {result}. Smazzate vinte: {won}",
     "round_won": {
-        "you": "Vinci tu la smazzata",
         "other": "{team} vince la smazzata",
-        "we": "{team} vincete la smazzata",
         "they": "{team} vincono la smazzata",
     },
     "drawn": "Smazzata patta, non conta per nessuno",
     "match_end": "Partita finita ({reason}): {result}; smazzate vinte {won}",
     "match_why": "  Perché è finita: {why}",
     "match_won": {
-        "you": "vinci tu",
         "other": "vince {team}",
-        "we": "vincete {team}",
         "they": "vincono {team}",
     },
     "nobody": "nessun vincitore",
@@ -513,9 +513,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "OK: {label}: registrazione coerente, {lines} righe, {n} smazzate; {result}",
     },
     "verdict.won": {
-        "you": "hai vinto tu ({reason})",
         "other": "la partita va a {team} ({reason})",
-        "we": "la partita va a {team} ({reason})",
         "they": "la partita va a {team} ({reason})",
     },
     "verdict.none": "nessun vincitore ({reason})",
@@ -602,16 +600,15 @@ BRISCOLA: LE REGOLE
 
 Le carte
   La briscola si gioca con 40 carte, quattro semi da dieci. Il mazzo
-  italiano e quello spagnolo hanno Coppe, Denari, Spade e Bastoni; un mazzo
-  francese senza gli 8, i 9 e i 10 fa lo stesso gioco con Cuori, Quadri,
-  Picche e Fiori.
+  italiano e quello spagnolo hanno Coppe, Denari, Spade e Bastoni, e come
+  figure Fante, Cavallo e Re; un mazzo francese senza gli 8, i 9 e i 10 fa
+  lo stesso gioco con Cuori, Quadri, Picche e Fiori, con la Donna al posto
+  del Cavallo. Anche il mazzo portoghese è francese, ma lì il Fante è la
+  carta da 3 punti e la Donna quella da 2.
 
-  Ordine di presa, dalla più alta: Asso, 3, Re, Cavallo (Donna), Fante, 7,
-  6, 5, 4, 2.
-  Punti: Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, tutte le altre 0.
+  In questo mazzo, dalla più alta: {order}.
+  Punti: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, tutte le altre 0.
   Il mazzo vale 120 punti.
-  Anche il mazzo portoghese è francese, ma lì il Fante è la carta da 3 punti
-  e la Regina quella da 2.
 
 I tavoli
   2 giocatori: 40 carte, 20 prese, ognuno per sé. Con 61 o più si vince la
@@ -619,7 +616,7 @@ I tavoli
   3 giocatori: 36 carte (senza i quattro 2), 12 prese, ognuno per sé. Vince
                la smazzata il totale più alto (61 non serve); una parità in
                testa è una smazzata patta. All'italiana, se il tavolo lo
-               prevede (--pack 39): 39 carte, tolto solo il 2 di Bastoni,
+               prevede (--pack 39): 39 carte, tolto solo il {two},
                13 prese.
   4 giocatori: 40 carte, 10 prese, due squadre: i posti 0 e 2 contro i
                posti 1 e 3. Con 61 o più si vince la smazzata; 60 a 60 è
@@ -666,15 +663,14 @@ Varianti (solo se il tavolo le prevede)
   una carta, finché la carta scoperta è ancora sotto il mazzo (oltre a lei
   resta almeno un'altra carta da pescare):
     - chi ha il 7 di briscola può scambiarlo con la carta scoperta se questa
-      è un Asso, un 3, un Re, un Cavallo o un Fante;
+      è {high};
     - chi ha il 2 di briscola può scambiarlo con la carta scoperta se questa
       è un 4, 5, 6 o 7.
   Al massimo uno scambio per turno. Lo scambio lo vedono tutti.
 
-  bisca (tavoli portoghesi): il 7 è la seconda carta per forza e vale 10
+  bisca (tavoli portoghesi): il 7 è la seconda carta più forte e vale 10
   punti; il 3 scende al suo posto nell'ordine dei numeri, tra il 4 e il 2, e
-  vale 0. Ordine: Asso, 7, Re, Cavallo, Fante, 6, 5, 4, 3, 2. Il resto come
-  sopra.
+  vale 0. Ordine: {order_bisca}. Il resto come sopra.
 """,
     "cards.head": "Come si scrivono le carte",
     "cards.codes": (

@@ -103,6 +103,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Ganhas a vaza: {points}",
         "other": "  → {who} ganha a vaza: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Um bot joga {card} por ti",
+        "other": "  Um bot joga {card} por {who}",
+    },
+    "trick.standin": {
+        "you": "  → O bot ganha a vaza por ti: {points}",
+        "other": "  → O bot ganha a vaza por {who}: {points}",
+    },
+    "by_bot": {
+        "you": "um bot por ti",
+        "other": "um bot por {who}",
+    },
     "trump.taken": {
         "you": "  Tiras a carta virada, {card}: o monte acabou.",
         "other": "  {who} tira a carta virada, {card}: o monte acabou.",
@@ -179,19 +192,20 @@ TABLE: Final[dict[str, Message]] = {
     "stats.all": "Todas as partidas",
     "stats.row": {
         "one": (
-            "{label}: 1 partida, {won} ganhas, {lost} perdidas ({share}% ganhas); pontos {mine} a {theirs}"
+            "{label}: 1 partida (ganhas: {won}, perdidas: {lost}, {share}%); pontos {mine} a {theirs}"
         ),
         "other": (
-            "{label}: {n} partidas, {won} ganhas, {lost} perdidas ({share}% ganhas); pontos {mine} a {theirs}"
+            "{label}: {n} partidas (ganhas: {won}, perdidas: {lost}, {share}%); pontos {mine} a {theirs}"
         ),
     },
     "stats.by_level": "Por nível:",
     "stats.by_players": "Por número de jogadores:",
+    "stats.marks": "GP=",
     "stats.by_variant": "Por variante:",
     "stats.last": {
-        "one": ("A última partida (W ganha, L perdida, = empate; a barra: a diferença de pontos):"),
+        "one": ("A última partida (G ganha, P perdida, = empate; a barra: a diferença de pontos):"),
         "other": (
-            "As últimas {n} partidas (W ganha, L perdida, = empate; as barras: a diferença de pontos):"
+            "As últimas {n} partidas (G ganha, P perdida, = empate; as barras: a diferença de pontos):"
         ),
     },
     "kept": "A partida fica guardada: briscola play --resume continua daqui.",
@@ -203,7 +217,7 @@ TABLE: Final[dict[str, Message]] = {
         "cartas."
     ),
     "takeover": (
-        "O jogador de {name} deixou de responder; a partir daqui joga nesse lugar um bot integrado de nível "
+        "O programa de {name} deixou de responder; a partir daqui joga nesse lugar um bot integrado de nível "
         "{level}."
     ),
     "record.failed": (
@@ -278,19 +292,17 @@ TABLE: Final[dict[str, Message]] = {
   desfazer (undo)      retirar a tua última carta e as respostas dos bots
   regras (rules)       as regras em resumo (briscola rules --lang pt mostra-as todas)""",
     "help.say": "  say TEXT             escrever a todos na mesa",
-    "help.leave": "  leave                deixar o lugar (continua um bot; Ctrl-C também pergunta)",
+    "help.leave": "  sair (leave)         deixar o lugar (continua um bot; Ctrl-C também pergunta)",
     "help.exchange": (
         "  troca (exchange)     trocar o 7 ou o 2 de trunfo pela carta virada (quando se pode)"
     ),
     "help.quit": "  sair (quit)          deixar a partida (Ctrl-C também pergunta; Ctrl-D sai logo)",
     "rules.short": """\
-A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais
-alto e, sem trunfo, a carta mais alta do naipe de saída.
+A briscola (a bisca à italiana) em resumo: não é obrigatório assistir ao naipe; ganha a vaza o trunfo mais alto e, sem trunfo, a carta mais alta do naipe de saída.
 Ordem: {order}; na bisca: {order_bisca}.
 Pontos: {ace} 11, Três 10 (bisca: Sete 10), {king} 4, {knight} 3, {jack} 2: 120 ao todo.
-Quem ganha a vaza tira primeiro e joga primeiro; com 61 ganha-se a ronda (com 3 e 6
-jogadores: o total mais alto).
-brisca: o 7 de trunfo troca-se por uma carta virada que seja {high}; o 2 por {low}.
+Quem ganha a vaza tira primeiro e joga primeiro; com 61 ganha-se a ronda (com 3 e 6 jogadores: o total mais alto).
+Na brisca, o 7 de trunfo troca-se pela carta virada se ela for {high}; o 2, se for {low}.
 Todas as regras: {command}""",
     "watch.intro": "  Estás a ver; os lugares:",
     "watch.seat": "  Lugar {seat}: {who}",
@@ -298,9 +310,9 @@ Todas as regras: {command}""",
     "watch.now": "A partida tal como está:",
     "table.leads": "Sai {who}.",
     "turn.yours": "É a tua vez.",
-    "turn.yours_left": "É a tua vez: faltam {left}.",
+    "turn.yours_left": "É a tua vez: tens {left}.",
     "turn.waiting": "À espera de {who}.",
-    "turn.waiting_left": "À espera de {who}: faltam {left}.",
+    "turn.waiting_left": "À espera de {who}: tem {left}.",
     "round.pause": "Fim da ronda: carrega em Enter para a próxima.",
     "ask.yes_no": "Escreve s ou n.",
     "prompt.wait": "> ",
@@ -337,8 +349,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
     "retrying": "Nova tentativa daqui a {pause} s...",
     "connecting": "A ligar ao servidor...",
+    "stopped": "parado (SIGTERM). Durante uma partida o teu lugar fica guardado: volta a correr briscola join para o retomares.",
+    "stopped.bare": "parado (SIGTERM).",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
+    "kept_over": "O teu lugar na mesa {table} já não está guardado para ti: a partida acabou, ou o lugar foi deixado.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
     "code_made_lobby": "A mesa {table} é privada; o código é {code} (os amigos escrevem: join {table} code={code}).",
     "gone": "O servidor não voltou a tempo; o lugar continua a ser teu: volta a correr briscola join para o recuperar.",
@@ -360,6 +375,8 @@ LOBBY: Final[dict[str, Message]] = {
     "lobby_prompt": "sala> ",
     "no_tables": "Ainda não há mesas: cria uma (help diz como).",
     "variant.italian": "regras italianas",
+    "variant.brisca": "brisca",
+    "variant.bisca": "bisca",
     "table_line": (
         "{table}: {players} jogadores, {variant}, ganha quem chegar a {target}, {state}: {seats}"
     ),
@@ -415,7 +432,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Um bot joga por ti: escreve qualquer coisa (Enter) para retomar o teu lugar.",
     "status.server_away": "O servidor não responde: nova tentativa em {pause} s. sair (ou Ctrl-C) para desistir.",
     "status.server_trying": "O servidor não responde: a ligar... sair (ou Ctrl-C) para desistir.",
-    "code_needed": "A mesa {table} é privada e o código falta ou está errado (join {table} code=CÓDIGO; pede-o a quem a criou).",
+    "code_needed": "A mesa {table} é privada e o código falta ou está errado ({command} {table} code=CÓDIGO; pede-o a quem a criou).",
     "code_needed_cli": "A mesa {table} é privada e o código falta ou está errado: dá-o com --code CÓDIGO (pede-o a quem a criou).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (ausente, {time})",
@@ -451,28 +468,18 @@ REPLAY: Final[dict[str, Message]] = {
     "seats": "Lugares: {seats}",
     "teams": "Equipas: {teams}",
     "against": " contra ",
-    "round.you_deal": "Ronda {n}: dás tu, {leader} joga primeiro; trunfo {card}",
-    "round.you_lead": "Ronda {n}: dá {dealer}, jogas tu primeiro; trunfo {card}",
     "round": "Ronda {n}: dá {dealer}, {leader} joga primeiro; trunfo {card}",
-    "hand": {
-        "you": "  A tua mão: {cards}",
-        "other": "  Mão de {name}: {cards}",
-    },
+    "hand": "  Mão de {name}: {cards}",
     "points": {
         "one": "1 ponto",
         "other": "{n} pontos",
     },
     "trick": "  Vaza {i}: {plays} -> {winner} ({points})",
     "open": "  Vaza por acabar: {plays}",
+    "by_bot": "um bot por {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    tiram: {draws}",
-    "trump_taken": {
-        "you": "    Tiras a carta virada, {card}",
-        "other": "    {name} tira a carta virada, {card}",
-    },
-    "exchanged": {
-        "you": "  Trocas {gave} pela carta virada, {took}",
-        "other": "  {name} troca {gave} pela carta virada, {took}",
-    },
+    "trump_taken": "    {name} tira a carta virada, {card}",
+    "exchanged": "  {name} troca {gave} pela carta virada, {took}",
     "fault": "  Falha de {name}: {code}: {message}",
     "forfeit": "    -> {team}: partida perdida por falta",
     "takeover": "    -> um bot integrado fica com o lugar",
@@ -489,24 +496,17 @@ REPLAY: Final[dict[str, Message]] = {
     "restart.pause": "  O servidor voltou depois da pausa",
     "restart.crash": "  O servidor voltou depois de uma falha",
     "info": "  {name} diz: {text}",
-    "takeback": {
-        "you": "  Retiras a tua carta: de volta à vaza {i}",
-        "other": "  {name} retira uma carta: de volta à vaza {i}",
-    },
+    "takeback": "  {name} retira uma carta: de volta à vaza {i}",
     "round_end": "Fim da ronda {i}: {points}. {result}. Rondas ganhas: {won}",
     "round_won": {
-        "you": "Ganhas a ronda",
         "other": "{team} ganha a ronda",
-        "we": "{team} ganham a ronda",
         "they": "{team} ganham a ronda",
     },
     "drawn": "Ronda empatada, não conta para ninguém",
     "match_end": "Fim da partida ({reason}): {result}; rondas ganhas {won}",
     "match_why": "  Porque acabou: {why}",
     "match_won": {
-        "you": "ganhas tu",
         "other": "ganha {team}",
-        "we": "ganham {team}",
         "they": "ganham {team}",
     },
     "nobody": "sem vencedor",
@@ -515,9 +515,7 @@ REPLAY: Final[dict[str, Message]] = {
         "other": "OK: {label}: um registo coerente, {lines} linhas, {n} rondas; {result}",
     },
     "verdict.won": {
-        "you": "ganhaste tu ({reason})",
         "other": "ganha {team} ({reason})",
-        "we": "ganham {team} ({reason})",
         "they": "ganham {team} ({reason})",
     },
     "verdict.none": "sem vencedor ({reason})",
@@ -604,14 +602,14 @@ BISCA E BRISCOLA: REGRAS DO JOGO
 
 As cartas
   Joga-se com 40 cartas, quatro naipes de dez: Copas, Ouros, Espadas e
-  Paus, tanto no baralho italiano e no espanhol como num baralho
-  francês sem os 8, os 9 e os 10.
+  Paus, tanto no baralho italiano e no espanhol (figuras Sota, Cavalo e
+  Rei) como num baralho francês sem os 8, os 9 e os 10, onde a Dama faz de
+  Cavalo e o Valete de Sota. No baralho português o Valete é a carta de 3
+  pontos e a Dama a de 2.
 
-  Ordem, da mais alta à mais baixa: Ás, 3, Rei, Cavalo (Valete), Sota
-  (Dama), 7, 6, 5, 4, 2.
-  Pontos: Ás 11, 3 10, Rei 4, Valete 3, Dama 2, as outras 0.
+  Neste baralho, da mais alta à mais baixa: {order}.
+  Pontos: {ace} 11, 3 10, {king} 4, {knight} 3, {jack} 2, as outras 0.
   O baralho tem 120 pontos.
-  No baralho português o Valete é a carta de 3 pontos e a Dama a de 2.
 
 As mesas
   2 jogadores: 40 cartas, 20 vazas, cada um por si. Com 61 ou mais
@@ -619,8 +617,8 @@ As mesas
   3 jogadores: 36 cartas (sem os quatro 2), 12 vazas, cada um por si.
                Ganha a ronda o total mais alto (não são precisos 61); um
                empate no total mais alto é ronda empatada. À italiana,
-               quando a mesa o diz (--pack 39): 39 cartas, só sem o 2 de
-               Paus, 13 vazas.
+               quando a mesa o diz (--pack 39): 39 cartas, só sem o
+               {two}, 13 vazas.
   4 jogadores: 40 cartas, 10 vazas, duas equipas: os lugares 0 e 2 contra
                os lugares 1 e 3. Com 61 ou mais ganha-se a ronda; 60-60 é
                ronda empatada.
@@ -667,14 +665,14 @@ Variantes (só quando a mesa as ativa)
   carta, enquanto a carta virada ainda estiver debaixo do monte (fica pelo
   menos outra carta para tirar):
     - quem tem o 7 de trunfo pode trocá-lo pela carta virada se ela for
-      um Ás, 3, Rei, Valete ou Dama;
+      {high};
     - quem tem o 2 de trunfo pode trocá-lo pela carta virada se ela for
       um 4, 5, 6 ou 7.
   No máximo uma troca por vez. Todos veem a troca.
 
   bisca (mesas portuguesas): o 7 é o segundo em força e vale 10 pontos; o
   3 desce para o seu lugar na ordem dos números, entre o 4 e o 2, e vale
-  0. Ordem: Ás, 7, Rei, Valete, Dama, 6, 5, 4, 3, 2.
+  0. Ordem: {order_bisca}.
   Tudo o resto como acima.
 """,
     "cards.head": "Como se escrevem as cartas",
@@ -707,7 +705,7 @@ REASONS: Final[dict[str, Message]] = {
     "keeps_trump": "guarda {card} para as últimas vazas",
     "takes_trick": "faz a vaza de certeza",
     "trump_behind": "{card} está na mão de quem joga depois de ti e pode levá-la",
-    "partner_safe": "a vaza já é do teu parceiro e ninguém depois de ti a pode levar",
+    "partner_safe": "a vaza já é da tua equipa e ninguém depois de ti a pode levar",
     "no_reason": {
         "one": "sem uma razão concreta: a procura prefere-a por 1 ponto",
         "other": "sem uma razão concreta: a procura prefere-a por {n} pontos",

@@ -4,10 +4,15 @@ Beside :mod:`briscola.replay`: the :class:`Narrator` receives each record
 line after the checker has accepted it and prints it in the chosen language
 (the ``REPLAY`` section) with the cards named in the chosen faces.  It trusts the
 lines it is given, so it never needs the engine.
+
+A replay tells the whole table, every hand open, to whoever reads the record:
+every seat goes by its name in the record, the person's too, never "you" (at a
+LAN table several people sat, and the reader may be none of them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from ..engine.cards import FACES, Card, Faces, Language, card_name
@@ -33,19 +38,9 @@ def _team_labels(rules: TableRules, seats: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(" & ".join(seats[s] for s in team) for team in rules.teams)
 
 
-def _people(header: dict[str, Any], players: int) -> frozenset[int]:
-    """The seats a person sat in (the header's ``people``), told as "you"."""
-    seats = header.get("people", [])
-    if not isinstance(seats, list):
-        return frozenset()
-    return frozenset(s for s in seats if isinstance(s, int) and 0 <= s < players)
-
-
-def _side_person(rules: TableRules, people: frozenset[int], team: int) -> str:
-    seats = rules.teams[team]
-    if people & set(seats):
-        return "you" if len(seats) == 1 else "we"
-    return "other" if len(seats) == 1 else "they"
+def _side_person(rules: TableRules, team: int) -> str:
+    """A side's form of a sentence: one seat (``other``) or several (``they``)."""
+    return "other" if len(rules.teams[team]) == 1 else "they"
 
 
 class Narrator:
@@ -58,9 +53,12 @@ class Narrator:
         lang: Language = "en",
         *,
         fallback: Faces = "italian",
+        fit: Callable[[str], str] | None = None,
     ) -> None:
-        """``faces`` None: the faces the record's header names, else ``fallback``."""
+        """``faces`` None: the faces the record's header names, else ``fallback``;
+        ``fit``: each line laid out for the terminal (broken at spaces)."""
         self.out = out
+        self.fit = fit
         self.chosen = faces
         self.fallback: Faces = fallback
         self.faces: Faces = faces or fallback
@@ -68,10 +66,14 @@ class Narrator:
         self.rules = TableRules()
         self.seats: tuple[str, ...] = ()
         self.teams: tuple[str, ...] = ()
-        self.people: frozenset[int] = frozenset()
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
+        self.played_by: dict[int, str] = {}  # the trick's cards: whose name each went under
+        # Seats a stand-in bot plays for (``standin`` lines until ``handback`` or
+        # ``seated``), and seats it plays one card for (``"once"``, three faults).
+        self.bot_seats: set[int] = set()
+        self.bot_once: set[int] = set()
         self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
 
     def text(
@@ -82,10 +84,8 @@ class Narrator:
         return say(PHRASES, self.lang, key, person=person, count=count, **shown)
 
     def say(self, key: str, **values: Any) -> None:
-        print(self.text(key, **values), file=self.out)
-
-    def person(self, seat: int) -> str:
-        return "you" if seat in self.people else "other"
+        text = self.text(key, **values)
+        print(self.fit(text) if self.fit is not None else text, file=self.out)
 
     def card(self, text: str) -> str:
         return card_name(Card.parse(text), self.faces, self.lang)
@@ -119,7 +119,8 @@ class Narrator:
             self.faces = faces if faces in FACES else self.fallback
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
-        self.people = _people(line, rules.players)
+        self.bot_seats.clear()
+        self.bot_once.clear()
         seed = "-" if line.get("seed") is None else line["seed"]
         pack = "" if rules.default_pack else self.text("pack", count=rules.pack)
         self.say(
@@ -139,13 +140,8 @@ class Narrator:
             self.round = line["round"]
             self.tricks = 0
             dealer, leader = line["dealer"], line["leader"]
-            key = "round"
-            if dealer in self.people:
-                key = "round.you_deal"
-            elif leader in self.people:
-                key = "round.you_lead"
             self.say(
-                key,
+                "round",
                 n=self.round,
                 dealer=self.seats[dealer],
                 leader=self.seats[leader],
@@ -154,37 +150,43 @@ class Narrator:
         if "to" in line:
             cards = ", ".join(self.card(c) for c in line["hand"])
             seat = line["to"]
-            self.say("hand", person=self.person(seat), name=self.seats[seat], cards=cards)
+            self.say("hand", name=self.seats[seat], cards=cards)
 
     def _played(self, line: dict[str, Any]) -> None:
-        self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
+        seat = line["seat"]
+        by = self.seats[seat]
+        if line.get("standin") is True or seat in self.bot_seats or seat in self.bot_once:
+            by = self.text("by_bot", name=by)  # the card is the bot's, not the person's
+        self.bot_once.discard(seat)
+        self.plays.append(f"{by} {self.card(line['card'])}")
+        self.played_by[seat] = by  # a seat may change hands
 
     def _trick(self, line: dict[str, Any]) -> None:
+        """A trick, each card under who played it, and taken by whose card won it (a
+        seat that changed hands after its card: the one before)."""
         self.tricks += 1
         self.plays.clear()
-        plays = ", ".join(f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["cards"])
+        by, self.played_by = self.played_by, {}
+        plays = ", ".join(
+            f"{by.get(p['seat'], self.seats[p['seat']])} {self.card(p['card'])}"
+            for p in line["cards"]
+        )
         self.say(
             "trick",
             i=self.tricks,
             plays=plays,
-            winner=self.seats[line["winner"]],
+            winner=by.get(line["winner"], self.seats[line["winner"]]),
             points=self.text("points", count=line["points"]),
         )
 
     def _trump_taken(self, line: dict[str, Any]) -> None:
         seat = line["seat"]
-        self.say(
-            "trump_taken",
-            person=self.person(seat),
-            name=self.seats[seat],
-            card=self.card(line["card"]),
-        )
+        self.say("trump_taken", name=self.seats[seat], card=self.card(line["card"]))
 
     def _exchanged(self, line: dict[str, Any]) -> None:
         seat = line["seat"]
         self.say(
             "exchanged",
-            person=self.person(seat),
             name=self.seats[seat],
             gave=self.card(line["gave"]),
             took=self.card(line["took"]),
@@ -201,17 +203,20 @@ class Narrator:
 
     def _standin(self, line: dict[str, Any]) -> None:
         self.say(f"standin.{line['reason']}", name=self.seats[line["seat"]])
+        (self.bot_once if line.get("once") else self.bot_seats).add(line["seat"])
 
     def _handback(self, line: dict[str, Any]) -> None:
         if isinstance(line.get("name"), str):  # an older record's way to say "seated"
             self._seated(line)
             return
         self.say("handback", name=self.seats[line["seat"]])
+        self.bot_seats.discard(line["seat"])
 
     def _seated(self, line: dict[str, Any]) -> None:
         """A new person takes a seat left mid-match: from here its cards are theirs."""
         seat = line["seat"]
         self.say("seated", name=line["name"], was=self.seats[seat])
+        self.bot_seats.discard(seat)
         seats = list(self.seats)
         seats[seat] = printable(line["name"])
         self.seats = tuple(seats)
@@ -233,7 +238,8 @@ class Narrator:
         seat = line["seat"]
         self.tricks = line["tricks"]
         self.plays = [f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["trick"]]
-        self.say("takeback", person=self.person(seat), name=self.seats[seat], i=self.tricks + 1)
+        self.played_by = {p["seat"]: self.seats[p["seat"]] for p in line["trick"]}
+        self.say("takeback", name=self.seats[seat], i=self.tricks + 1)
 
     def _info(self, line: dict[str, Any]) -> None:
         self.say("info", name=self.seats[line["seat"]], text=line["text"])
@@ -244,7 +250,7 @@ class Narrator:
         if winner is None:
             result = self.text("drawn")
         else:
-            who = _side_person(self.rules, self.people, winner)
+            who = _side_person(self.rules, winner)
             result = self.text("round_won", person=who, team=self.teams[winner])
         won = "-".join(map(str, line["rounds_won"]))
         self.say("round_end", i=self.round, points=points, result=result, won=won)
@@ -254,7 +260,7 @@ class Narrator:
         if winner is None:
             result = self.text("nobody")
         else:
-            who = _side_person(self.rules, self.people, winner)
+            who = _side_person(self.rules, winner)
             result = self.text("match_won", person=who, team=self.teams[winner])
         self.say(
             "match_end",
@@ -275,14 +281,19 @@ def _reason(lang: str, reason: str) -> str:
 
 
 def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str:
-    """The one-line verdict on a consistent record."""
-    people = _people({"people": result.people}, result.rules.players)
-    teams = _team_labels(result.rules, _labels(result.names))
+    """The one-line verdict on a consistent record; a seat that changed hands mid-match
+    (a ``seated`` line) by all who played it ("Hans/Lena")."""
+    names = list(result.names)
+    for line in result.table_lines:
+        seat, name = line.get("seat"), line.get("name")
+        if line["type"] == "seated" and isinstance(name, str) and isinstance(seat, int):
+            names[seat] = f"{names[seat]}/{name}"
+    teams = _team_labels(result.rules, _labels(tuple(names)))
     reason = _reason(lang, result.reason)
     if result.winner is None:
         outcome = say(PHRASES, lang, "verdict.none", reason=printable(reason))
     else:
-        who = _side_person(result.rules, people, result.winner)
+        who = _side_person(result.rules, result.winner)
         team = printable(teams[result.winner])
         outcome = say(PHRASES, lang, "verdict.won", person=who, team=team, reason=reason)
     return say(

@@ -15,12 +15,14 @@ from typing import Final
 from ..engine.cards import Card, Faces, card_code, card_name, default_faces, letters_key
 from .i18n import Catalog, say, template
 from .languages import catalog
+from .table import pack_words
 
 __all__ = ["RULES", "cards_text", "main", "rules_text"]
 
 _BOOK: Final[Catalog] = catalog("RULES")
 
-# The rules' text in every language; how cards are written is put together below.
+# The rules' text in every language, the figures and orders of the pack in use left to
+# fill in (``{order}``, ``{king}``...); how cards are written is put together below.
 RULES: Final[dict[str, str]] = {lang: template(_BOOK, lang, "body") for lang in _BOOK}
 
 # The paragraphs of the last section, below its head: the letters of the faces and
@@ -51,12 +53,24 @@ def cards_text(lang: str = "en", faces: Faces = "italian") -> str:
 
 def rules_text(lang: str = "en", faces: Faces | None = None) -> str:
     """The rules for players in ``lang``, the cards written in the letters of ``faces``
-    in that language (by default the language's own pack: :func:`default_faces`)."""
+    in that language (by default the language's own pack: :func:`default_faces`): the
+    order, the points and the exchange name the figures of that pack."""
     try:
         body = RULES[lang]
     except KeyError:
         raise ValueError(f"no rules in {lang!r}; expected one of {', '.join(RULES)}") from None
-    return body + "\n" + cards_text(lang, faces or default_faces(lang))
+    faces = faces or default_faces(lang)
+    filled = body.format(**pack_words(lang, faces))  # type: ignore[arg-type]
+    return "\n".join(_fit(line) for line in filled.split("\n")) + "\n" + cards_text(lang, faces)
+
+
+def _fit(line: str, width: int = 78) -> str:
+    """A line the names filled in made too long, broken at spaces and kept indented."""
+    if len(line) <= width:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()))
+    return "\n".join(textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent,
+                                   break_on_hyphens=False))  # fmt: skip
 
 
 def main(args: argparse.Namespace) -> int:

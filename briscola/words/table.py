@@ -25,7 +25,7 @@ from ..engine.cards import (
     rank_word,
     strength_table,
 )
-from .i18n import Catalog, say
+from .i18n import Catalog, say, template
 from .languages import BOOKS, catalog
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "gender_of",
     "help_text",
     "note_words",
+    "pack_words",
     "short_rules",
     "shown_name",
     "words",
@@ -157,8 +158,12 @@ def help_text(lang: Language, faces: Faces, variant: str, *, lan: bool = False) 
     return "\n".join(lines)
 
 
-def short_rules(lang: Language, faces: Faces) -> str:
-    """``rules`` at the table: the rules in short, the cards named in these faces."""
+def pack_words(lang: Language, faces: Faces) -> dict[str, str]:
+    """The figures and orders of the pack in use, in words, for the rules (short and
+    whole): ``order`` ("Ace, 3, King, Knight, Jack, 7, ...") and ``order_bisca``,
+    ``ace``, ``king``, ``knight`` and ``jack`` (the 4-, 3- and 2-point cards, whatever
+    their pictures), ``high`` and ``low`` (what the trump 7 and 2 may take), ``two``
+    (the one card a 39-card pack leaves out: the 2 of Batons)."""
 
     def order(ranking: Ranking) -> str:
         strength = strength_table(ranking)
@@ -169,10 +174,15 @@ def short_rules(lang: Language, faces: Faces) -> str:
         return rank_word(rank, faces, lang)
 
     high, low = exchange_ranks(lang, faces)
+    return {
+        "order": order("default"), "order_bisca": order("bisca"), "high": high, "low": low,
+        "ace": word(Rank.ACE), "king": word(Rank.KING), "knight": word(Rank.KNIGHT),
+        "jack": word(Rank.JACK), "two": card_name(Card.of(Rank.TWO, 3), faces, lang),
+    }  # fmt: skip
+
+
+def short_rules(lang: Language, faces: Faces) -> str:
+    """``rules`` at the table: the rules in short, the cards named in these faces."""
     command = "briscola rules" + (f" --lang {lang}" if lang != "en" else "")
     command += f" --faces {faces}" if faces != default_faces(lang) else ""
-    return words(
-        lang, "rules.short", order=order("default"), order_bisca=order("bisca"), high=high,
-        low=low, command=command, ace=word(Rank.ACE), king=word(Rank.KING),
-        knight=word(Rank.KNIGHT), jack=word(Rank.JACK),
-    )  # fmt: skip
+    return template(CATALOG, lang, "rules.short").format(command=command, **pack_words(lang, faces))
