@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shutil
@@ -300,6 +301,9 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
         host.send_signal(signal.SIGUSR1)
         time.sleep(1)
         host.kill()
+        for pid in tmp_path.glob("*.pid"):  # its bots, in sessions of their own
+            with contextlib.suppress(OSError):
+                os.kill(int(pid.stem), signal.SIGKILL)
         raise AssertionError(f"the host did not stop at SIGINT:\n{host.communicate()[1]}") from None
     started = [int(p.stem) for p in tmp_path.glob("*.pid")]
     assert len(started) == 2 and all(gone(pid) for pid in started)
