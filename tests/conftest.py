@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import random
 import signal
 import warnings
@@ -75,16 +76,31 @@ def deck_from() -> Callable[[TableRules, str], list[Card]]:
 STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+def _os_handler(sig: int) -> int | None:
+    """The handler the operating system holds for ``sig`` (1: ignored), which C code
+    can change while Python's table still says otherwise: prompt-toolkit saves and
+    restores it this way, and a C ``system()`` ignores SIGINT while it waits."""
+    getsig = ctypes.pythonapi.PyOS_getsig
+    getsig.restype, getsig.argtypes = ctypes.c_void_p, (ctypes.c_int,)
+    found: int | None = getsig(sig)
+    return found
+
+
 @pytest.fixture(autouse=True)
 def _signals_as_found() -> Iterator[None]:
     """A test leaves this process's signal handlers as it found them: a SIGINT left
     ignored is inherited by the child processes of every later test in the worker,
     and their Ctrl-C tests then hang (seen in CI: the host said "SIGINT 1")."""
     before = {sig: signal.getsignal(sig) for sig in STOPS}
+    os_before = {sig: _os_handler(sig) for sig in STOPS}
     yield
-    changed = [sig for sig in STOPS if signal.getsignal(sig) != before[sig]]
-    left = {signal.Signals(sig).name: signal.getsignal(sig) for sig in changed}
-    for sig in changed:
+    changed = [
+        sig
+        for sig in STOPS
+        if signal.getsignal(sig) != before[sig] or _os_handler(sig) != os_before[sig]
+    ]
+    left = {signal.Signals(sig).name: _os_handler(sig) or signal.getsignal(sig) for sig in changed}
+    for sig in changed:  # sets the process's own handler again too, not only Python's
         signal.signal(sig, before[sig])  # type: ignore[arg-type]
     if left:  # named in the warnings summary, so that the test is found and mended
         warnings.warn(f"the test left signal handlers changed: {left}", stacklevel=1)
