@@ -481,3 +481,32 @@ async def test_the_only_person_leaving_a_table_of_bots_ends_it_as_deserted(
     assert lines[-1]["reason"] == "abandoned" and lines[-1]["winner"] is None
     assert lines[-1]["why"].startswith("deserted")
     assert verify_record(lines).reason == "abandoned"
+
+
+async def test_the_table_file_is_written_once_a_change_and_again_when_it_went(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    from briscola.server import seating
+
+    writes: list[str] = []
+    real = seating._write_whole
+
+    def counted(path: Path, text: str) -> bool:
+        writes.append(text)
+        return real(path, text)
+
+    monkeypatch.setattr(seating, "_write_whole", counted)
+    async with running(tmp_path) as lan:
+        anna = await lan.connect("Anna")
+        await anna.create("t", players=2)
+        await anna.join("t")
+        bruno = await lan.seated("Bruno", "t")
+        games = (play_out(anna, random.Random(1)), play_out(bruno, random.Random(2)))
+        await asyncio.wait_for(asyncio.gather(*games), GAME)
+        before = len(writes)
+        await bruno.ask("leave", "left")  # the seat freed, then the leave said: one change
+        assert len(writes) == before + 1
+        (kept,) = lan.records.glob("*.seats.json")
+        kept.unlink()  # the file went (a tidy-up of the folder): the next save writes it whole
+        lan.server.tables["t"].save()
+        assert kept.exists() and len(writes) == before + 2

@@ -282,9 +282,13 @@ class Seating(TableView):
             "rematch": sorted(self.rematch),
             "record": None if self.record_path is None else self.record_path.name,
         }
+        text = json.dumps(data)
+        if (path, text) == self._saved and path.exists():  # a leave frees, then says: once
+            return
         # Write before you tell, as the record: in place now (a kill -9 keeps what the
         # operating system was given); the fsync, for a power cut, in the disk thread.
-        if _write_whole(path, json.dumps(data)):
+        if _write_whole(path, text):
+            self._saved = (path, text)
             self.server.disk.submit(_fsync, path)
 
 

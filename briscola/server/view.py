@@ -106,6 +106,7 @@ class TableView:
         self.task: asyncio.Task[None] | None = None
         self.record_path: Path | None = None
         self.table_file: Path | None = None  # what a restart needs; see save()
+        self._saved: tuple[Path, str] | None = None  # the file as last written
         self.rematch: set[int] = set()
         self.ending = False  # the match has ended; the table is not done with it yet
         # A match to go on with after a restart: its state, and "pause" or "crash".
