@@ -113,6 +113,9 @@ class Player:
     # seat's match clock before the move, increment ms).  A remote seat sends them in
     # its ``turn`` as ``clock_ms`` and ``increment_ms``.
     clock: tuple[int, int] | None = None
+    # Set by a seat whose last action a stand-in bot chose for its person (a LAN
+    # seat): the table loop marks that card ``standin`` for every screen and the record.
+    stood_in: bool = False
 
     async def start(self, info: MatchInfo) -> None:
         """A match begins; ``info.seat`` is this Player's seat."""

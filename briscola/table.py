@@ -14,11 +14,11 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from .engine.cards import Card
-from .engine.events import Event, RoundStarted, TakenBack
+from .engine.events import Event, Played, RoundStarted, TakenBack
 from .engine.game import Match, Round, RoundResult
 from .engine.observation import observe
 from .engine.records import Record
@@ -244,6 +244,8 @@ async def play_match(
                     continue
                 await keep_info(seat)
                 r.act(action)
+                if seats[seat].stood_in:  # every screen and the record say a bot played it
+                    r.events[:] = [_by_standin(ev, seat) for ev in r.events]
                 await deliver(r.events)
             if r.over:
                 outcome.rounds.append(match.finish_round())
@@ -276,6 +278,11 @@ async def play_match(
     outcome.rounds_won = ended.rounds_won
     outcome.reason = ended.reason
     return outcome
+
+
+def _by_standin(ev: Event, seat: int) -> Event:
+    """``ev``, its card marked as a stand-in's when ``seat`` played it."""
+    return replace(ev, standin=True) if isinstance(ev, Played) and ev.seat == seat else ev
 
 
 async def _quietly(aw: object) -> None:

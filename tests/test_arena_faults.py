@@ -246,3 +246,26 @@ def test_a_match_stopped_before_it_dealt_leaves_no_empty_record(tmp_path: Path) 
     assert list(tmp_path.iterdir()) == []  # replay --check would refuse an empty file
     assert play_one(config, 0, 0, 11).record  # a match that deals keeps its record
     verify_record((tmp_path / "deal00001-rot0.jsonl").read_text().splitlines())
+
+
+def test_a_worker_killed_from_outside_ends_the_run_with_a_clear_line(tmp_path: Path) -> None:
+    """The OOM killer takes a worker: the arena says so and exits 1 with what was
+    played, where a Pool waited for ever on the lost match."""
+    arena = subprocess.Popen(
+        [*ARENA, "expert:samples=30", "greedy", "--games", "200", "--jobs", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        children = Path(f"/proc/{arena.pid}/task/{arena.pid}/children")
+        assert wait_for(lambda: len(children.read_text().split()) == 2, 30)
+        time.sleep(0.5)
+        os.kill(int(children.read_text().split()[0]), signal.SIGKILL)
+        out, err = arena.communicate(timeout=60)
+    finally:
+        arena.kill()
+    assert arena.returncode == 1, err
+    assert "briscola arena: a worker process ended (exit code -9) while it played" in err
+    assert "Traceback" not in err
+    assert json.loads(out)["interrupted"] is True

@@ -128,7 +128,7 @@ def test_beats_table_same_suit_by_strength_other_suit_only_trump() -> None:
         ("QC", "italian", "it", "Cavallo di Coppe"),
         ("QC", "italian", "de", "Kelch-Reiter"),
         ("AD", "spanish", "en", "Ace of Coins"),  # the language's words, the pack's figures
-        ("KB", "spanish", "en", "King of Clubs"),
+        ("KB", "spanish", "en", "King of Batons"),  # not Clubs: C is Cups
         ("QC", "spanish", "de", "Kelch-Reiter"),
         ("JB", "spanish", "it", "Fante di Bastoni"),
         ("JB", "french", "pt", "Valete de Paus"),  # the J of a French pack is a Valete

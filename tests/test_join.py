@@ -806,6 +806,9 @@ async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
     assert "Vera takes Finn's seat." in out.getvalue()
     await _table_line(me, {"type": "played", "seat": 1, "card": "7D"})
     assert "Vera plays" in out.getvalue().rpartition("takes Finn's seat")[2]
+    intros = out.getvalue().count("Briscola · 2 players")
+    await _table_line(me, {**start, "names": ["Ann", "Vera"]})  # Ann resumes: the names now
+    assert out.getvalue().count("Briscola · 2 players") == intros, "the same match goes on"
     vera, _, seen = _sitting()
     vera.session.seat = 1
     vera.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
@@ -817,6 +820,41 @@ async def test_a_seat_that_changes_hands_goes_by_its_new_name() -> None:
     assert "You take over this seat" in seen.getvalue() and "Back at the table" not in (
         seen.getvalue()
     )
+
+
+async def test_a_card_played_before_a_seat_changed_hands_stays_its_players() -> None:
+    """Finn led a card and left; Vera took his seat before the trick was done: on
+    Ann's screen and on Vera's own, the card on the table is Finn's (not "Vera" nor
+    "You"), and so is the trick it takes."""
+    from briscola.client.play import _table_line
+    from briscola.engine.observation import observe
+    from briscola.protocol.messages import turn_message
+
+    me, _, _ = _sitting()
+    r = await _dealt(me, dealer=0)  # Finn (seat 1) leads
+    finn = r.hands[1][0]
+    r.play(finn)
+    await _table_line(me, {"type": "played", "seat": 1, "card": str(finn)})
+    me.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+               "text": ""})  # fmt: skip
+    assert f"Finn {finn}" in to_plain_text(me.person.view.table(me.person.seen)[0])
+    vera, _, seen = _sitting()
+    vera.session.seat = 1
+    vera.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera", "was": "Finn",
+                 "text": ""})  # fmt: skip
+    start = {"type": "match_start", "seat": 1, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Vera"], "move_ms": 60000}  # fmt: skip
+    await _table_line(vera, start)
+    state = turn_message(observe(r, 1), 0, 0)
+    await _table_line(vera, {**state, "type": "state", "to_move": 0})
+    shown = seen.getvalue().rpartition("You take over this seat")[2]
+    assert f"Finn {finn}" in shown and f"You {finn}" not in shown, shown
+    r.events = []
+    r.play(r.hands[0][0])
+    for ev in r.events[:2]:  # Ann's card, and the trick
+        await _table_line(vera, ev.to_message())
+    taker = ["Ann", "Finn"][r.events[1].winner]  # type: ignore[attr-defined]
+    assert f"{taker} take" in seen.getvalue().rpartition("plays")[2], seen.getvalue()
 
 
 async def test_the_clock_of_another_seat_is_the_servers() -> None:
@@ -862,9 +900,16 @@ async def test_help_at_a_lan_table_lists_what_works_there() -> None:
         assert "say TEXT" in text and "hint" not in text and "undo" not in text, lang
 
 
-def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
+def test_the_lobby_says_the_server_is_away_in_one_line_that_updates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Four tries while the server is away: one line in the log, the next try's pause
-    in the panel (updated), and the panel as it was once the server is back."""
+    in the panel (counted down, then "connecting" during a try), and the panel as it
+    was once the server is back."""
+    from briscola.client import lobby
+
+    clock = [10.0]
+    monkeypatch.setattr(lobby.Away, "now", staticmethod(lambda: clock[0]))
     out = io.StringIO()
     console = LineConsole(io.StringIO(), out)
     with retry_line(console, "en") as tell:
@@ -872,6 +917,10 @@ def test_the_lobby_says_the_server_is_away_in_one_line_that_updates() -> None:
             tell("retry", pause)
         assert console.panel is not None
         assert to_plain_text(console.panel()[0]) == "Trying again in 4 s..."
+        clock[0] += 2.5
+        assert to_plain_text(console.panel()[0]) == "Trying again in 2 s..."
+        clock[0] += 2
+        assert to_plain_text(console.panel()[0]) == "Connecting to the server..."
     assert out.getvalue().count("trying again") == 1 and out.getvalue().count("\n") == 1
     assert "The connection to the server is lost; trying again in 0.5 s..." in out.getvalue()
     assert console.panel is None
@@ -926,8 +975,10 @@ async def _tried(said_restart: bool, clock: list[float]) -> tuple[Any, str, list
 
     me.session.reconnect = tries
     kept = me.console.panel
+    me.status("status.rematch")  # what the panel said before: said again once back
     assert await _reconnect(me.session, me)
     assert me.console.panel is kept
+    assert "rematch" in to_plain_text(me.person.status)
     return me, out.getvalue(), panels
 
 
@@ -951,3 +1002,104 @@ async def test_the_table_waits_for_the_server_in_one_line_that_counts_down(
         assert panels[0::3] == [away.format(n) for n in (1, 1, 2, 4)]
         assert panels[1::3] == [away.format(1)] * 4
         assert set(panels[2::3]) == {"The server is away: connecting... leave (or Ctrl-C) stops."}
+
+
+async def test_the_round_summary_credits_each_trick_to_who_took_it() -> None:
+    """Finn took tricks, left, and Vera took his seat after trick 3: the round's
+    summary names the seat's side by both ("Finn/Vera"), and its richest tricks,
+    ``last`` too, by who held the seat when each was taken, as the replay does."""
+    from briscola.client.play import _table_line
+    from briscola.engine.events import RoundStarted
+    from briscola.engine.game import Match
+    from briscola.engine.rules import TableRules
+
+    me, _, out = _sitting(watching=True)
+    rules = TableRules(players=2)
+    match = Match(rules, seed=3, record_events=True)
+    r = match.start_round(sorted(rules.deck))
+    start = {"type": "match_start", "seat": None, "players": 2, "variant": "italian",
+             "target": 1, "names": ["Ann", "Finn"], "move_ms": 60000}  # fmt: skip
+    await _table_line(me, start)
+    told = 0
+    tricks: list[int] = []  # each trick's winner
+    while True:
+        assert r.events is not None
+        for ev in r.events[told:]:
+            if isinstance(ev, RoundStarted):
+                ev = ev.public()
+            elif not ev.visible_to(None):
+                continue
+            await _table_line(me, ev.to_message())
+            if ev.type == "trick":
+                tricks.append(ev.winner)  # type: ignore[attr-defined]
+                if len(tricks) == 3:  # Finn left; Vera takes his seat
+                    me.notice({"type": "notice", "code": "takes", "seat": 1, "name": "Vera",
+                               "was": "Finn", "text": ""})  # fmt: skip
+                    assert "Last trick:" in _answered(me, out, "last")
+                    assert "Vera" not in _answered(me, out, "last")
+        told = len(r.events)
+        if r.over:
+            break
+        r.act(r.legal_actions()[-1])  # the last legal card: both seats take tricks
+    match.finish_round()
+    for ev in r.events[told:]:
+        await _table_line(me, ev.to_message())
+    summary = out.getvalue().rpartition("Round 1 over")[2]
+    assert "Finn/Vera: " in summary and "Finn/Vera win" in summary, summary
+    assert "The biggest tricks:" in summary
+    for line in summary.splitlines():
+        found = re.search(r"trick (\d+): (\w+) took", line)
+        if found:
+            holder = "Finn" if int(found[1]) <= 3 else "Vera"
+            who = ["Ann", holder][tricks[int(found[1]) - 1]]
+            assert found[2] == who, line
+
+
+def _answered(me: Any, out: io.StringIO, command: str) -> str:
+    """What ``command`` typed at the screen printed."""
+    before = len(out.getvalue())
+    assert me.idle(command)
+    return out.getvalue()[before:]
+
+
+async def test_sigterm_puts_the_screen_away_and_keeps_the_seat(tmp_path: Path) -> None:
+    """``kill`` (SIGTERM) of a seated ``briscola join``: it ends as a dropped connection
+    does (the seat held for the person, not given up), says so on stderr in the
+    person's language, and exits 143; no traceback."""
+    async with running(tmp_path, grace=60) as lan:
+        await (await lan.connect("Host")).create("t", bots={"1": "random"})  # Pia's starts it
+        argv = _join_process(lan.port, "--name", "Pia", "--table", "t", "--lang", "it")
+        proc = await asyncio.create_subprocess_exec(
+            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, cwd=ROOT,
+        )  # fmt: skip
+        try:
+            assert proc.stdout is not None
+            line = await asyncio.wait_for(proc.stdout.readline(), GAME)
+            assert b"posto 0" in line, line
+            proc.terminate()
+            _, err = await asyncio.wait_for(proc.communicate(), GAME)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        assert proc.returncode == 143, err
+        assert "interrotto (SIGTERM). Durante una partita il tuo posto resta tuo" in err.decode()
+        assert "Traceback" not in err.decode()
+        listed = await (await lan.connect("Eve")).ask("list", "tables")
+        assert listed["tables"][0]["seat_info"][0]["kind"] == "away", listed
+
+
+async def test_a_kept_seat_whose_match_is_over_is_said(tmp_path: Path) -> None:
+    """Run again after the client died, ``briscola join`` finds its token on disk, but
+    the match ended meanwhile (the server no longer holds the seat): it says so,
+    then shows the lobby, rather than the lobby alone."""
+    from briscola.client.tokens import Tokens
+
+    async with running(tmp_path) as lan:
+        Tokens().keep(f"127.0.0.1:{lan.port}", "Pia", "sera", "0" * 64, 1)
+        status, out, err = await _run(_join_process(lan.port, "--name", "Pia"), b"quit\n")
+        assert status == 0, out + err
+        said = "Your seat at table sera is no longer held for you: its match has ended"
+        assert said in out and "Lobby commands" in out, out
+        assert Tokens().find(f"127.0.0.1:{lan.port}", "Pia") is None

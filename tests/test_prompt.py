@@ -248,7 +248,8 @@ def test_the_letters_on_screen_are_the_ones_typed() -> None:
     assert r.read("ve") == Card.parse("QS") and r.read("RB") == Card.parse("KB")
     r = Reader("spanish", "en", "italian")  # English words, the text form's letters
     r.set_turn(hand, hand)
-    assert r.read("qs") == Card.parse("QS") and r.read("king of clubs") == Card.parse("KB")
+    assert r.read("qs") == Card.parse("QS") and r.read("king of batons") == Card.parse("KB")
+    assert r.read("kc") == Card.parse("KC")  # C is Cups: no suit on screen is called Clubs
 
 
 def test_hand_slots_stay_fixed_through_a_round() -> None:

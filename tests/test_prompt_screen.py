@@ -220,6 +220,8 @@ def test_the_lobby_marks_bots_and_names_the_people_waiting() -> None:
     assert "code is missing or wrong" in refusal("en", wrong, "fri")
     assert "--code CODE" in refusal("en", wrong, "fri", cli=True)
     assert "codice" in refusal("it", wrong, "fri")
+    assert "(join fri code=CODE;" in refusal("en", wrong, "fri")
+    assert "(watch fri code=CODE;" in refusal("en", wrong, "fri", command="watch")
 
 
 async def test_a_round_ends_with_a_pause_that_answers_commands() -> None:

@@ -267,7 +267,10 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
     """SIGINT to the host in the middle of a match: every bot is reaped, even one
     that ignores SIGTERM."""
     script = textwrap.dedent(f"""
-        import asyncio, sys
+        import asyncio, faulthandler, signal, sys
+        faulthandler.register(signal.SIGUSR1, all_threads=True)  # where it is, if it hangs
+        print("SIGINT", signal.getsignal(signal.SIGINT), "blocked",
+              sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])), file=sys.stderr, flush=True)
         from briscola.protocol.host import CommandPlayer
         from briscola.engine.rules import TableRules
         from briscola.table import play_match
@@ -291,7 +294,13 @@ def test_ctrl_c_leaves_no_bot_behind(tmp_path: Path) -> None:
         time.sleep(0.05)
     time.sleep(0.5)  # both in the match: the hang bot sleeps at its third turn
     host.send_signal(signal.SIGINT)
-    host.wait(timeout=10)
+    try:
+        host.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # a hang, not a slow machine: say where it is
+        host.send_signal(signal.SIGUSR1)
+        time.sleep(1)
+        host.kill()
+        raise AssertionError(f"the host did not stop at SIGINT:\n{host.communicate()[1]}") from None
     started = [int(p.stem) for p in tmp_path.glob("*.pid")]
     assert len(started) == 2 and all(gone(pid) for pid in started)
 

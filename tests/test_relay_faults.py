@@ -192,8 +192,12 @@ async def test_the_servers_stand_in_and_its_away_notice_are_counted() -> None:
     assert await relay._server({"type": "played", "seat": 0, "card": "3C"}) is None  # its own
     assert await relay._server({"type": "played", "seat": 0, "card": "AD"}) is None  # not
     assert relay.match.standin == 1
+    # The server's word wins: a card the bot sent but its stand-in chose (too late).
+    relay.sent = ["5S"]
+    assert await relay._server({"type": "played", "seat": 0, "card": "5S", "standin": True}) is None
+    assert relay.match.standin == 2 and relay.sent == []
     away = {"type": "notice", "code": "away", "seat": 0, "name": "bot", "text": "time ran out"}
     assert await relay._server(away) == 1
     assert relay.match.timeouts == 1 and relay.match.failure.startswith("timeout: ")
     assert session.asked == ["leave"]
-    assert "cards a stand-in played: 1; timeouts: 1; the seat given up" in relay.match.line()
+    assert "cards a stand-in played: 2; timeouts: 1; the seat given up" in relay.match.line()

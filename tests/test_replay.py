@@ -570,3 +570,26 @@ def test_a_replay_names_every_seat_the_persons_too(lang: str) -> None:
     assert not re.search(you, told, re.IGNORECASE), told
     dealt = {"en": "Anna's hand:", "it": "Carte di Anna:", "es": "Mano de Anna:"}[lang]
     assert dealt in told
+
+
+def test_a_card_played_before_its_seat_changed_hands_stays_its_players() -> None:
+    """The leader's seat changes hands after its first card (a LAN ``seated`` line
+    in the middle of trick 1): the replay gives that card, and the trick if it won,
+    to the one who played it; the trick after, to the newcomer."""
+    from briscola.words.replay_text import Narrator
+
+    _, lines = play(2, "italian", seed=4)
+    lines[0]["names"] = ["Anna", "Bruno"]
+    first = next(i for i, x in enumerate(lines) if x["type"] == "played")
+    seat = lines[first]["seat"]
+    lines.insert(first + 1, {"type": "seated", "seat": seat, "name": "Vera"})
+    out = io.StringIO()
+    verify_record(lines, on_line=Narrator(out, None).line)
+    trick = next(x for x in lines if x["type"] == "trick")
+    told = [line for line in out.getvalue().splitlines() if "Trick " in line]
+    was = ["Anna", "Bruno"][seat]
+    assert f"{was} {card_name(Card.parse(lines[first]['card']), 'italian')}" in told[0]
+    assert "Vera" not in told[0], told[0]
+    taker = was if trick["winner"] == seat else ["Anna", "Bruno"][1 - seat]
+    assert f"-> {taker} (" in told[0], told[0]
+    assert "Vera" in told[1] and was not in told[1], told[1]

@@ -30,7 +30,7 @@ from lan import (
 )
 
 from briscola.engine.replay import verify_record
-from briscola.words.replay_text import Narrator
+from briscola.words.replay_text import Narrator, verdict_text
 
 GAME = 30.0
 
@@ -95,6 +95,11 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
         took = await anna.seen(lambda m: m.get("code") == "takes")
         assert (took["seat"], took["name"], took["was"]) == (2, "Eve", "Bruno")
         await bruno.refused("resume", "bad_token", token=bruno.token)
+        token = anna.token
+        anna.abort()  # her client died; run again, it resumes: the match's names now
+        anna = await lan.connect("Anna")
+        await anna.ask("resume", "resumed", token=token)
+        assert (await anna.until("match_start"))["names"][2] == "Eve"
         ends = await asyncio.wait_for(
             asyncio.gather(play_out(anna, random.Random(2)), play_out(eve, random.Random(3))),
             GAME,
@@ -104,6 +109,8 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
     assert [(x["type"], x.get("reason")) for x in result.table_lines] == [
         ("standin", "left"),
         ("seated", None),
+        ("dropped", None),
+        ("resumed", None),
     ]
     # The replay credits each card to who played it: Eve's from her line on.
     (path,) = lan.records.glob("*.jsonl")
@@ -112,6 +119,9 @@ async def test_only_leave_frees_a_seat_mid_match(tmp_path: Path) -> None:
     told = out.getvalue()
     after = told.partition("Eve takes Bruno's seat")[2]
     assert after and "Bruno" not in after.split("\n", 2)[-1] and "Eve " in after
+    # The verdict names the seat by both who played it (were its side the winner).
+    result.winner = result.rules.team_of[2]
+    assert "won by Bruno/Eve (complete)" in verdict_text(result, path.name)
 
 
 async def test_a_table_nobody_is_at_ends_and_says_why(tmp_path: Path) -> None:
@@ -182,6 +192,23 @@ async def test_guessing_a_private_tables_code_backs_off(tmp_path: Path) -> None:
         await guesser.refused("watch", "rate_limited", table="p", code=code)
         listed = table_of(await host.ask("list", "tables"), "p")
         assert listed["private"] is True and code.encode() not in b"".join(host.raw[-1:])
+
+
+async def test_a_made_code_is_taken_as_a_person_types_it(tmp_path: Path) -> None:
+    """A code the server made, read out across a room, typed in small letters, with
+    spaces or without dashes: it opens the table, after a restart too (when only its
+    hash is kept); a code a person chose stays exactly as chosen."""
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        made = await host.ask("create", "created", table="p", code=True, players=3)
+        code = made["code"]
+        await host.create("own", code="Sesame", bots={"1": "random"})
+        typed = code.lower().replace("-", " ")
+        await (await lan.connect("Anna")).ask("watch", "watching", table="p", code=typed)
+        await (await lan.connect("Ben")).refused("join", "bad_code", table="own", code="sesame")
+    async with running(tmp_path) as again:
+        bea = await again.connect("Bea")
+        await bea.ask("join", "joined", table="p", code=code.replace("-", "").lower())
 
 
 async def test_a_flapping_seat_does_not_flood_the_table(tmp_path: Path) -> None:

@@ -439,3 +439,26 @@ async def test_the_unstarted_refusal_names_the_limit_that_was_reached(tmp_path: 
         got = await two.refused("create", "too_many_unstarted", table="b")
         assert "--unstarted-per-address" in got["message"], got
         assert "another connection" not in got["message"], got
+
+
+def test_two_people_from_one_account_keep_their_own_seats(tmp_path: Path) -> None:
+    """Emma and Giulia join one table from two terminals of one account: each token is
+    kept under its own name (the second no longer replaces the first), so either
+    client, killed and run again, finds its own seat; an older file's key still reads."""
+    tokens = Tokens(tmp_path / "seats.json")
+    tokens.keep("host:4664", "Emma", "abend", "e" * 64, 0)
+    tokens.keep("host:4664", "Giulia", "abend", "g" * 64, 2)
+    tokens.keep_hand("host:4664", "Emma", "abend", 1, ["AD", None, "3S"])
+    emma = tokens.find("host:4664", "Emma")
+    assert emma is not None and emma["token"] == "e" * 64 and emma["hand"] == ["AD", None, "3S"]
+    giulia = tokens.find("host:4664", "Giulia", "abend")
+    assert giulia is not None and giulia["token"] == "g" * 64 and "hand" not in giulia
+    tokens.forget("host:4664", "Giulia", "abend")
+    assert tokens.find("host:4664", "Giulia") is None and tokens.find("host:4664", "Emma")
+    (tmp_path / "seats.json").write_text(
+        json.dumps({"host:4664 old": {"token": "o" * 64, "seat": 1, "name": "Hans"}})
+    )
+    assert tokens.find("host:4664", "Hans") == {"table": "old", "token": "o" * 64,
+                                                "seat": 1, "name": "Hans"}  # fmt: skip
+    tokens.keep("host:4664", "Hans", "old", "n" * 64, 1)
+    assert len(json.loads((tmp_path / "seats.json").read_text())) == 1

@@ -215,6 +215,8 @@ class Checker:
             raise ServerFault(msg, f"our seat played {card}, a card it does not hold")
         if seat != self.seat and card in self.hand:
             raise ServerFault(msg, f"seat {seat} played {card}, a card in our hand")
+        if not isinstance(msg.get("standin", False), bool):
+            raise ServerFault(msg, f"standin must be true or false, got {_shown(msg['standin'])}")
         self.hand.discard(card)
         self.gone.add(card)
 
@@ -302,6 +304,8 @@ class Checker:
                         msg, f"a card played must be a seat and a card, got {_shown(pair)}"
                     )
                 self._seat(pair | {"type": msg["type"]}, "seat", rules)
+                if not isinstance(pair.get("standin", False), bool):
+                    raise ServerFault(msg, f"standin must be true or false, got {_shown(pair)}")
                 self.gone.add(self._fresh(msg, pair.get("card"), "a card played", rules))
         for key in ("round", "dealer", "leader", "to_move"):
             if msg.get(key) is not None:

@@ -153,12 +153,19 @@ def table_lines(lang: Language, listing: dict[str, Any]) -> list[str]:
 
 
 def refusal(
-    lang: Language, err: ServerError, table: str | None = None, *, cli: bool = False
+    lang: Language,
+    err: ServerError,
+    table: str | None = None,
+    *,
+    cli: bool = False,
+    command: str = "join",
 ) -> str:
     """What a refused request says; a private table's code missing or wrong is one
-    message, in the lobby's syntax or (``cli``) the command line's."""
+    message, in the lobby's syntax (of ``command``: join or watch) or (``cli``) the
+    command line's."""
     if err.code == "bad_code" and table:
-        return t(lang, "code_needed_cli" if cli else "code_needed", table=printable(table, 40))
+        key = "code_needed_cli" if cli else "code_needed"
+        return t(lang, key, table=printable(table, 40), command=command)
     return t(lang, "refused", text=printable(err.message, 300))
 
 

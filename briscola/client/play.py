@@ -200,8 +200,10 @@ class _Sitting:
         elif code == "takes" and self.person is not None:  # the seat changed hands
             if mine:
                 self.person.back_word = "back.taken"
+                self.person.taken_from = str(msg.get("was") or "")  # its cards before
             elif isinstance(msg.get("seat"), int):
                 self.person.rename(msg["seat"], str(msg.get("name") or "?"))
+            self.renamed(msg.get("seat"), msg.get("name"))
         elif mine and code == "meanwhile":
             self.console.show(_dim(self.meanwhile(msg)))
             return
@@ -214,6 +216,15 @@ class _Sitting:
             return
         if not (mine and code in QUIET_MINE):
             self.console.show(_dim(notice_text(self.lang, msg, mine=mine, name=name)))
+
+    def renamed(self, seat: object, name: object) -> None:
+        """The match's names as the server has them now: a ``match_start`` after a
+        resume names the new person, and is still this match."""
+        start = self.table.start if self.table is not None else None
+        names = start.get("names") if start is not None else None
+        fits = isinstance(names, list) and isinstance(seat, int) and 0 <= seat < len(names)
+        if fits and isinstance(name, str) and name:
+            names[seat] = name  # type: ignore[index]
 
     def table_seat(self) -> int | None:
         return None if self.table is None or self.table.info is None else self.table.seat
@@ -382,7 +393,7 @@ async def sit(
                 console.show(_dim(said))
                 if not ok:
                     return 1
-                me.status(None)
+                me.console.refresh()  # the panel as before the wait ("waiting for...")
                 continue
             if incoming is None or not incoming.done():
                 continue
@@ -447,6 +458,9 @@ async def _table_line(me: _Sitting, msg: Message) -> None:
         if kept[0] == msg.get("round"):  # the slots of this round: the same numbers
             me.person.kept_order = [None if c is None else Card.parse(c) for c in kept[1]]
     await table.handle(msg)
+    if kind == "state" and me.person.view is not None:  # the cards on the table a bot chose
+        trick = msg.get("trick") or []
+        me.person.view.stood_in = {p["seat"] for p in trick if p.get("standin") is True}
     me.keep_hand()
     if kind in ("match_start", "state", "round_start"):
         me.round_over = False
@@ -488,6 +502,7 @@ async def _reconnect(session: Session, me: _Sitting) -> bool:
     said, me.said_restart = me.said_restart, False
     away = Away(me.lang, lambda text: me.console.show(_dim(text)), said=said)
     kept = me.console.panel
+    before = me.person.status if me.person is not None else None  # said again once back
 
     def panel(tight: bool = False) -> list[Text]:
         left = away.seconds()
@@ -506,3 +521,5 @@ async def _reconnect(session: Session, me: _Sitting) -> bool:
     finally:
         if me.console.panel is panel:
             me.console.panel = kept
+        if me.person is not None:
+            me.person.status = before

@@ -327,9 +327,11 @@ class _Relay:
             self.round = msg["round"] if isinstance(msg.get("round"), int) else self.round + 1
         elif kind == "played" and msg.get("seat") == session.seat:
             card = msg.get("card")
-            if card in self.sent:
-                self.sent.remove(card)
-            else:  # a card the bot did not play: the server's stand-in did
+            sent = isinstance(card, str) and card in self.sent
+            if sent:
+                self.sent.remove(str(card))
+            # The server says so (``standin``); an older one only by a card not sent.
+            if msg.get("standin") is True or not sent:
                 self.match.standin += 1
         elif kind == "round_end":  # a bot reads at once: the table may go on
             session.send({"type": "next", "id": next(_IDS)})

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
+import signal
 import sys
 from typing import Any
 
@@ -73,6 +75,9 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                 status = await sit(session, console, lang=lang, faces=args.faces, pace=args.pace)
                 if args.table is not None or session.link is None or not session.link.alive:
                     return status
+            elif session.seat_over:  # its match ended while the client was gone, or it went
+                said = t(lang, "kept_over", table=printable(session.seat_over, 40))
+                console.show([[("class:dim", said)]])
         if create is not None:
             made = await session.request("create", **create)
             table = str(made["table"])
@@ -106,7 +111,7 @@ async def _seat(session: Session, console: Console, args: argparse.Namespace,
                         if err.code == "bad_code"
                         else err.message
                     )
-                console.show([[("", refusal(lang, err, table))]])
+                console.show([[("", refusal(lang, err, table, command=kind))]])
                 table = None
                 continue
             status = await sit(
@@ -133,10 +138,29 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
         await session.connect()
     except ServerError as err:
         return _error(err.message)
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    stopped: list[int] = []
+
+    def stop() -> None:  # SIGTERM: end as a dropped connection does, the screen put away
+        stopped.append(signal.SIGTERM)
+        if task is not None:
+            task.cancel()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        loop.add_signal_handler(signal.SIGTERM, stop)
     try:
         async with console.interrupts():
             return await _seat(session, console, args, lang)
+    except asyncio.CancelledError:
+        if not stopped:
+            raise
+        said = t(lang, "stopped" if session.token else "stopped.bare")  # a seat kept, or none
+        print(f"briscola join: {said}", file=sys.stderr)
+        return 128 + signal.SIGTERM
     finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.remove_signal_handler(signal.SIGTERM)
         await session.close()
 
 

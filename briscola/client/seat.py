@@ -68,7 +68,7 @@ def event_of(msg: Message, seat: int) -> Event | None:
             tuple(Card.parse(c) for c in msg["hand"]),
         )
     if kind == "played":
-        return Played(int(msg["seat"]), Card.parse(msg["card"]))
+        return Played(int(msg["seat"]), Card.parse(msg["card"]), msg.get("standin") is True)
     if kind == "trick":
         return TrickDone(_pairs(msg["cards"]), int(msg["winner"]), int(msg["points"]))
     if kind == "draw":

@@ -96,6 +96,7 @@ class Session:
         self.kept_hand: tuple[int, list[str | None]] | None = None
         self.tokens = tokens
         self.patience = patience
+        self.seat_over = ""  # the table of a kept seat the server no longer holds
         # Why the last reconnect failed: "" when the server did not come back in time,
         # else what it said when it refused the seat (or the table watched).
         self.refusal = ""
@@ -236,6 +237,7 @@ class Session:
             if err.code != "bad_token":
                 raise
             self.forget(str(kept["table"]))
+            self.seat_over = str(kept["table"])  # said: not silently the lobby
             return None
         self._seated(str(got["table"]), int(got["seat"]), str(kept["token"]), kept)
         return got
@@ -254,13 +256,13 @@ class Session:
     def keep_hand(self, round_: int, hand: list[str | None]) -> None:
         """The slots of the seat's hand, kept with its token (see :class:`~.tokens.Tokens`)."""
         if self.tokens is not None and self.table is not None and self.token is not None:
-            self.tokens.keep_hand(self.server, self.table, round_, hand)
+            self.tokens.keep_hand(self.server, self.name, self.table, round_, hand)
 
     def forget(self, table: str | None = None) -> None:
         """The seat is given up (left, or its match is over): its token too."""
         table = table or self.table
         if self.tokens is not None and table is not None:
-            self.tokens.forget(self.server, table)
+            self.tokens.forget(self.server, self.name, table)
         if table == self.table:
             self.token = None
 

@@ -5,8 +5,8 @@ with the client, and the person was locked out of their own match.  Here
 each token is kept in the user's state directory (``$XDG_STATE_HOME/
 briscola/seats.json``, else ``~/.local/state/briscola/seats.json``; mode
 0600 in a folder of its own, 0700, written whole through a fresh file that no
-planted link can stand in for, and renamed into place), by server address and table,
-until the person leaves or the server says the token is over.  A seat is
+planted link can stand in for, and renamed into place), by server address, table
+and name, until the person leaves or the server says the token is over.  A seat is
 kept under the name it was taken with, so that two people joining from one
 account (two terminals) never resume each other's seat.  The file is
 the user's own: what it holds is checked, and a broken file is started
@@ -79,36 +79,66 @@ class Tokens:
                 tmp.unlink(missing_ok=True)
 
     @staticmethod
-    def _key(server: str, table: str) -> str:
-        return f"{server} {table}"
+    def _key(server: str, table: str, name: str) -> str:
+        # By name too: two people at one table from one account (two terminals) each
+        # keep their own seat (one key per table kept only the last one to sit down).
+        return json.dumps([server, table, name])
+
+    @staticmethod
+    def _parts(key: str, kept: dict[str, Any]) -> tuple[str, str, object]:
+        """A key's server, table and name; an older file's key was "server table"."""
+        with contextlib.suppress(ValueError):
+            parts = json.loads(key)
+            if (
+                isinstance(parts, list)
+                and len(parts) == 3
+                and all(isinstance(p, str) for p in parts)
+            ):
+                return parts[0], parts[1], parts[2]
+        there, _, at = key.partition(" ")
+        return there, at, kept.get("name")
+
+    def _find_key(
+        self, data: dict[str, dict[str, Any]], server: str, name: str, table: str | None
+    ) -> str | None:
+        for key in reversed(list(data)):
+            there, at, whose = self._parts(key, data[key])
+            if there == server and (table is None or at == table) and whose == name:
+                return key
+        return None
 
     def find(self, server: str, name: str, table: str | None = None) -> dict[str, Any] | None:
         """The seat kept for ``name`` on ``server`` (at ``table``, or the latest at any)."""
         data = self._read()
-        for key in reversed(list(data)):
-            there, _, at = key.partition(" ")
-            if there == server and (table is None or at == table) and data[key].get("name") == name:
-                return {"table": at, **data[key]}
-        return None
+        key = self._find_key(data, server, name, table)
+        if key is None:
+            return None
+        return {"table": self._parts(key, data[key])[1], **data[key]}
 
     def keep(self, server: str, name: str, table: str, token: str, seat: int) -> None:
         data = self._read()
-        data.pop(self._key(server, table), None)
-        data[self._key(server, table)] = {"token": token, "seat": seat, "name": name}
+        while (old := self._find_key(data, server, name, table)) is not None:
+            del data[old]
+        data[self._key(server, table, name)] = {"token": token, "seat": seat, "name": name}
         while len(data) > MAX_KEPT:
             del data[next(iter(data))]
         self._write(data)
 
-    def keep_hand(self, server: str, table: str, round_: int, hand: list[str | None]) -> None:
+    def keep_hand(
+        self, server: str, name: str, table: str, round_: int, hand: list[str | None]
+    ) -> None:
         """The hand's slots, so that a client started again numbers the cards as before."""
         data = self._read()
-        kept = data.get(self._key(server, table))
+        key = self._find_key(data, server, name, table)
+        kept = None if key is None else data[key]
         if kept is None or (kept.get("hand"), kept.get("round")) == (hand, round_):
             return
         kept["hand"], kept["round"] = hand, round_
         self._write(data)
 
-    def forget(self, server: str, table: str) -> None:
+    def forget(self, server: str, name: str, table: str) -> None:
         data = self._read()
-        if data.pop(self._key(server, table), None) is not None:
+        key = self._find_key(data, server, name, table)
+        if key is not None:
+            del data[key]
             self._write(data)

@@ -216,7 +216,7 @@ def card_points(card: Card, ranking: Ranking = "default") -> int:
 #
 # Four faces (the pictures on the pack) in five languages.  The faces decide
 # which figures the pack has, the language the words for them: a Spanish pack
-# in English has a Jack, a Knight and a King of Cups, Coins, Swords and Clubs,
+# in English has a Jack, a Knight and a King of Cups, Coins, Swords and Batons,
 # a French pack in Portuguese a Valete (its J), a Dama and a Rei.  The
 # Portuguese pack is French-suited with its Jack worth 3 and its Queen 2 (Sueca
 # and Bisca: A 7 K J Q), so its Jack is the card of the Italian Knight's points.
@@ -267,8 +267,6 @@ _LATIN_SUITS: Final = {
     "es": ("Copas", "Oros", "Espadas", "Bastos"),
     "pt": ("Copas", "Ouros", "Espadas", "Paus"),
 }
-# English says Clubs for the Spanish Bastos (cudgels), Batons for the Italian Bastoni.
-_SPANISH_SUITS: Final = _LATIN_SUITS | {"en": ("Cups", "Coins", "Swords", "Clubs")}
 _FRENCH: Final = {  # ace, jack, queen, king
     "en": (("Ace", "Jack", "Queen", "King"), ("Hearts", "Diamonds", "Spades", "Clubs")),
     "de": (("Ass", "Bube", "Dame", "König"), ("Herz", "Karo", "Pik", "Kreuz")),
@@ -282,8 +280,9 @@ def _names(faces: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...], str
     """(rank words, suit words, pattern) of one faces in one language."""
     pattern = _LATIN[lang][1]
     if faces in ("italian", "spanish"):
-        suits = (_SPANISH_SUITS if faces == "spanish" else _LATIN_SUITS)[lang]
-        return _ranks(lang, *_LATIN[lang][0]), suits, pattern
+        # One set of Latin suit words: English says Batons for the Spanish Bastos too,
+        # as "Clubs" on the letter B beside C for Cups would make "KC" the King of Cups.
+        return _ranks(lang, *_LATIN[lang][0]), _LATIN_SUITS[lang], pattern
     (ace, jack, queen, king), suits = _FRENCH[lang]
     # The French pack's Queen takes the Knight's place; the Portuguese pack's Jack does.
     figures = (queen, jack) if faces == "portuguese" else (jack, queen)

@@ -95,9 +95,15 @@ class Played(Event):
     type: ClassVar[str] = "played"
     seat: int
     card: Card
+    # A stand-in bot chose the card for the seat's person (a LAN seat whose person
+    # is away or left): the message says so with ``"standin": true`` (optional).
+    standin: bool = False
 
     def to_message(self) -> Message:
-        return {"type": self.type, "seat": self.seat, "card": str(self.card)}
+        msg: Message = {"type": self.type, "seat": self.seat, "card": str(self.card)}
+        if self.standin:
+            msg["standin"] = True
+        return msg
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,7 @@ from .runner import (
 )
 from .sprt import Sprt, SprtError, parse_sprt
 from .tally import Tally, failed_status, render
-from .workers import STOP_SIGNALS
+from .workers import STOP_SIGNALS, WorkerDied
 
 # -- the command --------------------------------------------------------------
 
@@ -503,6 +503,10 @@ def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> in
     except KeyboardInterrupt as err:  # Stopped too: the bots are stopped on the way out
         tally.interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130
+    except WorkerDied as err:  # killed from outside (the OOM killer): what was played counts
+        tally.interrupted = True
+        print(f"briscola arena: {err}; the run stops here", file=sys.stderr)
+        status = 1
     finally:
         close = getattr(played, "close", None)
         if close is not None:

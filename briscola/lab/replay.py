@@ -19,6 +19,7 @@ from typing import IO
 from ..engine.cards import Faces
 from ..engine.replay import RecordError, Unfinished, verify_record
 from ..engine.text import printable
+from ..prompt.layout import fitted, terminal_width
 from ..words.replay_text import Narrator, verdict_text
 
 
@@ -53,8 +54,15 @@ def main(args: argparse.Namespace) -> int:
 def _one(args: argparse.Namespace, name: str) -> int:
     label = "standard input" if name == "-" else name
     out = sys.stdout
+    width = terminal_width(out)  # at a terminal, lines broken at spaces; piped, whole
+
+    def fit(text: str) -> str:
+        return fitted(text, width)
+
     fallback: Faces = getattr(args, "faces_fallback", None) or "italian"
-    narrator = None if args.check else Narrator(out, args.faces, args.lang, fallback=fallback)
+    narrator = None if args.check else Narrator(
+        out, args.faces, args.lang, fallback=fallback, fit=fit
+    )  # fmt: skip
     try:
         with _open(name) as stream:
             result = verify_record(stream, on_line=narrator.line if narrator else None)
@@ -69,16 +77,16 @@ def _one(args: argparse.Namespace, name: str) -> int:
     except Unfinished as err:
         if narrator is not None:
             narrator.flush(trick=True)
-        print(f"unfinished: {printable(label)}: {printable(str(err))}", file=out)
+        print(fit(f"unfinished: {printable(label)}: {printable(str(err))}"), file=out)
         return 0
     except RecordError as err:
         if narrator is not None:
             narrator.flush()
-        print(f"INVALID: {printable(label)}: {printable(str(err))}", file=out)
+        print(fit(f"INVALID: {printable(label)}: {printable(str(err))}"), file=out)
         out.flush()
         print(f"briscola replay: {printable(label)}: {printable(str(err))}", file=sys.stderr)
         return 1
-    print(verdict_text(result, label, args.lang), file=out)
+    print(fit(verdict_text(result, label, args.lang)), file=out)
     return 0
 
 

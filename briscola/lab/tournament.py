@@ -45,7 +45,7 @@ from .results import RESULTS, Kept, append, held, read_rows, row_of
 from .runner import ArenaConfig, MatchResult, Stopped, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
-from .workers import STOP_SIGNALS
+from .workers import STOP_SIGNALS, WorkerDied
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 
@@ -512,6 +512,10 @@ def _main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt as err:  # Ctrl-C, or Stopped: what was played is kept
         interrupted = True
         status = 128 + err.signum if isinstance(err, Stopped) else 130
+    except WorkerDied as err:  # killed from outside (the OOM killer): what was played is kept
+        interrupted = True
+        print(f"briscola tournament: {err}; the run stops here", file=sys.stderr)
+        status = 1
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

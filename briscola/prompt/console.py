@@ -293,7 +293,7 @@ class TerminalConsole(Console):
     def _laid(lines: list[Text], width: int | None) -> list[Text]:
         out: list[Text] = []
         for line in map(_safe, lines):
-            out += wrap(line, width, indent="  ") if width else [line]
+            out += wrap(line, width, indent="  ", groups=True) if width else [line]
         return out
 
     def refresh(self) -> None:

@@ -115,7 +115,10 @@ class Person(Player):
         self.kept_order: list[Card | None] = []
         #: what the next snapshot says first: back at the table, or a seat taken over
         self.back_word = "back"
-        #: a LAN table's seat: help lists the commands that work there
+        #: whose seat this was, when the person took it over mid-match (a LAN table)
+        self.taken_from = ""
+        #: a LAN table's seat: help lists the commands that work there, and a command
+        #: is answered at once while another seat thinks
         self.lan = False
 
     async def start(self, info: MatchInfo) -> None:
@@ -200,8 +203,10 @@ class Person(Player):
 
     def answer(self, text: str) -> bool:
         """A command typed when no card is asked for; False: no command.  It is
-        answered at once between tricks, else once the trick is done (or at the
-        person's turn): never between a trick's lines."""
+        answered at once between tricks, and at a LAN table (where a seat may think
+        until its clock runs out) whatever the turn; at a local table once the trick
+        is done (or at the person's turn): never between the lines of a trick that
+        the bots play out within the pace."""
         if self.view is None or self.seen is None or self.reader is None:
             return False
         try:
@@ -212,7 +217,7 @@ class Person(Player):
             return True
         if not isinstance(entry, Command) or entry.name in ("quit", "undo", "hint", "exchange"):
             return False
-        if self.seen.trick:
+        if self.seen.trick and not self.lan:
             self.later.append(entry.name)
         else:
             self._answer(entry.name)
@@ -255,9 +260,16 @@ class Person(Player):
         return True
 
     def rename(self, seat: int, name: str) -> None:
-        """Another person took ``seat`` mid-match: their cards go by their name."""
+        """Another person took ``seat`` mid-match: their cards go by their name, and
+        the tricks the seat takes from now (the trick on the table too, unless the
+        seat played to it already)."""
         if self.view is not None and seat != self.view.seat:
-            self.view.rename(seat, name)
+            seen = self.seen
+            if seen is None:
+                self.view.rename(seat, name)
+                return
+            since = len(seen.tricks) + any(s == seat for s, _ in seen.trick)
+            self.view.rename(seat, name, seen.round, since)
 
     def _tell(self, name: str) -> None:
         """help, rules, last, seen, score: what they show, at any moment."""
@@ -290,6 +302,10 @@ class Person(Player):
         assert self.view is not None and self.seen is not None
         self.seen.restore(obs, self.kept_order)
         self.kept_order = []
+        if self.taken_from:  # a seat taken over: its cards before are its last holder's
+            mine = any(s == obs.seat for s, _ in self.seen.trick)
+            self.view.took_over(self.taken_from, self.seen.round, len(self.seen.tricks) + mine)
+            self.taken_from = ""
         back = "watch.now" if self.view.watching else self.back_word
         self.back_word = "back"
         lines: list[Text] = [[("class:dim", words(self.lang, back))]]

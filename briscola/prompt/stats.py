@@ -5,6 +5,7 @@ variant, and a small chart of the last matches.  Floor 6."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import Language
@@ -13,6 +14,7 @@ from ..words.i18n import say
 from ..words.replay_text import PHRASES
 from ..words.table import words
 from .keep import Finished, history
+from .layout import fitted, terminal_width
 
 __all__ = ["LAST", "chart", "main", "stats_text"]
 
@@ -82,5 +84,5 @@ def main(args: argparse.Namespace) -> int:
         lang = args.lang or load().lang or default_lang()
     except SettingsError:
         lang = args.lang or default_lang()
-    print(stats_text(lang, list(history())))
+    print(fitted(stats_text(lang, list(history())), terminal_width(sys.stdout)))
     return 0

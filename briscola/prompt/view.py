@@ -75,12 +75,58 @@ class View:
             self.listed[seat] = words(lang, "you.listed")
         # The words about a seat agree with its name's gender ("la tua compagna").
         self.genders = [gender_of(name) for name in names]
+        # Who held each seat in round ``held_round``, from which trick on (a LAN seat a
+        # new person took mid-match): a trick is told under the name of who took it.
+        self.held_round = 0
+        self.holders: list[list[tuple[int, str]]] = [[(0, n)] for n in self.names]
+        self.stood_in: set[int] = set()  # seats whose card in this trick a stand-in bot played
+        self.bot_tricks: set[int] = set()  # this round's tricks (0-based) a stand-in's card took
 
-    def rename(self, seat: int, name: str) -> None:
-        """A seat another person took over (a LAN table): shown by their name from now."""
+    def rename(self, seat: int, name: str, round_: int = 0, since: int = 0) -> None:
+        """A seat another person took over (a LAN table) in round ``round_``, theirs
+        from its trick ``since`` (0-based) on: shown by their name from now."""
         if 0 <= seat < len(self.names) and seat != self.seat:
-            self.names[seat] = self.listed[seat] = printable(shown_name(self.lang, name), 24)
+            if round_ != self.held_round:
+                self._new_holders(round_)
+            shown = printable(shown_name(self.lang, name), 24)
+            self.names[seat] = self.listed[seat] = shown
             self.genders[seat] = gender_of(name)
+            held = self.holders[seat]
+            if held[-1][0] >= since:  # the one before took no trick of the round
+                held.pop()
+            held.append((since, shown))
+
+    def _new_holders(self, round_: int) -> None:
+        self.held_round = round_
+        self.holders = [[(0, n)] for n in self.names]
+
+    def earlier(self, seat: int, trick: int, round_: int) -> str | None:
+        """Who held ``seat`` at its trick ``trick`` (0-based) of round ``round_``, when
+        that was someone before its holder now (None: the holder now)."""
+        if round_ == self.held_round:
+            for since, name in reversed(self.holders[seat]):
+                if since <= trick:
+                    return None if name == self.holders[seat][-1][1] else name
+        return None
+
+    def took_over(self, was: str, round_: int, since: int) -> None:
+        """This seat was ``was``'s until the person took it over, from its trick ``since``
+        on: the cards and tricks before go by ``was``'s name."""
+        if since > 0:
+            if round_ != self.held_round:
+                self._new_holders(round_)
+            self.holders[self.seat] = [(0, printable(shown_name(self.lang, was), 24))]
+            self.holders[self.seat].append((since, self.names[self.seat]))
+
+    def round_names(self, round_: int, names: Sequence[str]) -> list[str]:
+        """``names`` by seat, but a seat that changed hands in round ``round_`` by all
+        who played it ("Hans/Vera")."""
+        names = list(names)
+        if round_ == self.held_round:
+            for s, held in enumerate(self.holders):
+                if len(held) > 1 and s != self.seat:
+                    names[s] = "/".join(name for _, name in held)
+        return names
 
     @property
     def watching(self) -> bool:
@@ -124,11 +170,14 @@ class View:
             out += ([("", " ")] if i else []) + self.card(c, short=True)
         return out
 
-    def who(self, seat: int) -> Text:
+    def who(self, seat: int, earlier: str | None = None) -> Text:
+        """A seat by its name now, or by ``earlier``: who held it then."""
+        if earlier is not None:
+            return [("class:who", earlier)]
         return [("class:who class:you" if seat == self.seat else "class:who", self.names[seat])]
 
-    def person(self, seat: int) -> str:
-        return "you" if seat == self.seat else "other"
+    def person(self, seat: int, earlier: str | None = None) -> str:
+        return "you" if seat == self.seat and earlier is None else "other"
 
     def side_person(self, team: int) -> str:
         alone = len(self.rules.teams[team]) == 1
@@ -138,15 +187,16 @@ class View:
 
     def side(self, team: int, names: Sequence[str] | None = None, *, start: bool = False) -> str:
         """A side's seats by name: "You and Giulia", "Emma and you"; ``start``: at the
-        start of a line, where "you" in a list ("du", "tu") takes its capital."""
+        start of a line or after a label, where "you" first in a list ("du", "tu") takes
+        its capital; never later in the list ("Anna e tu")."""
         names = names or self.names
-        you = words(self.lang, "you.listed")
-        shown = [
-            words(self.lang, "you.mid") if s == self.seat and i and names[s] == self.names[s]
-            else words(self.lang, "you") if s == self.seat and start and names[s] == you
-            else names[s]
-            for i, s in enumerate(self.rules.teams[team])
-        ]  # fmt: skip
+        pronoun = (self.names[self.seat], words(self.lang, "you.listed")) if self.seat >= 0 else ()
+        shown = []
+        for i, s in enumerate(self.rules.teams[team]):
+            name = names[s]
+            if s == self.seat and name in pronoun:  # "you", not a name given with --name
+                name = words(self.lang, "you.mid" if i else "you") if i or start else name
+            shown.append(name)
         if len(shown) == 1:
             return shown[0]
         return words(self.lang, "and", a=", ".join(shown[:-1]), b=shown[-1])
@@ -154,9 +204,34 @@ class View:
     def _mine(self, team: int) -> bool:
         return self.seat in self.rules.teams[team]
 
-    def scores(self, values: Sequence[int], *, short: bool = False, tight: bool = False) -> str:
+    def scores(
+        self, values: Sequence[int], *, short: bool = False, tight: bool = False,
+        start: bool = False,
+    ) -> str:  # fmt: skip
         """The sides and their scores; ``short`` for the panel, ``tight`` for a narrow
-        one (names without their note: "Marco", not "Marco (expert)")."""
+        one (names without their note: "Marco", not "Marco (expert)"); ``start``: the
+        list starts a line or a label's value ("Runden Du 0", not "Runden du 0")."""
+        sides = self._sides(values, short=short, tight=tight, start=start)
+        return " · ".join(f"{name} {value}" for name, value in sides)
+
+    def _scores_kept(self, values: Sequence[int], tight: bool) -> Text:
+        """The panel's scores: a line may break between sides, never inside a name
+        ("Marco (juega al azar)" stays whole)."""
+        out: Text = []
+        for i, (name, value) in enumerate(self._sides(values, short=True, tight=tight,
+                                                      start=True)):  # fmt: skip
+            out += [("class:bottom-toolbar.value", " · ")] if i else []
+            out += [("class:keep class:bottom-toolbar.value", name),
+                    ("class:bottom-toolbar.value", f" {value}")]  # fmt: skip
+        return out
+
+    def _sides(
+        self, values: Sequence[int], *, short: bool, tight: bool, start: bool
+    ) -> list[tuple[str, int]]:
+        """Each side's name and value, the person's own side first."""
+
+        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
+        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
 
         def listed(seat: int) -> str:
             name = self.listed[seat]
@@ -164,9 +239,8 @@ class View:
 
         def name(team: int) -> str:
             if not short or len(self.rules.teams[team]) == 1:
-                if tight:
-                    return " & ".join(listed(s) for s in self.rules.teams[team])
-                return self.side(team, self.listed)
+                names = [listed(s) for s in range(len(self.listed))]
+                return self.side(team, names, start=start and team == order[0])
             if self._mine(team):
                 return words(self.lang, "us")
             # Two other pairs at six seats, or a spectator's: "Them" says nothing.
@@ -174,9 +248,7 @@ class View:
                 return "+".join(listed(s) for s in self.rules.teams[team])
             return words(self.lang, "them")
 
-        # The person's own side first: "Noi 0 · Loro 0", not "Loro 0 · Noi 0".
-        order = sorted(range(len(values)), key=lambda t: not self._mine(t))
-        return " · ".join(f"{name(t)} {values[t]}" for t in order)
+        return [(name(t), values[t]) for t in order]
 
     def points(self, n: int) -> str:
         return words(self.lang, "points", count=n)
@@ -241,6 +313,8 @@ class View:
     def event(self, ev: Event, seen: Seen) -> list[Text]:
         """The lines one event prints."""
         if isinstance(ev, RoundStarted):
+            self._new_holders(ev.round)
+            self.bot_tricks.clear()
             head = self.say(
                 "round.head", "class:head", person=self.person(ev.dealer), round=ev.round,
                 who=self.names[ev.dealer],
@@ -248,10 +322,18 @@ class View:
             trump = self.say("round.trump", count=ev.stock, card=self.card(ev.trump))
             return [[("", "")], head, trump]
         if isinstance(ev, Played):
-            line = self.does(ev.seat, "play", self.card(ev.card))
-            return [line + self.best_mark(seen, ev.card)]
+            if len(seen.trick) == 1:
+                self.stood_in.clear()
+            if ev.standin:
+                self.stood_in.add(ev.seat)
+            key = "play.standin" if ev.standin else "play"
+            return [self.does(ev.seat, key, self.card(ev.card)) + self.best_mark(seen, ev.card)]
         if isinstance(ev, TrickDone):
-            return [self.took("trick.took", ev)]
+            key = "trick.standin" if ev.winner in self.stood_in else "trick.took"
+            if ev.winner in self.stood_in:
+                self.bot_tricks.add(len(seen.tricks) - 1)
+            self.stood_in.clear()
+            return [self.took(key, ev, self.earlier(ev.winner, len(seen.tricks) - 1, seen.round))]
         if isinstance(ev, Drew):
             if ev.card == seen.trump and not seen.stock:
                 return []  # the face-up card: the line of TrumpTaken that follows says it
@@ -292,12 +374,13 @@ class View:
             return []
         return [("class:keep class:dim", " " + words(self.lang, "table.best"))]
 
-    def took(self, key: str, trick: TrickDone) -> Text:
-        """Who took ``trick`` and its points, in sentence ``key``."""
+    def took(self, key: str, trick: TrickDone, earlier: str | None = None) -> Text:
+        """Who took ``trick`` (``earlier``: who held the seat then) and its points, in
+        sentence ``key``."""
         return self.say(
             key,
-            person=self.person(trick.winner),
-            who=self.who(trick.winner),
+            person=self.person(trick.winner, earlier),
+            who=self.who(trick.winner, earlier),
             points=self.points(trick.points),
         )
 
@@ -326,7 +409,8 @@ class View:
         line = self.say("table.head")
         for s, c in seen.trick:
             card = self.card(c, short=tight)
-            line += [("", "  "), *self.who(s), ("", " "), *card, *self.best_mark(seen, c)]
+            who = self.who(s, self.earlier(s, len(seen.tricks), seen.round))  # played it
+            line += [("", "  "), *who, ("", " "), *card, *self.best_mark(seen, c)]
         return [line]
 
     def last(self, seen: Seen) -> list[Text]:
@@ -334,9 +418,11 @@ class View:
         if t is None:
             return [self.say("last.none")]
         line = self.say("last.head")
+        i = len(seen.tricks) - 1
         for s, c in t.cards:
-            line += [("", "  "), *self.who(s), ("", " "), *self.card(c)]
-        return [line, self.took("last.took", t)]
+            line += [("", "  "), *self.who(s, self.earlier(s, i, seen.round)), ("", " ")]
+            line += self.card(c)
+        return [line, self.took("last.took", t, self.earlier(t.winner, i, seen.round))]
 
     def score(self, seen: Seen) -> list[Text]:
         lines = [
@@ -384,7 +470,8 @@ class View:
                 (c for c in seen.captured[team] if self.rules.points[c]),
                 key=lambda c: (-self.rules.points[c], c),
             )
-            side, points = self.side(team, self.listed, start=True), self.points(pts)
+            names = self.round_names(seen.round, self.listed)  # all who played a seat
+            side, points = self.side(team, names, start=True), self.points(pts)
             if made:
                 lines.append(
                     self.say("end.side_made", side=side, points=points, cards=self.cards(made))
@@ -396,7 +483,8 @@ class View:
         else:
             style = self._outcome_style(ev.winner)
             who = self.side_person(ev.winner)
-            lines.append(self.say("end.won", style, person=who, side=self.side(ev.winner)))
+            side = self.side(ev.winner, self.round_names(seen.round, self.names))
+            lines.append(self.say("end.won", style, person=who, side=side))
         lines.append(self.say("end.rounds", scores=self.scores(ev.rounds_won)))
         return lines + self.review(seen)
 
@@ -409,11 +497,16 @@ class View:
         lines = [self.say("review.head", "class:dim")]
         for i in rich:
             t = seen.tricks[i]
+            earlier = self.earlier(t.winner, i, seen.round)  # who held the seat then
+            person = self.person(t.winner, earlier)
+            who: str | Text = earlier or self.names[t.winner]
+            if i in self.bot_tricks:  # a stand-in's card took it: "a bot for Giulia"
+                who = self.say("by_bot", person=person, who=self.who(t.winner, earlier))
+                person = "other"
             lines.append(
                 self.say(
-                    "review.trick", "class:dim", person=self.person(t.winner), i=i + 1,
-                    who=self.names[t.winner], points=self.points(t.points),
-                    cards=self.cards([c for _, c in t.cards]),
+                    "review.trick", "class:dim", person=person, i=i + 1, who=who,
+                    points=self.points(t.points), cards=self.cards([c for _, c in t.cards]),
                 )
             )  # fmt: skip
         return lines
@@ -449,9 +542,9 @@ class View:
             trump = self.card(seen.trump, short=tight)
         bar = item("bar.trump", trump) + item("bar.stock", str(seen.stock))
         bar += item("bar.round", str(seen.round))
-        bar += item("bar.rounds", self.scores(seen.rounds_won, short=True, tight=tight))
+        bar += item("bar.rounds", self._scores_kept(seen.rounds_won, tight))
         if self.count and seen.points:
-            bar += item("bar.points", self.scores(seen.points, short=True, tight=tight))
+            bar += item("bar.points", self._scores_kept(seen.points, tight))
         return bar
 
     def turn(self, seen: Seen, left: float | None = None) -> Text | None:

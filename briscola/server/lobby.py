@@ -20,7 +20,6 @@ import contextlib
 import logging
 import os
 import re
-import secrets
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from .disk import Disk, private_folder
 from .pool import BotPool
 from .restore import restore
 from .seat import NetSeat
-from .specs import LobbyError, bot_spec, capped
+from .specs import LobbyError, bot_spec, capped, made_code
 from .table import Table
 
 __all__ = ["Client", "Server"]
@@ -59,17 +58,6 @@ def _text(msg: Message, key: str, limit: int, what: str, *, required: bool = Tru
     if printable(value) != value:
         raise LobbyError("bad_message", f"{what} may not hold control characters")
     return value
-
-
-# Letters and digits nobody mistakes for one another when a code is read out across a
-# room (no I, 1, O, 0): 32 of them, 12 in groups of 4, 60 bits.
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-
-def made_code() -> str:
-    """A private table's code the server makes: e.g. ``K7MX-Q2PA-9WDE``."""
-    chars = "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
-    return "-".join(chars[i : i + 4] for i in range(0, 12, 4))
 
 
 ADDRESS_GUESSES, TABLE_GUESSES = 5, 10  # wrong codes before the pauses begin

@@ -22,6 +22,7 @@ card.  Floor 7 (server).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -97,6 +98,8 @@ class SeatsTable(Protocol):
     ) -> None: ...
 
     def state_for(self, seat: int | None) -> Message | None: ...
+
+    def names(self) -> tuple[str, ...]: ...
 
     def expired(self, seat: NetSeat[Any]) -> None: ...
 
@@ -223,10 +226,12 @@ class NetSeat(Player, Generic[T]):
         self._attached.set()  # wake a turn that waits for the person
 
     def catch_up(self) -> None:
-        """A seat taken mid-match: ``match_start`` and the state of the round."""
+        """A seat taken mid-match: ``match_start`` (with the names at the table now:
+        someone may have taken a seat since it began) and the state of the round."""
         if self.link is None or self.info_ is None:
             return
-        self.link.send(self.host.match_start(self.info_))
+        info = dataclasses.replace(self.info_, names=self.table.names())
+        self.link.send(self.host.match_start(info))
         state = self.table.state_for(self.seat)
         if state is not None:
             self.link.send(state)
@@ -306,6 +311,7 @@ class NetSeat(Player, Generic[T]):
 
     async def act(self, obs: Observation, time_ms: int | None) -> Action:
         loop = asyncio.get_running_loop()
+        self.stood_in = False
         limit = self.table.config.turn_timeout
         deadline = loop.time() + limit if limit > 0 else float("inf")
         if limit > 0 and not self.away:  # every screen counts down to this moment
@@ -385,6 +391,7 @@ class NetSeat(Player, Generic[T]):
 
     async def _bot_plays(self, obs: Observation) -> Action:
         assert self.standin is not None
+        self.stood_in = True  # told on every screen: a bot played this card, not the person
         return await self.standin.act(obs, None)
 
     async def info(self) -> list[str]:

@@ -43,7 +43,7 @@ from ..words.names import free_name
 from .disk import private_file
 from .pool import PooledBot
 from .seat import NetSeat, code_hash, code_matches, token_hash
-from .specs import LobbyError
+from .specs import LobbyError, as_made
 from .view import TableView
 
 __all__ = ["Seating"]
@@ -61,15 +61,19 @@ class Seating(TableView):
         raise NotImplementedError
 
     def check_code(self, code: object) -> None:
+        """A private table's code, as given or (a code the server made) as a person may
+        type it read out: small letters, spaces or no dashes."""
         if not self.private:
             return
         if isinstance(code, str) and len(code) <= CODE_CHARS:
-            if self.code:
-                if hmac.compare_digest(code.encode(), self.code.encode()):
+            made = as_made(code)
+            for given in dict.fromkeys(c for c in (code, made) if c is not None):
+                if self.code:
+                    if hmac.compare_digest(given.encode(), self.code.encode()):
+                        return
+                elif code_matches(given, self.code_kept):
+                    self.code = given  # the next checks are quick
                     return
-            elif code_matches(code, self.code_kept):
-                self.code = code  # the next checks are quick
-                return
         raise LobbyError("bad_code", f"table {self.name!r} is private; the code is wrong")
 
     def join(

@@ -4,17 +4,28 @@
 docs/protocol.md, and what was wrong); :func:`bot_spec` is the one check of a
 bot a client asks a table to seat (random, greedy or expert, never a program
 on the server) and :func:`capped` keeps a lobby's expert within the default
-one's budget.  Floor 7 (server).
+one's budget; :func:`made_code` is a private table's code the server makes, and
+:func:`as_made` reads one as a person may type it (small letters, no dashes).
+Floor 7 (server).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import secrets
 
 from ..bots.expert import DEFAULT_SAMPLES, ExpertBot
 from ..spec import PlayerSpec, parse_spec
 
-__all__ = ["MAX_THINK_MS", "SERVER_BOTS", "LobbyError", "bot_spec", "capped"]
+__all__ = [
+    "MAX_THINK_MS",
+    "SERVER_BOTS",
+    "LobbyError",
+    "as_made",
+    "bot_spec",
+    "capped",
+    "made_code",
+]
 
 SERVER_BOTS = ("random", "greedy", "expert")
 MAX_THINK_MS = ExpertBot().max_ms
@@ -61,3 +72,23 @@ def capped(spec: PlayerSpec, players: int) -> PlayerSpec:
         return spec
     options = {**spec.options, "samples": DEFAULT_SAMPLES[players]}
     return dataclasses.replace(spec, options=options)
+
+
+# Letters and digits nobody mistakes for one another when a code is read out across a
+# room (no I, 1, O, 0): 32 of them, 12 in groups of 4, 60 bits.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def made_code() -> str:
+    """A private table's code the server makes: e.g. ``K7MX-Q2PA-9WDE``."""
+    chars = "".join(secrets.choice(CODE_LETTERS) for _ in range(12))
+    return "-".join(chars[i : i + 4] for i in range(0, 12, 4))
+
+
+def as_made(code: str) -> str | None:
+    """``code`` in the form :func:`made_code` writes, when it is one typed as a person
+    hears it read out ("k7mx q2pa 9wde", "K7MXQ2PA9WDE"); None when it is no such code."""
+    chars = "".join(code.split()).replace("-", "").upper()
+    if len(chars) != 12 or not all(c in CODE_LETTERS for c in chars):
+        return None
+    return "-".join(chars[i : i + 4] for i in range(0, 12, 4))

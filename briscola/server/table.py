@@ -20,7 +20,7 @@ import random
 import secrets
 import time
 
-from ..engine.events import Event
+from ..engine.events import Event, Played
 from ..engine.game import Round
 from ..engine.records import Record
 from ..players import Player
@@ -47,6 +47,8 @@ class _Spectators(Player):
         if event.type == "match_end":  # before any seat can read it: rematches may come
             self.table.ending = True
         self.table.active = asyncio.get_running_loop().time()
+        if isinstance(event, Played) and event.standin:
+            self.table.bot_cards.add(str(event.card))
         if self.table.spectators:
             data = encode(event.to_message())
             for link in list(self.table.spectators):
@@ -196,6 +198,7 @@ class Table(Seating):
 
     def _on_round(self, r: Round) -> None:
         self.round = r
+        self.bot_cards.clear()
 
     def _open_record(self, append: bool) -> DiskFile:
         folder = self.config.records

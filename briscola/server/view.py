@@ -102,6 +102,7 @@ class TableView:
         self.state = "waiting"
         self.matches = 0
         self.round: Round | None = None
+        self.bot_cards: set[str] = set()  # this round's cards a stand-in played (for a snapshot)
         self.task: asyncio.Task[None] | None = None
         self.record_path: Path | None = None
         self.table_file: Path | None = None  # what a restart needs; see save()
@@ -333,6 +334,9 @@ class TableView:
             del msg[key]
         msg["type"] = "state"
         msg["to_move"] = r.to_move
+        for pair in msg["trick"]:  # a card on the table a stand-in chose: as ``played`` says
+            if pair["card"] in self.bot_cards:
+                pair["standin"] = True
         if self.clock_due is not None and self.clock_due[0] == r.to_move:
             msg["time_left_ms"] = self._left_ms(self.clock_due[1])
         if seat is None:

@@ -91,6 +91,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Du nimmst den Stich: {points}",
         "other": "  → {who} nimmt den Stich: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Ein Bot spielt {card} für dich",
+        "other": "  Ein Bot spielt {card} für {who}",
+    },
+    "trick.standin": {
+        "you": "  → Der Bot nimmt den Stich für dich: {points}",
+        "other": "  → Der Bot nimmt den Stich für {who}: {points}",
+    },
+    "by_bot": {
+        "you": "ein Bot für dich",
+        "other": "ein Bot für {who}",
+    },
     "trump.taken": {
         "you": "  Du ziehst die offene Karte {card}: der Talon ist leer.",
         "other": "  {who} zieht die offene Karte {card}: der Talon ist leer.",
@@ -320,8 +333,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Die Verbindung zum Server ist weg; neuer Versuch in {pause} s ...",
     "retrying": "Neuer Versuch in {pause} s ...",
     "connecting": "Verbindung zum Server wird aufgebaut ...",
+    "stopped": "beendet (SIGTERM). In einer laufenden Partie bleibt dein Platz für dich: starte briscola join noch einmal, um ihn zurückzuholen.",
+    "stopped.bare": "beendet (SIGTERM).",
     "back": "Wieder verbunden; du hast deinen Platz zurück.",
     "kept": "Dein Platz wurde für dich freigehalten: zurück an Tisch {table}, Platz {seat}.",
+    "kept_over": "Dein Platz an Tisch {table} wird nicht mehr für dich freigehalten: seine Partie ist zu Ende, oder der Platz wurde aufgegeben.",
     "code_made": "Tisch {table} ist privat; Freunde setzen sich mit --code {code} dazu",
     "code_made_lobby": "Tisch {table} ist privat; sein Code ist {code} (Freunde tippen: join {table} code={code}).",
     "gone": "Der Server kam nicht rechtzeitig zurück; dein Platz bleibt dir: ein neues briscola join holt ihn zurück.",
@@ -398,7 +414,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Ein Bot spielt für dich: tippe irgendetwas (Enter) für deinen Platz.",
     "status.server_away": "Der Server antwortet nicht: neuer Versuch in {pause} s. Mit ende (oder Strg-C) hörst du auf.",
     "status.server_trying": "Der Server antwortet nicht: Verbindung wird aufgebaut ... Mit ende (oder Strg-C) hörst du auf.",
-    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht (join {table} code=CODE; frag, wer ihn angelegt hat).",
+    "code_needed": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht ({command} {table} code=CODE; frag, wer ihn angelegt hat).",
     "code_needed_cli": "Tisch {table} ist privat, und der Code fehlt oder stimmt nicht: gib ihn mit --code CODE an (frag, wer ihn angelegt hat).",
     "bot_seat": "{name} (Bot)",
     "away_seat": "{name} (weg, {time})",
@@ -441,6 +457,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Stich {i}: {plays} -> {winner} ({points})",
     "open": "  Unvollständiger Stich: {plays}",
+    "by_bot": "ein Bot für {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    gezogen: {draws}",
     "trump_taken": "    {name} nimmt die offene Karte {card}",
     "exchanged": "  {name} tauscht {gave} gegen die offene Karte {took}",

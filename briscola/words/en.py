@@ -79,6 +79,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → You take the trick: {points}",
         "other": "  → {who} takes the trick: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  A bot plays {card} for you",
+        "other": "  A bot plays {card} for {who}",
+    },
+    "trick.standin": {
+        "you": "  → The bot takes the trick for you: {points}",
+        "other": "  → The bot takes the trick for {who}: {points}",
+    },
+    "by_bot": {
+        "you": "a bot for you",
+        "other": "a bot for {who}",
+    },
     "trump.taken": {
         "you": "  You draw the face-up {card}: the stock is empty.",
         "other": "  {who} draws the face-up {card}: the stock is empty.",
@@ -293,8 +306,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "The connection to the server is lost; trying again in {pause} s...",
     "retrying": "Trying again in {pause} s...",
     "connecting": "Connecting to the server...",
+    "stopped": "stopped (SIGTERM). In a match your seat is kept for you: run briscola join again to take it back.",
+    "stopped.bare": "stopped (SIGTERM).",
     "back": "Connected again; you have your seat back.",
     "kept": "Your seat was kept for you: back at table {table}, seat {seat}.",
+    "kept_over": "Your seat at table {table} is no longer held for you: its match has ended, or the seat was given up.",
     "code_made": "Table {table} is private; friends join with --code {code}",
     "code_made_lobby": "Table {table} is private; its code is {code} (friends type: join {table} code={code}).",
     "gone": "The server did not come back in time; your seat stays yours: run briscola join again to take it back.",
@@ -370,7 +386,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "A bot plays for you: type anything (Enter) to take your seat back.",
     "status.server_away": "The server is away: trying again in {pause} s. leave (or Ctrl-C) stops.",
     "status.server_trying": "The server is away: connecting... leave (or Ctrl-C) stops.",
-    "code_needed": "Table {table} is private and the code is missing or wrong (join {table} code=CODE; ask who made it).",
+    "code_needed": "Table {table} is private and the code is missing or wrong ({command} {table} code=CODE; ask who made it).",
     "code_needed_cli": "Table {table} is private and the code is missing or wrong: give it with --code CODE (ask who made it).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (away, {time})",
@@ -410,6 +426,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Trick {i}: {plays} -> {winner} ({points})",
     "open": "  Unfinished trick: {plays}",
+    "by_bot": "a bot for {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    drawn: {draws}",
     "trump_taken": "    {name} takes the face-up {card}",
     "exchanged": "  {name} exchanges {gave} for the face-up {took}",

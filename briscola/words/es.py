@@ -107,6 +107,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Te llevas la baza: {points}",
         "other": "  → {who} se lleva la baza: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Un bot juega {card} por ti",
+        "other": "  Un bot juega {card} por {who}",
+    },
+    "trick.standin": {
+        "you": "  → El bot se lleva la baza por ti: {points}",
+        "other": "  → El bot se lleva la baza por {who}: {points}",
+    },
+    "by_bot": {
+        "you": "un bot por ti",
+        "other": "un bot por {who}",
+    },
     "trump.taken": {
         "you": "  Robas la muestra, {card}: el mazo se ha acabado.",
         "other": "  {who} roba la muestra, {card}: el mazo se ha acabado.",
@@ -344,8 +357,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Se ha perdido la conexión con el servidor; se vuelve a intentar en {pause} s...",
     "retrying": "Se vuelve a intentar en {pause} s...",
     "connecting": "Conectando con el servidor...",
+    "stopped": "detenido (SIGTERM). Durante una partida tu puesto se te guarda: vuelve a ejecutar briscola join para recuperarlo.",
+    "stopped.bare": "detenido (SIGTERM).",
     "back": "Conectado otra vez; recuperas tu puesto.",
     "kept": "Se te guardó el puesto: de vuelta en la mesa {table}, puesto {seat}.",
+    "kept_over": "Tu puesto en la mesa {table} ya no se te guarda: su partida ha terminado, o el puesto se dejó.",
     "code_made": "La mesa {table} es privada; tus amigos entran con --code {code}",
     "code_made_lobby": "La mesa {table} es privada; su código es {code} (los amigos escriben: join {table} code={code}).",
     "gone": "El servidor no ha vuelto a tiempo; el puesto sigue siendo tuyo: vuelve a lanzar briscola join para recuperarlo.",
@@ -422,7 +438,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Un bot juega por ti: escribe lo que sea (Intro) para recuperar tu puesto.",
     "status.server_away": "El servidor no responde: nuevo intento en {pause} s. salir (o Ctrl-C) para dejarlo.",
     "status.server_trying": "El servidor no responde: conectando... salir (o Ctrl-C) para dejarlo.",
-    "code_needed": "La mesa {table} es privada y falta el código o no es correcto (join {table} code=CÓDIGO; pídeselo a quien la creó).",
+    "code_needed": "La mesa {table} es privada y falta el código o no es correcto ({command} {table} code=CÓDIGO; pídeselo a quien la creó).",
     "code_needed_cli": "La mesa {table} es privada y falta el código o no es correcto: dalo con --code CÓDIGO (pídeselo a quien la creó).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (fuera, {time})",
@@ -462,6 +478,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Baza {i}: {plays} -> {winner} ({points})",
     "open": "  Baza sin terminar: {plays}",
+    "by_bot": "un bot por {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    roban: {draws}",
     "trump_taken": "    {name} se lleva la muestra, {card}",
     "exchanged": "  {name} cambia {gave} por la muestra, {took}",

@@ -107,6 +107,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → La presa è tua: {points}",
         "other": "  → La presa va a {who}: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Un bot gioca {card} per te",
+        "other": "  Un bot gioca {card} per {who}",
+    },
+    "trick.standin": {
+        "you": "  → Il bot fa la presa per te: {points}",
+        "other": "  → Il bot fa la presa per {who}: {points}",
+    },
+    "by_bot": {
+        "you": "un bot per te",
+        "other": "un bot per {who}",
+    },
     "trump.taken": {
         "you": "  Tu peschi la carta scoperta {card}: il mazzo è finito.",
         "other": "  {who} pesca la carta scoperta {card}: il mazzo è finito.",
@@ -337,8 +350,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Connessione al server persa; nuovo tentativo tra {pause} s...",
     "retrying": "Nuovo tentativo tra {pause} s...",
     "connecting": "Mi collego al server...",
+    "stopped": "interrotto (SIGTERM). Durante una partita il tuo posto resta tuo: rilancia briscola join per riprenderlo.",
+    "stopped.bare": "interrotto (SIGTERM).",
     "back": "Di nuovo connesso; il tuo posto è ancora tuo.",
     "kept": "Il tuo posto ti è stato tenuto: sei di nuovo al tavolo {table}, posto {seat}.",
+    "kept_over": "Il tuo posto al tavolo {table} non è più tenuto per te: la sua partita è finita, oppure il posto è stato lasciato.",
     "code_made": "Il tavolo {table} è privato; gli amici entrano con --code {code}",
     "code_made_lobby": "Il tavolo {table} è privato; il codice è {code} (gli amici scrivono: join {table} code={code}).",
     "gone": "Il server non è tornato in tempo; il posto resta tuo: rilancia briscola join per riprenderlo.",
@@ -415,7 +431,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Un bot gioca per te: scrivi qualcosa (Invio) per riprendere il posto.",
     "status.server_away": "Il server non risponde: nuovo tentativo tra {pause} s. esci (o Ctrl-C) per smettere.",
     "status.server_trying": "Il server non risponde: mi collego... esci (o Ctrl-C) per smettere.",
-    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato (join {table} code=CODICE; chiedilo a chi l'ha creato).",
+    "code_needed": "Il tavolo {table} è privato e il codice manca o è sbagliato ({command} {table} code=CODICE; chiedilo a chi l'ha creato).",
     "code_needed_cli": "Il tavolo {table} è privato e il codice manca o è sbagliato: dallo con --code CODICE (chiedilo a chi l'ha creato).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (via, {time})",
@@ -458,6 +474,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Presa {i}: {plays} -> {winner} ({points})",
     "open": "  Presa incompiuta: {plays}",
+    "by_bot": "un bot per {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    pescano: {draws}",
     "trump_taken": "    {name} prende la carta scoperta {card}",
     "exchanged": "  {name} scambia {gave} con la carta scoperta {took}",

@@ -103,6 +103,19 @@ TABLE: Final[dict[str, Message]] = {
         "you": "  → Ganhas a vaza: {points}",
         "other": "  → {who} ganha a vaza: {points}",
     },
+    # A stand-in bot played the seat for its person (away, or left): never "Giulia plays".
+    "play.standin": {
+        "you": "  Um bot joga {card} por ti",
+        "other": "  Um bot joga {card} por {who}",
+    },
+    "trick.standin": {
+        "you": "  → O bot ganha a vaza por ti: {points}",
+        "other": "  → O bot ganha a vaza por {who}: {points}",
+    },
+    "by_bot": {
+        "you": "um bot por ti",
+        "other": "um bot por {who}",
+    },
     "trump.taken": {
         "you": "  Tiras a carta virada, {card}: o monte acabou.",
         "other": "  {who} tira a carta virada, {card}: o monte acabou.",
@@ -336,8 +349,11 @@ LOBBY: Final[dict[str, Message]] = {
     "lost": "Perdeu-se a ligação ao servidor; nova tentativa daqui a {pause} s...",
     "retrying": "Nova tentativa daqui a {pause} s...",
     "connecting": "A ligar ao servidor...",
+    "stopped": "parado (SIGTERM). Durante uma partida o teu lugar fica guardado: volta a correr briscola join para o retomares.",
+    "stopped.bare": "parado (SIGTERM).",
     "back": "Ligado outra vez; tens o teu lugar de volta.",
     "kept": "O teu lugar ficou guardado: de volta à mesa {table}, lugar {seat}.",
+    "kept_over": "O teu lugar na mesa {table} já não está guardado para ti: a partida acabou, ou o lugar foi deixado.",
     "code_made": "A mesa {table} é privada; os amigos entram com --code {code}",
     "code_made_lobby": "A mesa {table} é privada; o código é {code} (os amigos escrevem: join {table} code={code}).",
     "gone": "O servidor não voltou a tempo; o lugar continua a ser teu: volta a correr briscola join para o recuperar.",
@@ -416,7 +432,7 @@ LOBBY: Final[dict[str, Message]] = {
     "status.away": "Um bot joga por ti: escreve qualquer coisa (Enter) para retomar o teu lugar.",
     "status.server_away": "O servidor não responde: nova tentativa em {pause} s. sair (ou Ctrl-C) para desistir.",
     "status.server_trying": "O servidor não responde: a ligar... sair (ou Ctrl-C) para desistir.",
-    "code_needed": "A mesa {table} é privada e o código falta ou está errado (join {table} code=CÓDIGO; pede-o a quem a criou).",
+    "code_needed": "A mesa {table} é privada e o código falta ou está errado ({command} {table} code=CÓDIGO; pede-o a quem a criou).",
     "code_needed_cli": "A mesa {table} é privada e o código falta ou está errado: dá-o com --code CÓDIGO (pede-o a quem a criou).",
     "bot_seat": "{name} (bot)",
     "away_seat": "{name} (ausente, {time})",
@@ -460,6 +476,7 @@ REPLAY: Final[dict[str, Message]] = {
     },
     "trick": "  Vaza {i}: {plays} -> {winner} ({points})",
     "open": "  Vaza por acabar: {plays}",
+    "by_bot": "um bot por {name}",  # a card or trick a stand-in bot played for the seat
     "draws": "    tiram: {draws}",
     "trump_taken": "    {name} tira a carta virada, {card}",
     "exchanged": "  {name} troca {gave} pela carta virada, {took}",

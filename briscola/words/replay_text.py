@@ -12,6 +12,7 @@ LAN table several people sat, and the reader may be none of them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from ..engine.cards import FACES, Card, Faces, Language, card_name
@@ -52,9 +53,12 @@ class Narrator:
         lang: Language = "en",
         *,
         fallback: Faces = "italian",
+        fit: Callable[[str], str] | None = None,
     ) -> None:
-        """``faces`` None: the faces the record's header names, else ``fallback``."""
+        """``faces`` None: the faces the record's header names, else ``fallback``;
+        ``fit``: each line laid out for the terminal (broken at spaces)."""
         self.out = out
+        self.fit = fit
         self.chosen = faces
         self.fallback: Faces = fallback
         self.faces: Faces = faces or fallback
@@ -65,6 +69,11 @@ class Narrator:
         self.round = 0
         self.tricks = 0
         self.plays: list[str] = []
+        self.played_by: dict[int, str] = {}  # the trick's cards: whose name each went under
+        # Seats a stand-in bot plays for (``standin`` lines until ``handback`` or
+        # ``seated``), and seats it plays one card for (``"once"``, three faults).
+        self.bot_seats: set[int] = set()
+        self.bot_once: set[int] = set()
         self.draws: list[tuple[str, str]] = []  # (what is said, the card's text form)
 
     def text(
@@ -75,7 +84,8 @@ class Narrator:
         return say(PHRASES, self.lang, key, person=person, count=count, **shown)
 
     def say(self, key: str, **values: Any) -> None:
-        print(self.text(key, **values), file=self.out)
+        text = self.text(key, **values)
+        print(self.fit(text) if self.fit is not None else text, file=self.out)
 
     def card(self, text: str) -> str:
         return card_name(Card.parse(text), self.faces, self.lang)
@@ -109,6 +119,8 @@ class Narrator:
             self.faces = faces if faces in FACES else self.fallback
         self.seats = _labels(tuple(line["names"]))
         self.teams = _team_labels(rules, self.seats)
+        self.bot_seats.clear()
+        self.bot_once.clear()
         seed = "-" if line.get("seed") is None else line["seed"]
         pack = "" if rules.default_pack else self.text("pack", count=rules.pack)
         self.say(
@@ -141,17 +153,29 @@ class Narrator:
             self.say("hand", name=self.seats[seat], cards=cards)
 
     def _played(self, line: dict[str, Any]) -> None:
-        self.plays.append(f"{self.seats[line['seat']]} {self.card(line['card'])}")
+        seat = line["seat"]
+        by = self.seats[seat]
+        if line.get("standin") is True or seat in self.bot_seats or seat in self.bot_once:
+            by = self.text("by_bot", name=by)  # the card is the bot's, not the person's
+        self.bot_once.discard(seat)
+        self.plays.append(f"{by} {self.card(line['card'])}")
+        self.played_by[seat] = by  # a seat may change hands
 
     def _trick(self, line: dict[str, Any]) -> None:
+        """A trick, each card under who played it, and taken by whose card won it (a
+        seat that changed hands after its card: the one before)."""
         self.tricks += 1
         self.plays.clear()
-        plays = ", ".join(f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["cards"])
+        by, self.played_by = self.played_by, {}
+        plays = ", ".join(
+            f"{by.get(p['seat'], self.seats[p['seat']])} {self.card(p['card'])}"
+            for p in line["cards"]
+        )
         self.say(
             "trick",
             i=self.tricks,
             plays=plays,
-            winner=self.seats[line["winner"]],
+            winner=by.get(line["winner"], self.seats[line["winner"]]),
             points=self.text("points", count=line["points"]),
         )
 
@@ -179,17 +203,20 @@ class Narrator:
 
     def _standin(self, line: dict[str, Any]) -> None:
         self.say(f"standin.{line['reason']}", name=self.seats[line["seat"]])
+        (self.bot_once if line.get("once") else self.bot_seats).add(line["seat"])
 
     def _handback(self, line: dict[str, Any]) -> None:
         if isinstance(line.get("name"), str):  # an older record's way to say "seated"
             self._seated(line)
             return
         self.say("handback", name=self.seats[line["seat"]])
+        self.bot_seats.discard(line["seat"])
 
     def _seated(self, line: dict[str, Any]) -> None:
         """A new person takes a seat left mid-match: from here its cards are theirs."""
         seat = line["seat"]
         self.say("seated", name=line["name"], was=self.seats[seat])
+        self.bot_seats.discard(seat)
         seats = list(self.seats)
         seats[seat] = printable(line["name"])
         self.seats = tuple(seats)
@@ -211,6 +238,7 @@ class Narrator:
         seat = line["seat"]
         self.tricks = line["tricks"]
         self.plays = [f"{self.seats[p['seat']]} {self.card(p['card'])}" for p in line["trick"]]
+        self.played_by = {p["seat"]: self.seats[p["seat"]] for p in line["trick"]}
         self.say("takeback", name=self.seats[seat], i=self.tricks + 1)
 
     def _info(self, line: dict[str, Any]) -> None:
@@ -253,8 +281,14 @@ def _reason(lang: str, reason: str) -> str:
 
 
 def verdict_text(result: ReplayResult, label: str, lang: Language = "en") -> str:
-    """The one-line verdict on a consistent record."""
-    teams = _team_labels(result.rules, _labels(result.names))
+    """The one-line verdict on a consistent record; a seat that changed hands mid-match
+    (a ``seated`` line) by all who played it ("Hans/Lena")."""
+    names = list(result.names)
+    for line in result.table_lines:
+        seat, name = line.get("seat"), line.get("name")
+        if line["type"] == "seated" and isinstance(name, str) and isinstance(seat, int):
+            names[seat] = f"{names[seat]}/{name}"
+    teams = _team_labels(result.rules, _labels(tuple(names)))
     reason = _reason(lang, result.reason)
     if result.winner is None:
         outcome = say(PHRASES, lang, "verdict.none", reason=printable(reason))
