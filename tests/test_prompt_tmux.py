@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -31,7 +33,8 @@ class Pane:
         # A tmux server of our own (one per test: a server still going down after the
         # last test's kill-server takes no new session).
         server = server or f"-{next(_SERVERS)}"  # panes that share one name it
-        self.base = [TMUX, "-L", f"briscola-test-{os.getpid()}{server}"]
+        self.label = f"briscola-test-{os.getpid()}{server}"
+        self.base = [TMUX, "-L", self.label]
         self.name = name  # several panes: one session each on that server
         self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), command)
 
@@ -60,6 +63,10 @@ class Pane:
 
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=10, check=False)
+        # A killed server may leave its socket file behind: hundreds of them after a day.
+        sockets = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+        with contextlib.suppress(OSError):
+            (sockets / self.label).unlink()
 
     def end(self) -> None:
         """This pane's session only (others on the server go on)."""
