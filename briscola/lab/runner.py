@@ -3,8 +3,9 @@
 Floor 7.  :class:`ArenaConfig` holds all a worker needs (it is pickled to each);
 :func:`plan` lists every match as (deal, rotation, seed); :func:`play_one` plays
 one through :func:`briscola.table.play_match` and returns a :class:`MatchResult`;
-:func:`run_arena` spreads the plan over ``--jobs`` processes and yields the
-results in plan order, so that a run gives the same figures at any ``--jobs``.
+:func:`run_arena` spreads the plan over ``--jobs`` processes
+(:mod:`briscola.lab.workers`) and yields the results in plan order, so that a run
+gives the same figures at any ``--jobs``.
 A :class:`Session` keeps a process's event loop and its ``cmd:`` programs from
 match to match (unless ``--fresh-process``).  The command is
 :mod:`briscola.lab.arena`; the statistics are :mod:`briscola.lab.tally`.
