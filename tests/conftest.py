@@ -101,7 +101,8 @@ def _signals_as_found() -> Iterator[None]:
     ]
     left = {signal.Signals(sig).name: _os_handler(sig) or signal.getsignal(sig) for sig in changed}
     for sig in changed:  # sets the process's own handler again too, not only Python's
-        signal.signal(sig, before[sig])  # type: ignore[arg-type]
+        if before[sig] is not None:  # None: set outside Python, nothing to put back
+            signal.signal(sig, before[sig])  # type: ignore[arg-type]
     if left:  # named in the warnings summary, so that the test is found and mended
         warnings.warn(f"the test left signal handlers changed: {left}", stacklevel=1)
 
