@@ -42,7 +42,7 @@ from .arena import (
     unique,
 )
 from .results import RESULTS, Kept, append, held, read_rows, row_of
-from .runner import ArenaConfig, MatchResult, Stopped, plan
+from .runner import ArenaConfig, MatchResult, Stopped, clock_of, clock_text, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
 from .workers import STOP_SIGNALS, WorkerDied
@@ -311,6 +311,7 @@ def summary(
                 "elo": _finite(r[0]),
                 "elo_ci": [_finite(r[1]), _finite(r[2])],
                 "matches": played[i],
+                "tc": clock_of([spec], t.base.tc),
             }
             for i, (spec, r) in enumerate(zip(t.specs, ratings, strict=True))
         ],
@@ -331,10 +332,12 @@ def _elo(x: float | None, unbounded: float = -math.inf) -> str:
 def render(s: dict[str, Any]) -> str:
     specs = s["specs"]
     source = f"deals from {s['deals']}" if s["deals"] else f"seed {s['seed']}"
+    clocks = [(printable(r["label"], 40), r.get("tc")) for r in s["ratings"]]
     lines = [
         f"{s['format']} of {len(specs)}: {s['players']} players, {s['pack']} cards, "
         f"{s['variant']}, first to {s['target']}; {s['games']} deals per pairing, "
-        f"{s['matches']} matches, {source}{'; clock ' + s['tc'] if s.get('tc') else ''}"
+        f"{s['matches']} matches, {source}"
+        f"{clock_text(s.get('tc'), clocks)}"
     ]
     if s["interrupted"]:
         lines.append("interrupted: the result so far")
