@@ -125,11 +125,14 @@ def test_a_players_own_clock_is_named_in_the_header_and_json() -> None:
     args = ["greedy:tc=10+0.1,name=g", "random", "--games", "1", "--seed", "1"]
     out = briscola("arena", *args)
     assert [side["tc"] for side in out["sides"]] == ["10+0.1", None] and out["tc"] is None
-    text = subprocess.run([sys.executable, "-m", "briscola", "arena", *args, "--tc", "20"],
-                          capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
+    text = _text("arena", *args, "--tc", "20")
     assert "seed 1; clocks g 10+0.1, random 20+0\n" in text
     out = briscola("tournament", *args)
     assert [r["tc"] for r in out["ratings"]] == ["10+0.1", None]
-    text = subprocess.run([sys.executable, "-m", "briscola", "tournament", *args],
-                          capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
+    text = _text("tournament", *args)
     assert "seed 1; clocks g 10+0.1, random none\n" in text
+
+
+def _text(*args: str) -> str:
+    argv = [sys.executable, "-m", "briscola", *args]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=120, check=True).stdout
