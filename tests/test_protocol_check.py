@@ -57,25 +57,26 @@ def test_good_bots_pass_every_check(command: str, tmp_path: Path) -> None:
 
 # Three tables are enough for the misbehaving bots (check-bot --players/--variant/--pack).
 SHORT: list[check.Table] = [(2, "italian", 0), (3, "italian", 36), (4, "italian", 0)]
-# mode: (the check that must fail, words of its reason)
+# mode: (the check that must fail, words of its reason); the program is named as the
+# arena names it (issue 31): by its script before its hello, then by its hello name.
 BAD = {
-    "crash": ("match, 2 seats, italian", "crashed: bot exited with status 1"),
-    "hang": ("match, 2 seats, italian", "timeout: bot did not answer turn"),
+    "crash": ("match, 2 seats, italian", "crashed: crash exited with status 1"),
+    "hang": ("match, 2 seats, italian", "timeout: hang did not answer turn"),
     "garbage": ("match, 2 seats, italian", "bad_json: not JSON"),
     "illegal": ("match, 2 seats, italian", "illegal_move:"),
     "recover": ("match, 2 seats, italian", "illegal_move:"),
     "wrong_id": ("match, 3 seats, italian, 36 cards", "unknown_id:"),
     "long_line": ("match, 4 seats, italian", "line_too_long:"),
     "bad_utf8": ("brisca exchange", "bad_json: the line is not UTF-8"),
-    "no_flush": ("handshake", "timeout: bot did not answer hello"),
-    "exit_before_hello": ("handshake", "crashed: bot exited with status 3"),
+    "no_flush": ("handshake", "timeout: misbehave did not answer hello"),
+    "exit_before_hello": ("handshake", "crashed: misbehave exited with status 3"),
     "old_protocol": ("handshake", "unsupported_protocol:"),
     "bad_hello": ("handshake", "faults:"),
     "linger": ("leaves after bye", "did not exit after bye"),
     "chatty": ("unknown fields and types", "unknown_type: unknown message type 'shout'"),
     "slow": ("answers within time", "slowest of"),
-    "one_match": ("two matches, one process", "match 2: bot exited with status 0"),
-    "crash_later": ("two matches, one process", "match 2: bot exited with status 4"),
+    "one_match": ("two matches, one process", "match 2: one_match exited with status 0"),
+    "crash_later": ("two matches, one process", "match 2: crash_later exited with status 4"),
 }
 
 

@@ -44,7 +44,7 @@ from ..players import MatchInfo, Player, SeatFailure
 from ..table import play_match
 from .host import CLOSE_MS, CommandPlayer, at_match
 from .messages import Message
-from .process import STDERR_ENDED
+from .process import STDERR_ENDED, program_name
 
 __all__ = ["CheckResult", "main", "run_checks"]
 
@@ -138,6 +138,8 @@ class _Probe(CommandPlayer):
 class Checker:
     def __init__(self, command: str, move_ms: int, handshake_ms: int, bot_log: str | None) -> None:
         self.command = command
+        # Named in its faults as the arena names it: its script, then its hello name.
+        self.name = program_name(command)
         self.move_ms = move_ms
         self.handshake_ms = handshake_ms
         self.bot_log = bot_log
@@ -159,7 +161,7 @@ class Checker:
     def _probe(self) -> _Probe:
         return _Probe(
             self.command,
-            "bot",
+            self.name,
             move_ms=self.move_ms,
             handshake_ms=self.handshake_ms,
             bot_log=self.bot_log,
@@ -218,6 +220,7 @@ class Checker:
         if faults:
             raise CheckFailed(faults)
         hello = p.bot
+        self.name = hello.name
         return f"answered hello as {hello.name!r} with protocol 1"
 
     async def match(self, table: Table, greedy: bool = False) -> str:
