@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import signal
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -103,8 +104,41 @@ async def relay(
     seat_host = RemoteSeat(bot.label, bot, handshake_ms=handshake_ms or HANDSHAKE_MS)
     seat_host.strict = strict
     seat_host.stderr_log = bot_log
-    with _stderr_to(bot_log):
-        return await _Relay(bot, seat_host, matches).run(host, port, table, create, seat, code)
+    with _stderr_to(bot_log), _stopped_by(STOP_SIGNALS) as stopped:
+        try:
+            return await _Relay(bot, seat_host, matches).run(host, port, table, create, seat, code)
+        except asyncio.CancelledError:
+            if not stopped:
+                raise
+            _say(f"stopped by {signal.Signals(stopped[0]).name}; the bot was stopped")
+            return 128 + stopped[0]
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def _stopped_by(signals: tuple[int, ...]) -> Iterator[list[int]]:
+    """SIGTERM or SIGHUP cancel the relay as Ctrl-C does, so that the bot is stopped
+    and the matches summed up (by default they ended the process and left the bot
+    running); the list holds the signal that came."""
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    stopped: list[int] = []
+
+    def stop(signum: int) -> None:
+        stopped.append(signum)
+        if task is not None:
+            task.cancel()
+
+    for sig in signals:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop, sig)
+    try:
+        yield stopped
+    finally:
+        for sig in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(sig)
 
 
 @contextlib.contextmanager
@@ -209,6 +243,9 @@ class _Relay:
             _say(f"{name} sits at table {printable(table, 40)}, seat {joined['seat']}")
             status = await self._pump()
             return status
+        except asyncio.CancelledError:  # Ctrl-C, SIGTERM: stopped, not failed
+            status = 0
+            raise
         except SeatFailure as err:
             _say(err.message)
             return 1
