@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -151,3 +154,35 @@ def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str
     args.bot = "python3 'unclosed"
     assert check.main(args) == 2
     assert "No closing quotation" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_stop_by_signal_stops_the_bot(tmp_path: Path, sig: int) -> None:
+    """Issue 31: check-bot stopped by SIGTERM (``timeout``, a CI job cancelled) or
+    SIGHUP died at once and left a bot that hangs running; it stops it, as on Ctrl-C."""
+    argv = [PY, "-m", "briscola", "check-bot", f"{MISBEHAVE} hang", "--move-ms", "30000"]
+    env = {**os.environ, "BOT_PID_DIR": str(tmp_path)}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=ROOT)  # fmt: skip
+    try:
+        end = time.monotonic() + 60
+        # The handshake, 6 stateless turns, the unknown fields; then the first match,
+        # where it hangs at its third turn.
+        while time.monotonic() < end and len(list(tmp_path.glob("*.pid"))) < 9:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    pids = [int(p.stem) for p in tmp_path.glob("*.pid")]
+    for _ in range(50):
+        if not any(Path(f"/proc/{pid}").exists() for pid in pids):
+            break
+        time.sleep(0.1)
+    left = [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "a bot was left running"
+    assert proc.returncode == 128 + sig, err
+    assert f"stopped by {signal.Signals(sig).name}; the bot was stopped" in err

@@ -33,7 +33,7 @@ from ..engine.text import printable
 from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, MATCH, RemoteSeat
 from ..protocol.messages import Message
-from ..protocol.process import BotProcess, program_name
+from ..protocol.process import STOP_SIGNALS, BotProcess, program_name, stopped_by
 from ..words.names import name_problem
 from .check import Checker, ServerFault
 from .session import ServerError, Session
@@ -104,7 +104,7 @@ async def relay(
     seat_host = RemoteSeat(bot.label, bot, handshake_ms=handshake_ms or HANDSHAKE_MS)
     seat_host.strict = strict
     seat_host.stderr_log = bot_log
-    with _stderr_to(bot_log), _stopped_by(STOP_SIGNALS) as stopped:
+    with _stderr_to(bot_log), stopped_by(STOP_SIGNALS) as stopped:
         try:
             return await _Relay(bot, seat_host, matches).run(host, port, table, create, seat, code)
         except asyncio.CancelledError:
@@ -112,33 +112,6 @@ async def relay(
                 raise
             _say(f"stopped by {signal.Signals(stopped[0]).name}; the bot was stopped")
             return 128 + stopped[0]
-
-
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
-
-
-@contextlib.contextmanager
-def _stopped_by(signals: tuple[int, ...]) -> Iterator[list[int]]:
-    """SIGTERM or SIGHUP cancel the relay as Ctrl-C does, so that the bot is stopped
-    and the matches summed up (by default they ended the process and left the bot
-    running); the list holds the signal that came."""
-    loop, task = asyncio.get_running_loop(), asyncio.current_task()
-    stopped: list[int] = []
-
-    def stop(signum: int) -> None:
-        stopped.append(signum)
-        if task is not None:
-            task.cancel()
-
-    for sig in signals:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, stop, sig)
-    try:
-        yield stopped
-    finally:
-        for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.remove_signal_handler(sig)
 
 
 @contextlib.contextmanager
