@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import random
 import re
@@ -30,6 +31,7 @@ from lan import (
 )
 
 from briscola.engine.replay import verify_record
+from briscola.server.seat import token_hash
 from briscola.words.replay_text import Narrator, verdict_text
 
 GAME = 30.0
@@ -509,4 +511,42 @@ async def test_the_table_file_is_written_once_a_change_and_again_when_it_went(
         (kept,) = lan.records.glob("*.seats.json")
         kept.unlink()  # the file went (a tidy-up of the folder): the next save writes it whole
         lan.server.tables["t"].save()
+        await asyncio.sleep(0)  # written at the end of this turn of the event loop
         assert kept.exists() and len(writes) == before + 2
+
+
+async def test_changes_in_one_turn_write_the_table_file_once_before_the_answer(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A create and a join read together (one turn of the server's loop) change the table
+    twice: its file is written once, and before the answers leave (write before you tell)."""
+    from briscola.protocol.tcp import TcpLink
+    from briscola.server import seating
+
+    happened: list[str] = []
+    real_write, real_send = seating._write_whole, TcpLink._write
+
+    def counted(path: Path, text: str) -> bool:
+        happened.append("file " + text)
+        return real_write(path, text)
+
+    def sent(link: TcpLink, data: bytes) -> None:
+        happened.extend(f"line {line}" for line in data.decode().splitlines())
+        real_send(link, data)
+
+    monkeypatch.setattr(seating, "_write_whole", counted)
+    monkeypatch.setattr(TcpLink, "_write", sent)
+    async with running(tmp_path) as lan:
+        anna = await lan.connect("Anna")
+        both = [{"type": "create", "id": 2, "table": "t", "players": 3},
+                {"type": "join", "id": 3, "table": "t"}]  # fmt: skip
+        await anna.send_raw(b"".join(json.dumps(m).encode() + b"\n" for m in both))
+        joined = await anna.until("joined")
+        files = [i for i, h in enumerate(happened) if h.startswith("file ")]
+        assert len(files) == 1, happened
+        kept = json.loads(happened[files[0]][5:])
+        assert kept["seats"][0]["name"] == "Anna", kept
+        assert kept["seats"][0]["token_sha256"] == token_hash(joined["token"])
+        answer = re.compile(r'line {"type":"(created|joined)"')
+        answers = [i for i, h in enumerate(happened) if answer.match(h)]
+        assert len(answers) == 2 and files[0] < min(answers), happened

@@ -4,6 +4,7 @@ reopens the unfinished tables from their records (real ``briscola serve`` proces
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import signal
 from pathlib import Path
@@ -192,3 +193,24 @@ async def test_kill_9_and_restart_resumes_the_matches(tmp_path: Path) -> None:
     assert [m["card"] for m in anna.of("played")] == [
         line["card"] for line in duo if line["type"] == "played"
     ][: len(anna.of("played"))]
+
+
+async def test_kill_9_right_after_changes_in_one_turn_keeps_them(tmp_path: Path) -> None:
+    """A create and a join read together are written once (at the end of the server's
+    turn): a kill -9 as soon as the answers came still finds the table and the seat."""
+    async with serving(tmp_path, "--grace", "30") as serve:
+        port = await serve.start()
+        anna = await Client.connect(port, "Anna")
+        both = [{"type": "create", "id": 2, "table": "trio", "players": 3},
+                {"type": "join", "id": 3, "table": "trio"}]  # fmt: skip
+        await anna.send_raw(b"".join(json.dumps(m).encode() + b"\n" for m in both))
+        joined = await anna.until("joined")
+        await serve.kill()  # SIGKILL: no shutdown
+        await anna.close()
+        port = await serve.start()
+        back = await Client.connect(port, "Anna")
+        (table,) = (await back.ask("list", "tables"))["tables"]
+        assert table["table"] == "trio" and table["seats"] == ["Anna", None, None], table
+        resumed = await back.ask("resume", "resumed", token=joined["token"])
+        assert (resumed["table"], resumed["seat"]) == ("trio", 0)
+        await back.close()

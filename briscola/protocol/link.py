@@ -26,7 +26,17 @@ from ..engine.text import printable
 from .framing import FrameError, LineSplitter
 from .messages import Message, ProtocolError, decode, encode
 
-__all__ = ["FLUSH_S", "InfoBox", "Interrupted", "Item", "Link", "Tap", "flush_due"]
+__all__ = [
+    "FLUSH_S",
+    "InfoBox",
+    "Interrupted",
+    "Item",
+    "Link",
+    "Tap",
+    "before_lines",
+    "flush_due",
+    "run_before_lines",
+]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -69,6 +79,28 @@ def _queue(link: Link) -> None:
         links = _due[loop] = {}
         loop.call_soon(flush_due)
     links[link] = None
+
+
+# What must reach the operating system before any line leaves (the LAN server's table
+# files: write before you tell): each runs once, first thing of the next flush of any
+# link, or at the end of this turn of the loop; several changes in a row, one write.
+_before: dict[Callable[[], object], None] = {}
+
+
+def before_lines(fn: Callable[[], object]) -> None:
+    """Run ``fn`` before the next line of any link goes out, at the latest at the end of
+    this turn of the event loop (once, however often it is asked for meanwhile)."""
+    if not _before:
+        asyncio.get_running_loop().call_soon(run_before_lines)
+    _before[fn] = None
+
+
+def run_before_lines() -> None:
+    """Run now what :func:`before_lines` was given (a clean stop does, last)."""
+    while _before:
+        fn = next(iter(_before))
+        del _before[fn]
+        fn()
 
 
 @dataclass(slots=True)
@@ -171,6 +203,8 @@ class Link:
             self._flush_timer = asyncio.get_running_loop().call_later(self.flush_s, self.flush)
 
     def flush(self) -> None:
+        if _before:
+            run_before_lines()
         self._queued = False
         if self._flush_timer is not None:
             self._flush_timer.cancel()

@@ -27,6 +27,7 @@ from typing import Any
 from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
 from ..protocol.host import SOFTWARE
+from ..protocol.link import run_before_lines
 from ..protocol.messages import Message, error, hello
 from ..protocol.tcp import TcpLink, TokenBucket
 from ..words.names import NAME_CHARS, looks_alike
@@ -389,6 +390,7 @@ class Server:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2.0)
         self.pool.close()
+        run_before_lines()  # the tables' files as they stop, before the disk thread goes
         await asyncio.get_running_loop().run_in_executor(None, self.disk.close)
         log.info("stopped")
 

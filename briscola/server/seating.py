@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ..players import Player
+from ..protocol.link import before_lines
 from ..protocol.tcp import TcpLink
 from ..words.names import free_name
 from .disk import private_file
@@ -260,7 +261,14 @@ class Seating(TableView):
 
     def save(self) -> None:
         """The table's file (written whole, then renamed into place), at every change of
-        its seats or state: what a restarted server needs to reopen the table as it was."""
+        its seats or state: what a restarted server needs to reopen the table as it was.
+        Written before any line leaves for a client, at the latest at the end of this
+        turn of the event loop: several changes in a row (seats joining or leaving
+        together, a match's end and the leaves it brings), one write."""
+        if self.seats_file() is not None:
+            before_lines(self._write_file)
+
+    def _write_file(self) -> None:
         path = self.seats_file()
         if path is None:
             return

@@ -17,6 +17,7 @@ and ``briscola play`` (``--name``, the settings file) use these, and
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
 from typing import Final
@@ -42,6 +43,7 @@ _LOOKALIKES: Final = {
 _FOLD_AGAIN: Final = {"rn": "m", "vv": "w", "0": "o", "1": "i", "|": "i", "l": "i", "ı": "i"}
 
 
+@functools.lru_cache(maxsize=4096)  # a server asks again for each table's names, often
 def skeleton(name: str) -> str:
     """What ``name`` looks like: two names with the same skeleton are taken for one."""
     text = unicodedata.normalize("NFKC", name)
@@ -102,6 +104,8 @@ def free_name(wanted: str, taken: Iterable[str]) -> str:
 def bot_names(count: int, taken: Iterable[str]) -> list[str]:
     """Names for ``count`` bots that look like no name ``taken`` (the people's) nor each
     other: the program's bot names in their order, then with numbers."""
+    if count <= 0:
+        return []
     people = list(taken)
     used = {skeleton(n) for n in people}
     out = [name for name in BOT_NAMES if skeleton(name) not in used][:count]
