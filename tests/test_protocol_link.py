@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from briscola.protocol.link import Link, flush_due
+from briscola.protocol.link import Link, before_lines, flush_due
 
 
 class _Recorder(Link):
@@ -74,3 +74,24 @@ def test_a_loop_that_ends_before_its_turn_leaves_nothing_behind() -> None:
         assert len(second.run_until_complete(next_loop())) == 1
     finally:
         second.close()
+
+
+async def test_what_comes_before_lines_runs_once_before_the_first_write() -> None:
+    """The server's table file: asked for at each change, written once, before any line
+    of the step goes out (write before you tell), or at the turn's end with no line."""
+    a = _Recorder("a")
+    order: list[str] = []
+
+    def save() -> None:
+        order.append(f"save after {len(a.writes)} writes")
+
+    for _ in range(3):
+        before_lines(save)
+    a.send({"type": "joined", "id": 2})
+    a.flush()
+    assert order == ["save after 0 writes"] and len(a.writes) == 1
+    before_lines(save)
+    await asyncio.sleep(0)  # no line: at the end of this turn of the loop
+    assert order == ["save after 0 writes", "save after 1 writes"]
+    await asyncio.sleep(0)
+    assert len(order) == 2

@@ -82,25 +82,34 @@ def _queue(link: Link) -> None:
 
 
 # What must reach the operating system before any line leaves (the LAN server's table
-# files: write before you tell): each runs once, first thing of the next flush of any
-# link, or at the end of this turn of the loop; several changes in a row, one write.
-_before: dict[Callable[[], object], None] = {}
+# files: write before you tell), per event loop: each runs once, first thing of the
+# next flush of any link, or at the end of this turn of the loop; several changes in a
+# row, one write.
+_before: dict[asyncio.AbstractEventLoop, dict[Callable[[], object], None]] = {}
 
 
 def before_lines(fn: Callable[[], object]) -> None:
-    """Run ``fn`` before the next line of any link goes out, at the latest at the end of
-    this turn of the event loop (once, however often it is asked for meanwhile)."""
-    if not _before:
-        asyncio.get_running_loop().call_soon(run_before_lines)
-    _before[fn] = None
+    """Run ``fn`` before the next line of any link of this event loop goes out, at the
+    latest at the end of this turn of the loop (once, however often it is asked for)."""
+    loop = asyncio.get_running_loop()
+    waiting = _before.get(loop)
+    if waiting is None:
+        for old in [other for other in _before if other.is_closed()]:
+            del _before[old]  # a loop that ended before its turn did
+        waiting = _before[loop] = {}
+        loop.call_soon(run_before_lines)
+    waiting[fn] = None
 
 
 def run_before_lines() -> None:
-    """Run now what :func:`before_lines` was given (a clean stop does, last)."""
-    while _before:
-        fn = next(iter(_before))
-        del _before[fn]
-        fn()
+    """Run now what :func:`before_lines` was given on this loop (a clean stop does, last)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # no loop runs: nothing of one waits here
+        return
+    while waiting := _before.pop(loop, None):
+        for fn in waiting:
+            fn()
 
 
 @dataclass(slots=True)

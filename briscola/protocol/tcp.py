@@ -96,6 +96,7 @@ class TcpLink(Link, asyncio.Protocol):
         self.route = route
         self.on_connect = on_connect
         self.transport: asyncio.Transport | None = None
+        self._peer: str | None = None
         self.closed = False
         self.cut_off = False  # closed by us because it did not read
         self.why = ""  # the bye reason when we closed it
@@ -109,8 +110,10 @@ class TcpLink(Link, asyncio.Protocol):
 
     @property
     def peer(self) -> str:
-        info = self.transport.get_extra_info("peername") if self.transport else None
-        return f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?"
+        if self._peer is None and self.transport is not None:  # it never changes: asked once
+            info = self.transport.get_extra_info("peername")
+            self._peer = f"{info[0]}:{info[1]}" if isinstance(info, tuple) else "?"
+        return self._peer or "?"
 
     @property
     def alive(self) -> bool:
