@@ -21,6 +21,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..engine.text import printable
 from .framing import FrameError, LineSplitter
@@ -71,14 +72,25 @@ def flush_due() -> None:
 
 
 def _queue(link: Link) -> None:
+    _at_turn_end(_due, link, flush_due)
+
+
+T = TypeVar("T")
+
+
+def _at_turn_end(
+    waiting: dict[asyncio.AbstractEventLoop, dict[T, None]], item: T, run: Callable[[], None]
+) -> None:
+    """Add ``item`` to what waits on this event loop; the first of a turn has ``run``
+    called at the turn's end."""
     loop = asyncio.get_running_loop()
-    links = _due.get(loop)
-    if links is None:
-        for old in [other for other in _due if other.is_closed()]:
-            del _due[old]  # a loop that ended before its turn did
-        links = _due[loop] = {}
-        loop.call_soon(flush_due)
-    links[link] = None
+    items = waiting.get(loop)
+    if items is None:
+        for old in [other for other in waiting if other.is_closed()]:
+            del waiting[old]  # a loop that ended before its turn did
+        items = waiting[loop] = {}
+        loop.call_soon(run)
+    items[item] = None
 
 
 # What must reach the operating system before any line leaves (the LAN server's table
@@ -91,14 +103,7 @@ _before: dict[asyncio.AbstractEventLoop, dict[Callable[[], object], None]] = {}
 def before_lines(fn: Callable[[], object]) -> None:
     """Run ``fn`` before the next line of any link of this event loop goes out, at the
     latest at the end of this turn of the loop (once, however often it is asked for)."""
-    loop = asyncio.get_running_loop()
-    waiting = _before.get(loop)
-    if waiting is None:
-        for old in [other for other in _before if other.is_closed()]:
-            del _before[old]  # a loop that ended before its turn did
-        waiting = _before[loop] = {}
-        loop.call_soon(run_before_lines)
-    waiting[fn] = None
+    _at_turn_end(_before, fn, run_before_lines)
 
 
 def run_before_lines() -> None:
