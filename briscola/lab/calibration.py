@@ -20,7 +20,6 @@ play with ``samples`` samples a move and no clock, so a run is repeatable.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -70,6 +69,11 @@ class Calibration:
             observed = sum(won for _, won in inside) / len(inside)
             rows.append({"bin": b, "count": len(inside), "stated": stated, "observed": observed})
         return rows
+
+    def worst(self, players: int | None = None) -> dict[str, Any] | None:
+        """The row of :meth:`table` whose observed rate is furthest from the stated."""
+        rows = [row for row in self.table(players) if row["count"]]
+        return max(rows, key=lambda r: abs(r["observed"] - r["stated"]), default=None)
 
     def brier(self, players: int | None = None) -> float | None:
         gaps = [(p - won) ** 2 for n, p, won, *_ in self.points if players is None or n == players]
@@ -128,33 +132,53 @@ def calibration(
     return out
 
 
-def fit(points: Sequence[tuple[float, int]], steps: int = 50) -> tuple[float, float]:
-    """The logistic map ``sigmoid(a * logit(p) + b)`` that best fits stated
-    chances ``p`` to what happened (Newton's method on the log likelihood)."""
-    xs = [_logit(p) for p, _ in points]
-    ys = [won for _, won in points]
-    a, b = 1.0, 0.0
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in zip(xs, ys, strict=True):
-            q = 1 / (1 + math.exp(-(a * x + b)))
-            ga += (y - q) * x
-            gb += y - q
-            w = q * (1 - q)
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 1e-12:
-            break
-        a += (hbb * ga - hab * gb) / det
-        b += (haa * gb - hab * ga) / det
-    return a, b
+def fit(
+    points: Sequence[tuple[float, int]], bins: int = 20, least: int = 100
+) -> tuple[tuple[float, float], ...]:
+    """The knots of the monotone map from stated chances ``p`` to what happened.
 
-
-def _logit(p: float) -> float:
-    p = min(max(p, 0.005), 0.995)
-    return math.log(p / (1 - p))
+    The points sorted by ``p`` go in ``bins`` bins of equal width, a bin of
+    fewer than ``least`` points joined to the next (equal width keeps the
+    ends sharp, where few points are and the curve is steep); each group's
+    mean ``p`` and win rate, then pooled where a rate is not above the one
+    before (isotonic regression, pool adjacent violators).  Each pool is a
+    knot (mean ``p``, rate): both rise strictly, so the map straight between
+    them (:func:`~briscola.bots.calibration.calibrate`) keeps the order of
+    the cards; the ends are at 0 and 1 (closed by (0, 0) and (1, 1) where no
+    pool is).  Knots are rounded to 3 places, as the code keeps them."""
+    groups: list[list[float]] = []  # [sum p, sum won, count]
+    last_bin = -1
+    for p, won in sorted(points):
+        b = min(bins - 1, int(p * bins))
+        if not groups or (groups[-1][2] >= least and b != last_bin):
+            groups.append([0.0, 0.0, 0])
+        groups[-1] = [groups[-1][0] + p, groups[-1][1] + won, groups[-1][2] + 1]
+        last_bin = b
+    if len(groups) > 1 and groups[-1][2] < least:  # too few at the top: with the one below
+        top = groups.pop()
+        groups[-1] = [a + b for a, b in zip(groups[-1], top, strict=True)]
+    pools: list[list[float]] = []
+    for g in groups:
+        pools.append(g)
+        while len(pools) > 1 and pools[-1][1] / pools[-1][2] <= pools[-2][1] / pools[-2][2]:
+            top = pools.pop()
+            pools[-1] = [a + b for a, b in zip(pools[-1], top, strict=True)]
+    knots: list[tuple[float, float]] = []
+    for total, wins, n in pools:
+        x, y = round(total / n, 3), round(wins / n, 3)
+        if not knots or (x > knots[-1][0] and y > knots[-1][1]):  # else one once rounded
+            knots.append((x, y))
+    if not knots:
+        return ((0.0, 0.0), (1.0, 1.0))
+    if knots[0][1] <= 0:  # never won: up to there it says 0
+        knots[0] = (0.0, 0.0)
+    elif knots[0][0] > 0:
+        knots.insert(0, (0.0, 0.0))
+    if knots[-1][1] >= 1:  # always won
+        knots[-1] = (1.0, 1.0)
+    elif knots[-1][0] < 1:
+        knots.append((1.0, 1.0))
+    return tuple(knots)
 
 
 def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
@@ -176,12 +200,19 @@ def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
             if not row["count"]:
                 lines.append(f"  {low:3d}-{high:3d}%  {0:5d}")
                 continue
-            gap = 100 * (row["observed"] - row["stated"])
             lines.append(
                 f"  {low:3d}-{high:3d}%  {row['count']:5d}  {100 * row['stated']:10.1f}%"
-                f"  {100 * row['observed']:7.1f}%  {gap:+5.1f}"
+                f"  {100 * row['observed']:7.1f}%  {_gap(row):+5.1f}"
             )
+        worst = c.worst(players)
+        if worst is not None:
+            low = worst["bin"] * 10
+            lines.append(f"  worst decile {low}-{low + 10}%: {abs(_gap(worst)):.1f} points off")
     return "\n".join(lines)
+
+
+def _gap(row: dict[str, Any]) -> float:
+    return 100 * (float(row["observed"]) - float(row["stated"]))
 
 
 def _num(x: float | None, digits: int) -> str:
