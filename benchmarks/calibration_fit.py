@@ -61,7 +61,8 @@ def worst(c: Calibration, players: int | None) -> str:
     if row is None:
         return "-"
     gap = 100 * (row["observed"] - row["stated"])
-    return f"{gap:+.1f} ({10 * row['bin']}-{10 * row['bin'] + 10}%: {row['count']})"
+    z = f"{gap / (100 * row['se']):+.1f} se" if row["se"] else "se 0"
+    return f"{gap:+.1f} ({10 * row['bin']}-{10 * row['bin'] + 10}%: {row['count']}, {z})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,12 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     check = load(args.check)
     seats = sorted({p[0] for p in check})
     raw, now, new = mapped(check, {}), mapped(check, CALIBRATION), mapped(check, maps)
-    print("\nOn the --check rounds: Brier score and worst decile (its positions)")
-    print(f"{'table':<6} {'positions':>9}  {'raw':<28}{'map in the code':<28}fitted map")
+    print("\nOn the --check rounds: Brier score, worst decile (its positions, its gap in se)")
+    print(f"{'table':<6} {'positions':>9}  {'raw':<36}{'map in the code':<36}fitted map")
     for players in [*seats, None]:
         count = sum(1 for p in check if players is None or p[0] == players)
         cells = [f"{c.brier(players) or 0:.4f} {worst(c, players)}" for c in (raw, now, new)]
-        line = f"{players or 'all':<6} {count:9d}  " + "".join(f"{cell:<28}" for cell in cells)
+        line = f"{players or 'all':<6} {count:9d}  " + "".join(f"{cell:<36}" for cell in cells)
         print(line.rstrip())
     print("\nThe fitted map on the --check rounds:")
     print(format_calibration(new, seats).split("\n", 1)[1])  # not its line of seconds

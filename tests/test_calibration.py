@@ -67,13 +67,18 @@ def test_the_fit_pools_a_dip_and_closes_both_ends() -> None:
     assert knots[2] == pytest.approx((0.8, 0.9))
 
 
-def test_the_table_names_its_worst_decile() -> None:
-    low = [(2, 0.05, 0, 0, 1.0, False)] * 9 + [(2, 0.05, 1, 0, 1.0, False)]
-    high = [(2, 0.75, 1, 1, 0.5, False)] * 3 + [(2, 0.75, 0, 1, 0.5, False)]
+def test_the_table_names_its_worst_decile_and_the_noise_of_each() -> None:
+    # 0-10 %: rounds 0 and 1, five choices each at 5 %; one won, in round 1.
+    low = [(2, 0.05, 0, 0, 1.0, False)] * 5 + [(2, 0.05, 0, 1, 1.0, False)] * 4
+    low += [(2, 0.05, 1, 1, 1.0, False)]
+    high = [(2, 0.75, 1, 2, 0.5, False)] * 3 + [(2, 0.75, 0, 2, 0.5, False)]
     c = Calibration(points=low + high)
     out = format_calibration(c, [2]).splitlines()
-    assert "    0- 10%     10         5.0%     10.0%   +5.0" in out
-    assert out[-1] == "  worst decile 0-10%: 5.0 points off"
+    assert "  stated     count  mean stated  observed  gap    se" in out
+    # Each round's gaps summed: -0.5 and +0.5, so se = sqrt(0.5) / 10 = 7.1 points.
+    assert "    0- 10%     10         5.0%     10.0%   +5.0   7.1" in out
+    assert "   70- 80%      4        75.0%     75.0%   +0.0   0.0" in out
+    assert out[-1] == "  worst decile 0-10%: 5.0 points off (0.7 se)"
 
 
 def test_the_fitting_script_fits_on_some_rounds_and_checks_on_others(tmp_path: Path) -> None:
@@ -89,7 +94,7 @@ def test_the_fitting_script_fits_on_some_rounds_and_checks_on_others(tmp_path: P
     done = run("calibration_fit", "--fit", *files, "--check", *files, "--bins", "5", "--least", "9")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.startswith("CALIBRATION: Maps = {\n    2: (\n        (\n            (0.000, 0.000), (")
+    assert out.startswith("CALIBRATION: Maps = {\n    2: (\n        (\n            (0.000, 0.")
     assert "\n    4: (\n" in out and "2 players: 800 positions, Brier score" in out
     mapped = [json.loads(f.read_text())["points"] for f in (tmp_path / "a.json",)]
     (tmp_path / "m.json").write_text(json.dumps({"raw": False, "points": mapped[0]}))

@@ -6,20 +6,24 @@ at every choice an expert seat makes it records the chance of winning the
 round that the advice states for the card it plays (the number ``hint``
 shows, :func:`~briscola.bots.advice.advise`), and whether that seat's side
 then won the round.  The reliability table puts the stated chances in ten
-bins (0-10 %, ..., 90-100 %) and shows, for each, the mean stated chance and
-how often the side really won; the Brier score is the mean squared gap
-between the stated chance and what happened (0 is perfect; always saying
-50 % scores 0.25).  A well calibrated advice has every bin's two numbers
-close: the goal is within 5 points in every bin over 2,000 positions.
+bins (0-10 %, ..., 90-100 %) and shows, for each, the mean stated chance,
+how often the side really won, and the standard error of their gap (a
+round's choices counted together), then names the bin furthest off.  The
+Brier score is the mean squared gap between the stated chance and what
+happened (0 is perfect; always saying 50 % scores 0.25).  A well calibrated
+advice has every bin's two numbers close: the goal is within 5 points in
+every bin over 2,000 positions.
 
 With ``raw`` the chances are the search's before the calibration
 (:data:`~briscola.bots.calibration.CALIBRATION`), the data that calibration is
-fitted from (:func:`fit`).  Rounds are dealt from ``seed``; the experts
-play with ``samples`` samples a move and no clock, so a run is repeatable.
+fitted from (:func:`fit`, by ``benchmarks/calibration_fit.py``).  Rounds are
+dealt from ``seed``; the experts play with ``samples`` samples a move and no
+clock, so a run is repeatable.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -54,20 +58,28 @@ class Calibration:
     seconds: float = 0.0
 
     def table(self, players: int | None = None) -> list[dict[str, Any]]:
-        """The reliability table: per bin its count, mean stated chance, observed rate."""
+        """The reliability table: per bin its count, mean stated chance, observed
+        rate, and ``se``, the standard error of their gap with each round's choices
+        counted together (they rise and fall with the round: not independent)."""
         rows: list[dict[str, Any]] = []
         for b in range(BINS):
             inside = [
-                (p, won)
-                for n, p, won, *_ in self.points
+                (p, won, r)
+                for n, p, won, r, *_ in self.points
                 if (players is None or n == players) and min(BINS - 1, int(p * BINS)) == b
             ]
             if not inside:
-                rows.append({"bin": b, "count": 0, "stated": None, "observed": None})
+                rows.append({"bin": b, "count": 0, "stated": None, "observed": None, "se": None})
                 continue
-            stated = sum(p for p, _ in inside) / len(inside)
-            observed = sum(won for _, won in inside) / len(inside)
-            rows.append({"bin": b, "count": len(inside), "stated": stated, "observed": observed})
+            stated = sum(p for p, _, _ in inside) / len(inside)
+            observed = sum(won for _, won, _ in inside) / len(inside)
+            by_round: dict[int, float] = {}
+            for p, won, r in inside:
+                by_round[r] = by_round.get(r, 0.0) + won - p - (observed - stated)
+            se = math.sqrt(sum(v * v for v in by_round.values())) / len(inside)
+            rows.append(
+                {"bin": b, "count": len(inside), "stated": stated, "observed": observed, "se": se}
+            )
         return rows
 
     def worst(self, players: int | None = None) -> dict[str, Any] | None:
@@ -194,7 +206,7 @@ def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
         n = sum(1 for p in c.points if players is None or p[0] == players)
         lines.append("")
         lines.append(f"{title}: {n} positions, Brier score {_num(c.brier(players), 4)}")
-        lines.append("  stated     count  mean stated  observed  gap")
+        lines.append("  stated     count  mean stated  observed  gap    se")
         for row in c.table(players):
             low, high = row["bin"] * 10, row["bin"] * 10 + 10
             if not row["count"]:
@@ -202,12 +214,14 @@ def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
                 continue
             lines.append(
                 f"  {low:3d}-{high:3d}%  {row['count']:5d}  {100 * row['stated']:10.1f}%"
-                f"  {100 * row['observed']:7.1f}%  {_gap(row):+5.1f}"
+                f"  {100 * row['observed']:7.1f}%  {_gap(row):+5.1f}  {100 * row['se']:4.1f}"
             )
         worst = c.worst(players)
         if worst is not None:
             low = worst["bin"] * 10
-            lines.append(f"  worst decile {low}-{low + 10}%: {abs(_gap(worst)):.1f} points off")
+            off = abs(_gap(worst))
+            ses = f"{off / (100 * worst['se']):.1f} se" if worst["se"] else "se 0"
+            lines.append(f"  worst decile {low}-{low + 10}%: {off:.1f} points off ({ses})")
     return "\n".join(lines)
 
 
