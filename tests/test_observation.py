@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 
@@ -214,3 +215,49 @@ def test_determinize_of_a_finished_round_is_finished() -> None:
     assert last.over
     sample = determinize(observe(last, 1), random.Random(0))
     assert sample.over and sample.legal_actions() == [] and sample.points == last.points
+
+
+def _unremembered(r: Round) -> Round:
+    """A copy of ``r`` that has built no observation yet: observe() starts from scratch."""
+    fresh = r.copy()
+    fresh.observed = None
+    return fresh
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_observe_keeps_between_moves_follows_take_backs_and_copies(players: int) -> None:
+    """observe() keeps the finished tricks it built on the round; after a take-back that
+    plays on another way, and in a copy that goes its own way, it sees the tricks as
+    they are now, as a round observed for the first time does."""
+    rules = TableRules(players=players)
+    rng = random.Random(players)
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    r = Round(rules, deck, 0)
+    snapshots = []
+    while not r.over:
+        assert observe(r, r.to_move) == observe(_unremembered(r), r.to_move)
+        snapshots.append(r.copy())
+        r.act(r.legal_actions()[0])
+    for back in (snapshots[-5], snapshots[9], snapshots[2]):  # later tricks, then earlier
+        r.restore(back)
+        other = r.copy()
+        while not r.over:  # another way from there: the last card of the hand each time
+            for seat in range(players):
+                assert observe(r, seat) == observe(_unremembered(r), seat)
+            r.act(r.legal_actions()[-1])
+        for seat in range(players):
+            assert observe(r, seat) == observe(_unremembered(r), seat)
+        other.act(other.legal_actions()[0])  # the copy still sees its own tricks
+        assert observe(other, 0) == observe(_unremembered(other), 0)
+
+
+def test_what_observe_kept_is_not_used_for_a_history_given_anew() -> None:
+    """A history set on the round from outside (not grown by its own moves) is read
+    afresh, even when it has as many tricks as what was kept."""
+    rules = TableRules()
+    one, two = (next(islice(positions(rules, seed), 12, None)) for seed in (1, 2))
+    assert len(one.history) == len(two.history) == 6 and one.history != two.history
+    observe(one, one.to_move)
+    one.history = two.history[:]
+    assert observe(one, one.to_move).played == observe(_unremembered(two), one.to_move).played

@@ -41,6 +41,8 @@ __all__ = [
 
 EXCHANGE: Final = "exchange"
 Action = Card | Literal["exchange"]
+Trick = tuple[int, tuple[Card, ...], int]  # (leader, cards in playing order, winner)
+ObservedTricks = tuple[list[Trick], tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]
 
 # The face-up card a trump 7 may take (A 3 K Q J) and a trump 2 may take (4 5 6 7).
 _SEVEN_TAKES: Final = frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK})
@@ -80,6 +82,7 @@ class Round:
         "leader",
         "n",
         "number",
+        "observed",
         "over",
         "points",
         "rounds_won",
@@ -105,13 +108,16 @@ class Round:
     leader: int
     to_move: int
     points: list[int]
-    history: list[tuple[int, tuple[Card, ...], int]]
+    history: list[Trick]
     exchanges: list[tuple[int, Card, Card]]
     exchange_stamp: int  # cards played before the last exchange, -1 for none
     beats: tuple[tuple[bool, ...], ...]  # beats[best][card]: card takes the trick from best
     over: bool  # all cards played
     trump_taken: tuple[int, Card] | None  # (seat, card) once the face-up card is drawn
     events: list[Event] | None
+    # What observe() built of ``history`` so far (observation.py), reused while it still
+    # holds: (the entries it covers, their (seat, card) pairs, their winners).
+    observed: ObservedTricks | None
 
     def __init__(
         self,
@@ -164,6 +170,7 @@ class Round:
         self.trump_taken = None
         self.over = False
         self.events = None
+        self.observed = None
         if record_events:
             self.events = [
                 RoundStarted(
@@ -336,6 +343,7 @@ class Round:
         new.trump_taken = self.trump_taken
         new.over = self.over
         new.events = None
+        new.observed = self.observed  # checked against the history before any use
         return new
 
     def restore(self, snapshot: Round) -> None:

@@ -92,25 +92,27 @@ def _trick_cards(trick: tuple[tuple[int, Card], ...]) -> list[dict[str, Any]]:
     return seat_cards(trick)
 
 
-def _known_cards(r: Round) -> list[list[Card]]:
+def _known_cards(r: Round) -> list[tuple[Card, ...]]:
     """Cards publicly known to sit in each hand and not yet played: cards taken by
     exchange and the face-up card drawn last."""
-    known: list[list[Card]] = [[] for _ in range(r.n)]
+    known: list[tuple[Card, ...]] = [()] * r.n
+    if r.trump_taken is None and not r.exchanges:  # most of a round: nothing known
+        return known
     taken = [(seat, took) for seat, _gave, took in r.exchanges]
     if r.trump_taken is not None:
         taken.append(r.trump_taken)
     for seat, card in taken:
         if card in r.hands[seat] and card not in known[seat]:
-            known[seat].append(card)
+            known[seat] += (card,)
     return known
 
 
 def observe(r: Round, seat: int) -> Observation:
     """What ``seat`` may see of round ``r``: its hand and everything public."""
     leader = r.leader
-    rotation = r.rules.rotation  # rotation[s]: the seats in playing order from s
-    history = r.history
+    played, winners = _finished_tricks(r)
     known = _known_cards(r)
+    known[seat] = ()
     return Observation(
         rules=r.rules,
         seat=seat,
@@ -121,19 +123,47 @@ def observe(r: Round, seat: int) -> Observation:
         legal=tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),
         to_move=r.to_move,
         leader=leader,
-        trick=tuple(zip(rotation[leader], r.trick, strict=False)),  # a trick in progress
-        trump_card=r.face_up,
+        trick=tuple(zip(r.rules.rotation[leader], r.trick, strict=False)),  # a trick in progress
+        trump_card=r.stock[0] if r.stock else None,
         trump_suit=r.trump_suit,
         stock=len(r.stock),
         points=tuple(r.points),
-        played=tuple(tuple(zip(rotation[lead], cards, strict=True)) for lead, cards, _ in history),
-        winners=tuple(w for _, _, w in history),
-        hand_sizes=tuple(len(h) for h in r.hands),
+        played=played,
+        winners=winners,
+        hand_sizes=tuple(map(len, r.hands)),
         exchanges=tuple(r.exchanges),
         trump_taken=r.trump_taken,
         dealt_trump=r.trump_card,
-        known=tuple(tuple(cs) if s != seat else () for s, cs in enumerate(known)),
+        known=tuple(known),
     )
+
+
+def _finished_tricks(r: Round) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]:
+    """The finished tricks as (seat, card) pairs, and their winners.
+
+    A round is observed at every move while its history only grows, so what was
+    built is kept on the round (``r.observed``) and only new tricks are added.  It
+    is used only while the history still starts with the tricks it was built from
+    (a take-back restores an earlier history, which may then go another way).
+    """
+    history = r.history
+    memo = r.observed
+    if memo is not None:
+        entries, played, winners = memo
+        done = len(entries)
+        if history[:done] == entries:
+            if done == len(history):
+                return played, winners
+        else:
+            done, played, winners = 0, (), ()
+    else:
+        done, played, winners = 0, (), ()
+    rotation = r.rules.rotation  # rotation[s]: the seats in playing order from s
+    new = history[done:]
+    played += tuple(tuple(zip(rotation[lead], cards, strict=True)) for lead, cards, _ in new)
+    winners += tuple(w for _, _, w in new)
+    r.observed = (history[:], played, winners)
+    return played, winners
 
 
 def unseen_cards(obs: Observation) -> list[Card]:
@@ -190,4 +220,5 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     r.trump_taken = obs.trump_taken
     r.over = not any(obs.hand_sizes)
     r.events = None
+    r.observed = None
     return r
