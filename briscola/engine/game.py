@@ -27,7 +27,7 @@ from .events import (
     TrickDone,
     TrumpTaken,
 )
-from .rules import HAND_SIZE, TableRules
+from .rules import HAND_SIZE, PLAYER_COUNTS, TableRules
 
 __all__ = [
     "EXCHANGE",
@@ -47,6 +47,13 @@ ObservedTricks = tuple[list[Trick], tuple[tuple[tuple[int, Card], ...], ...], tu
 # The face-up card a trump 7 may take (A 3 K Q J) and a trump 2 may take (4 5 6 7).
 _SEVEN_TAKES: Final = frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK})
 _TWO_TAKES: Final = frozenset({Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN})
+
+
+# The events of a card played or drawn, made once: they are frozen values, and a table
+# records about a hundred of them a round.  _PLAYED[seat][card], _DREW[seat][card].
+_SEATS: Final = range(max(PLAYER_COUNTS))
+_PLAYED: Final = tuple(tuple(Played(seat, card) for card in ALL_CARDS) for seat in _SEATS)
+_DREW: Final = tuple(tuple(Drew(seat, card) for card in ALL_CARDS) for seat in _SEATS)
 
 
 class IllegalMoveError(ValueError):
@@ -242,46 +249,55 @@ class Round:
             raise IllegalMoveError(self._illegal_text(card)) from None
         trick = self.trick
         trick.append(card)
-        if self.events is not None:
-            self.events.append(Played(seat, card))
-        if len(trick) < self.n:
+        events = self.events
+        if events is not None:
+            events.append(_PLAYED[seat][card])
+        n = self.n
+        if len(trick) < n:
             seat += 1
-            self.to_move = seat if seat < self.n else 0
+            self.to_move = seat if seat < n else 0
             return
         # The trick is full: score it, the winner leads, everyone draws from the winner.
         # Inline rather than a helper: this is the hot path of every search.
         rules = self.rules
         beats = self.beats
         points = rules.points
-        # Every trick has at least two cards: settle the first pair without a loop.
-        lead, second = trick[0], trick[1]
-        best = second if beats[lead][second] else lead
-        gained = points[lead] + points[second]
-        if len(trick) > 2:
-            for card in trick[2:]:
+        lead = trick[0]
+        at: int  # the winning card's place in the trick
+        if n == 2:  # most tricks of all: one look at the table
+            second = trick[1]
+            at = beats[lead][second]  # True is 1
+            gained = points[lead] + points[second]
+        else:
+            best = lead
+            at = 0
+            gained = points[lead]
+            for i in range(1, n):
+                card = trick[i]
                 gained += points[card]
                 if beats[best][card]:
                     best = card
+                    at = i
         leader = self.leader
-        winner = rules.rotation[leader][trick.index(best)]
+        winner = rules.rotation[leader][at]
         self.points[rules.team_of[winner]] += gained
         self.history.append((leader, tuple(trick), winner))
         self.trick = []
         self.leader = self.to_move = winner
         stock = self.stock
         if stock:
-            drew = True
             hands = self.hands
             for seat in rules.rotation[winner]:
                 hands[seat].append(stock.pop())
             if not stock:
                 last = rules.rotation[winner][-1]
                 self.trump_taken = (last, hands[last][-1])
+            if events is not None:
+                self._trick_events(gained, True)
         else:
-            drew = False
             self.over = not self.hands[winner]
-        if self.events is not None:
-            self._trick_events(gained, drew)
+            if events is not None:
+                self._trick_events(gained, False)
 
     def _trick_events(self, gained: int, drew: bool) -> None:
         """The events of the trick just finished (the slow path, for tables only)."""
@@ -291,7 +307,7 @@ class Round:
         self.events.append(TrickDone(tuple(zip(order, cards, strict=True)), winner, gained))
         if drew:
             for seat in self.rules.rotation[winner]:
-                self.events.append(Drew(seat, self.hands[seat][-1]))
+                self.events.append(_DREW[seat][self.hands[seat][-1]])
             if self.trump_taken is not None and not self.stock:
                 self.events.append(TrumpTaken(*self.trump_taken))
 
