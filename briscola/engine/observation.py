@@ -11,11 +11,11 @@ the seat has seen.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import chain, filterfalse
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card
 from .events import seat_cards
@@ -110,32 +110,46 @@ def _known_cards(r: Round) -> list[tuple[Card, ...]]:
 def observe(r: Round, seat: int) -> Observation:
     """What ``seat`` may see of round ``r``: its hand and everything public."""
     leader = r.leader
+    stock = r.stock
     played, winners = _finished_tricks(r)
     known = _known_cards(r)
     known[seat] = ()
-    return Observation(
-        rules=r.rules,
-        seat=seat,
-        round=r.number,
-        dealer=r.dealer,
-        rounds_won=r.rounds_won,
-        hand=tuple(r.hands[seat]),
-        legal=tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),
-        to_move=r.to_move,
-        leader=leader,
-        trick=tuple(zip(r.rules.rotation[leader], r.trick, strict=False)),  # a trick in progress
-        trump_card=r.stock[0] if r.stock else None,
-        trump_suit=r.trump_suit,
-        stock=len(r.stock),
-        points=tuple(r.points),
-        played=played,
-        winners=winners,
-        hand_sizes=tuple(map(len, r.hands)),
-        exchanges=tuple(r.exchanges),
-        trump_taken=r.trump_taken,
-        dealt_trump=r.trump_card,
-        known=tuple(known),
+    return _observation(  # the fields in their order
+        r.rules,
+        seat,
+        r.number,  # round
+        r.dealer,
+        r.rounds_won,
+        tuple(r.hands[seat]),  # hand
+        tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),  # legal
+        r.to_move,
+        leader,
+        tuple(zip(r.rules.rotation[leader], r.trick, strict=False)),  # the trick in progress
+        stock[0] if stock else None,  # trump_card
+        r.trump_suit,
+        len(stock),
+        tuple(r.points),
+        played,
+        winners,
+        tuple(map(len, r.hands)),  # hand_sizes
+        tuple(r.exchanges),
+        r.trump_taken,
+        r.trump_card,  # dealt_trump
+        tuple(known),
     )
+
+
+# Each field's slot setter, in the fields' order: observe() fills a new Observation
+# through them, as its frozen __init__ would (a third of observe's time), but
+# without a call by keywords and an object.__setattr__ by name per field.
+_SETTERS: Final = tuple(getattr(Observation, f.name).__set__ for f in fields(Observation))
+
+
+def _observation(*values: object) -> Observation:
+    obs = object.__new__(Observation)
+    for put, value in zip(_SETTERS, values, strict=True):
+        put(obs, value)
+    return obs
 
 
 def _finished_tricks(r: Round) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]:
