@@ -329,10 +329,10 @@ class Round:
 
     def act(self, action: Action) -> None:
         """Play a card or make the exchange; the one entry point for a player's answer."""
-        if action == EXCHANGE:
-            self.exchange()
-        elif isinstance(action, Card):
+        if isinstance(action, Card):  # first: nearly every action, and cheaper to ask
             self.play(action)
+        elif action == EXCHANGE:
+            self.exchange()
         else:
             raise IllegalMoveError(f"not an action: {action!r}; expected a card or 'exchange'")
 
