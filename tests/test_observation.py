@@ -9,6 +9,7 @@ from itertools import islice
 
 import pytest
 
+from briscola.engine import observation
 from briscola.engine.cards import Card
 from briscola.engine.game import EXCHANGE, Round
 from briscola.engine.observation import Observation, determinize, observe, unseen_cards
@@ -261,3 +262,19 @@ def test_what_observe_kept_is_not_used_for_a_history_given_anew() -> None:
     observe(one, one.to_move)
     one.history = two.history[:]
     assert observe(one, one.to_move).played == observe(_unremembered(two), one.to_move).played
+
+
+def test_determinize_deals_from_the_observation_it_is_given_each_time() -> None:
+    """determinize() keeps what it derived from the last observation it dealt from;
+    asked in turn for two seats' views of one position, each deal agrees with its own
+    view, card for card as a determinize() that kept nothing deals it."""
+    r = next(islice(positions(TableRules(variant="brisca"), 3), 10, None))
+    views = [observe(r, 0), observe(r, 1)]
+    for i in range(6):
+        obs = views[i % 2]
+        got = determinize(obs, random.Random(i))
+        observation._dealt_from = None
+        want = determinize(obs, random.Random(i))
+        assert got.hands == want.hands and got.stock == want.stock
+        assert got.history == want.history and got.exchange_stamp == want.exchange_stamp
+        assert got.hands[obs.seat] == list(obs.hand)

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from .cards import Card
 from .events import seat_cards
-from .game import EXCHANGE, Action, Round
+from .game import EXCHANGE, Action, Round, Trick
 from .rules import TableRules
 
 __all__ = ["Observation", "determinize", "observe", "unseen_cards"]
@@ -191,6 +191,29 @@ def unseen_cards(obs: Observation) -> list[Card]:
     return list(filterfalse(seen.__contains__, obs.rules.deck))  # in the pack's order
 
 
+# The observation determinize() dealt from last, and what it derives from that alone
+# (the unseen cards in the pack's order, the finished tricks, the exchange this turn):
+# a search deals hundreds of samples from one observation.  Matched by identity; an
+# Observation is frozen, and the reference kept here keeps its id from being reused.
+_dealt_from: tuple[Observation, tuple[Card, ...], tuple[Trick, ...], bool] | None = None
+
+
+def _derived(obs: Observation) -> tuple[tuple[Card, ...], tuple[Trick, ...], bool]:
+    global _dealt_from
+    memo = _dealt_from
+    if memo is not None and memo[0] is obs:
+        return memo[1], memo[2], memo[3]
+    unseen = tuple(unseen_cards(obs))
+    history = tuple(
+        (cards[0][0], tuple(map(_card, cards)), w)
+        for cards, w in zip(obs.played, obs.winners, strict=True)
+    )
+    # Whether this seat may still exchange this turn is exactly what `legal` says.
+    exchanged = obs.to_move == obs.seat and EXCHANGE not in obs.legal
+    _dealt_from = (obs, unseen, history, exchanged)
+    return unseen, history, exchanged
+
+
 def determinize(obs: Observation, rng: random.Random) -> Round:
     """A full round that agrees with ``obs``, the unseen cards dealt at random.
 
@@ -198,7 +221,8 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     its size with the face-up card at the bottom.  The result is an ordinary
     :class:`Round` (without events) that search can play out.
     """
-    pool = unseen_cards(obs)
+    unseen, history, exchanged = _derived(obs)
+    pool = list(unseen)
     rng.shuffle(pool)
     n = obs.rules.players
     hands: list[list[Card]] = []
@@ -223,14 +247,10 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     r.leader = obs.leader
     r.to_move = obs.to_move
     r.points = list(obs.points)
-    r.history = [
-        (cards[0][0], tuple(map(_card, cards)), w)
-        for cards, w in zip(obs.played, obs.winners, strict=True)
-    ]
+    r.history = list(history)
     r.exchanges = list(obs.exchanges)
     r.beats = obs.rules.beats[obs.trump_suit]
-    # Whether this seat may still exchange this turn is exactly what `legal` says.
-    r.exchanged_this_turn = obs.to_move == obs.seat and EXCHANGE not in obs.legal
+    r.exchanged_this_turn = exchanged
     r.trump_taken = obs.trump_taken
     r.over = not any(obs.hand_sizes)
     r.events = None
