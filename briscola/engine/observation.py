@@ -141,7 +141,8 @@ def observe(r: Round, seat: int) -> Observation:
 
 # Each field's slot setter, in the fields' order: observe() fills a new Observation
 # through them, as its frozen __init__ would (a third of observe's time), but
-# without a call by keywords and an object.__setattr__ by name per field.
+# without a call by keywords and an object.__setattr__ by name per field.  (So an
+# Observation has no __post_init__: this path would skip it.)
 _SETTERS: Final = tuple(getattr(Observation, f.name).__set__ for f in fields(Observation))
 
 
