@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -278,3 +279,13 @@ def test_determinize_deals_from_the_observation_it_is_given_each_time() -> None:
         assert got.hands == want.hands and got.stock == want.stock
         assert got.history == want.history and got.exchange_stamp == want.exchange_stamp
         assert got.hands[obs.seat] == list(obs.hand)
+
+
+def test_an_observation_filled_through_its_slots_is_one_its_init_would_make() -> None:
+    """observe() fills an Observation through its slots' setters, skipping __init__:
+    the same value as the dataclass makes, and nothing __post_init__ would do is lost."""
+    assert not hasattr(Observation, "__post_init__")
+    for r in positions(TableRules(players=4, variant="brisca"), 5):
+        obs = observe(r, 1)
+        again = Observation(**{f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)})
+        assert obs == again and hash(obs) == hash(again) and repr(obs) == repr(again)
