@@ -151,7 +151,8 @@ def fit(
 
     The points sorted by ``p`` go in ``bins`` bins of equal width, a bin of
     fewer than ``least`` points joined to the next (equal width keeps the
-    ends sharp, where few points are and the curve is steep); each group's
+    ends sharp, where few points are and the curve is steep; a chance of 0
+    or 1, which the samples give often, is a group of its own); each group's
     mean ``p`` and win rate, then pooled where a rate is not above the one
     before (isotonic regression, pool adjacent violators).  Each pool is a
     knot (mean ``p``, rate): both rise strictly, so the map straight between
@@ -159,10 +160,11 @@ def fit(
     the cards; the ends are at 0 and 1 (closed by (0, 0) and (1, 1) where no
     pool is).  Knots are rounded to 3 places, as the code keeps them."""
     groups: list[list[float]] = []  # [sum p, sum won, count]
-    last_bin = -1
+    last_bin: int | None = None
     for p, won in sorted(points):
-        b = min(bins - 1, int(p * bins))
-        if not groups or (groups[-1][2] >= least and b != last_bin):
+        b = -1 if p <= 0 else bins if p >= 1 else min(bins - 1, int(p * bins))
+        ends = last_bin is not None and b != last_bin and (last_bin < 0 or b == bins)
+        if not groups or ends or (groups[-1][2] >= least and b != last_bin):
             groups.append([0.0, 0.0, 0])
         groups[-1] = [groups[-1][0] + p, groups[-1][1] + won, groups[-1][2] + 1]
         last_bin = b
