@@ -100,3 +100,14 @@ def test_the_fitting_script_fits_on_some_rounds_and_checks_on_others(tmp_path: P
     (tmp_path / "m.json").write_text(json.dumps({"raw": False, "points": mapped[0]}))
     bad = run("calibration_fit", "--fit", str(tmp_path / "m.json"))
     assert bad.returncode != 0 and "not a --raw run" in bad.stderr
+
+
+def test_a_chance_of_0_or_1_is_a_group_of_its_own() -> None:
+    # The samples often say 0 (here 1 round won in 80), 1 (39 in 40); from 5 to 10 %
+    # wins a third: too few zeros to be a bin of 100, but not to be pooled with those.
+    points = [(0.0, int(i == 0)) for i in range(80)]
+    points += [(0.05 + i / 3000, int(i % 3 == 0)) for i in range(150)]
+    points += [(0.5, i % 2) for i in range(200)] + [(1.0, int(i % 40 != 0)) for i in range(400)]
+    knots = fit(points)
+    assert knots == ((0.0, 0.013), (0.075, 0.333), (0.5, 0.5), (1.0, 0.975))
+    assert calibrate(0.075, 2, 0.5, {2: (knots,)}) == pytest.approx(0.333)
