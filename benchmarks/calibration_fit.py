@@ -90,11 +90,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     seats = sorted({p[0] for p in check})
     raw, now, new = mapped(check, {}), mapped(check, CALIBRATION), mapped(check, maps)
     print("\nOn the --check rounds: Brier score, worst decile (its positions, its gap in se)")
-    print(f"{'table':<6} {'positions':>9}  {'raw':<36}{'map in the code':<36}fitted map")
+    print(f"{'table':<6} {'positions':>9}  {'raw':<38}{'map in the code':<38}fitted map")
     for players in [*seats, None]:
         count = sum(1 for p in check if players is None or p[0] == players)
         cells = [f"{c.brier(players) or 0:.4f} {worst(c, players)}" for c in (raw, now, new)]
-        line = f"{players or 'all':<6} {count:9d}  " + "".join(f"{cell:<36}" for cell in cells)
+        line = f"{players or 'all':<6} {count:9d}  " + "".join(f"{cell:<38}" for cell in cells)
         print(line.rstrip())
     print("\nThe fitted map on the --check rounds:")
     print(format_calibration(new, seats).split("\n", 1)[1])  # not its line of seconds
