@@ -48,7 +48,7 @@ from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.layout import wrap
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.seen import Seen
-from briscola.prompt.signals import handlers
+from briscola.prompt.signals import caught, handlers
 from briscola.prompt.style import PALETTES, style_for
 from briscola.prompt.view import View
 from briscola.table import play_match, run_match
@@ -780,3 +780,17 @@ async def test_the_callers_signal_handlers_are_put_back_however_play_ends(
         os.kill(os.getpid(), signal.SIGTERM)
         assert await asyncio.wait_for(game, 30) == 128 + signal.SIGTERM
     assert handlers(*callers_handlers) == callers_handlers
+
+
+def test_signals_are_not_caught_outside_the_main_thread_and_nothing_fails() -> None:
+    """Only the main thread can set a handler: a game in another thread sets none."""
+
+    async def game() -> bool:
+        with caught({signal.SIGTERM: lambda: None}) as caught_here:
+            return caught_here
+
+    seen: list[object] = []
+    thread = threading.Thread(target=lambda: seen.append(asyncio.run(game())))
+    thread.start()
+    thread.join(10)
+    assert seen == [False]

@@ -50,7 +50,9 @@ def kept(*signals: int) -> Iterator[None]:
         yield
     finally:
         for sig, (python, process) in found.items():
-            if python is not None:  # None: set outside Python; Python cannot set it
+            # None: set outside Python, which cannot set it; and only the main thread
+            # can set one, so one left as it was is not set again.
+            if python is not None and signal.getsignal(sig) != python:
                 signal.signal(sig, python)
             if process is not None and process_handler(sig) != process:
                 set_process_handler(sig, process)
