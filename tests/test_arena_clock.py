@@ -117,3 +117,22 @@ def test_a_version_1_bot_ignores_the_clock_fields() -> None:
 def test_the_tournament_names_its_clock() -> None:
     out = briscola("tournament", "greedy", "random", "--games", "1", "--tc", "10+0.1")
     assert out["tc"] == "10+0.1"
+
+
+def test_a_players_own_clock_is_named_in_the_header_and_json() -> None:
+    """Issue 31 (12): with a spec's own tc= the header said no clock (or only --tc's,
+    which that player did not play under); each player's clock is named."""
+    args = ["greedy:tc=10+0.1,name=g", "random", "--games", "1", "--seed", "1"]
+    out = briscola("arena", *args)
+    assert [side["tc"] for side in out["sides"]] == ["10+0.1", None] and out["tc"] is None
+    text = _text("arena", *args, "--tc", "20")
+    assert "seed 1; clocks g 10+0.1, random 20+0\n" in text
+    out = briscola("tournament", *args)
+    assert [r["tc"] for r in out["ratings"]] == ["10+0.1", None]
+    text = _text("tournament", *args)
+    assert "seed 1; clocks g 10+0.1, random none\n" in text
+
+
+def _text(*args: str) -> str:
+    argv = [sys.executable, "-m", "briscola", *args]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=120, check=True).stdout

@@ -269,3 +269,14 @@ def test_a_worker_killed_from_outside_ends_the_run_with_a_clear_line(tmp_path: P
     assert "briscola arena: a worker process ended (exit code -9) while it played" in err
     assert "Traceback" not in err
     assert json.loads(out)["interrupted"] is True
+
+
+def test_a_late_answer_after_a_timeout_is_not_a_fault_too() -> None:
+    """Issue 31 (the fault table): a side that timed out fails; its answer that comes
+    while the host stops it is not counted as a fault on top (``unknown_id``), as
+    check-bot and ``join --bot`` do not count it (``--fault slow``: faults 4, failures 4)."""
+    out = arena_json(f"cmd:{MISBEHAVE} late", "greedy", "--games", "1", "--move-ms", "200",
+                     "--seed", "1", status=1)  # fmt: skip
+    late = out["sides"][0]
+    assert late["failures"]["timeout"]["count"] == out["matches"] == 2
+    assert late["faults"] == {} and out["faults"] == 0, late

@@ -111,6 +111,29 @@ def test_a_directory_of_another_run_is_refused(
     assert "no results.jsonl to resume it from" in capsys.readouterr().err
 
 
+def test_a_run_resumed_by_a_changed_program_is_refused(tmp_path: Path) -> None:
+    """Issue 31 (6, 15): the arena resumes "as the tournament does", so it checks who its
+    programs are too: a bot whose hello name or file changed under the same command
+    had its old results shown under its new name."""
+    bot, rec = tmp_path / "nodino.py", tmp_path / "rec"
+    bot.write_text(SIMPLE.read_text())
+    args = [sys.executable, "-m", "briscola", "arena", f"cmd:{sys.executable} {bot}",
+            "greedy", "--games", "1", "--seed", "1", "--record", str(rec)]  # fmt: skip
+
+    def arena(*more: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*args, *more], capture_output=True, text=True, timeout=120)
+
+    assert arena().returncode == 0
+    assert arena("--games", "2").returncode == 0  # the same program: resumed
+    bot.write_text(SIMPLE.read_text().replace('"simple-py"', '"nodino-v2"'))
+    refused = arena("--games", "3")
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "players changed since the run began" in refused.stderr
+    assert "hello name 'simple-py', now 'nodino-v2'" in refused.stderr
+    assert f"its file {bot} changed" in refused.stderr
+    assert len(_lines(rec / "results.jsonl")) == 4  # nothing was added
+
+
 LEAGUE = """
 [[bots]]
 name = "carlo"

@@ -7,11 +7,13 @@ import json
 import subprocess
 import sys
 import types
+from unittest import mock
 
 import pytest
 
 from briscola.cli import main as cli_main
 from briscola.engine.cards import Card
+from briscola.engine.events import Played
 from briscola.engine.game import Round
 from briscola.lab import bench
 
@@ -20,6 +22,7 @@ KEYS = {
     "rounds_per_s_2p",
     "rounds_per_s_3p",
     "rounds_per_s_4p",
+    "observed_rounds_per_s_2p",
     "reference_rounds_per_s_2p",
     "engine_best_rounds_per_s_2p",
     "engine_to_reference",
@@ -114,6 +117,16 @@ def test_the_measured_loops_play_real_rounds() -> None:
     assert calls["n"] == 36  # every card of the 3-player pack
     bench.reference_round(seed=1)()  # asserts its own 120 points
     assert bench.measure(lambda: None, 0.0) >= 1
+
+
+def test_the_observed_loop_observes_every_move_and_keeps_the_events() -> None:
+    """``observed_rounds_per_s_2p`` drives the engine as the table does."""
+    with mock.patch.object(bench, "observe", wraps=bench.observe) as spy:
+        bench.observed_round(2, seed=1)()
+    assert spy.call_count == 40  # every card of the pack, each by its observed mover
+    r = spy.call_args.args[0]
+    assert r.over and r.events is not None and sum(r.points) == 120
+    assert sum(isinstance(ev, Played) for ev in r.events) == 40
 
 
 def test_show_formats_figures() -> None:

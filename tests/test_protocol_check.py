@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -57,25 +60,26 @@ def test_good_bots_pass_every_check(command: str, tmp_path: Path) -> None:
 
 # Three tables are enough for the misbehaving bots (check-bot --players/--variant/--pack).
 SHORT: list[check.Table] = [(2, "italian", 0), (3, "italian", 36), (4, "italian", 0)]
-# mode: (the check that must fail, words of its reason)
+# mode: (the check that must fail, words of its reason); the program is named as the
+# arena names it (issue 31): by its script before its hello, then by its hello name.
 BAD = {
-    "crash": ("match, 2 seats, italian", "crashed: bot exited with status 1"),
-    "hang": ("match, 2 seats, italian", "timeout: bot did not answer turn"),
+    "crash": ("match, 2 seats, italian", "crashed: crash exited with status 1"),
+    "hang": ("match, 2 seats, italian", "timeout: hang did not answer turn"),
     "garbage": ("match, 2 seats, italian", "bad_json: not JSON"),
     "illegal": ("match, 2 seats, italian", "illegal_move:"),
     "recover": ("match, 2 seats, italian", "illegal_move:"),
     "wrong_id": ("match, 3 seats, italian, 36 cards", "unknown_id:"),
     "long_line": ("match, 4 seats, italian", "line_too_long:"),
     "bad_utf8": ("brisca exchange", "bad_json: the line is not UTF-8"),
-    "no_flush": ("handshake", "timeout: bot did not answer hello"),
-    "exit_before_hello": ("handshake", "crashed: bot exited with status 3"),
+    "no_flush": ("handshake", "timeout: misbehave did not answer hello"),
+    "exit_before_hello": ("handshake", "crashed: misbehave exited with status 3"),
     "old_protocol": ("handshake", "unsupported_protocol:"),
     "bad_hello": ("handshake", "faults:"),
     "linger": ("leaves after bye", "did not exit after bye"),
     "chatty": ("unknown fields and types", "unknown_type: unknown message type 'shout'"),
     "slow": ("answers within time", "slowest of"),
-    "one_match": ("two matches, one process", "match 2: bot exited with status 0"),
-    "crash_later": ("two matches, one process", "match 2: bot exited with status 4"),
+    "one_match": ("two matches, one process", "match 2: one_match exited with status 0"),
+    "crash_later": ("two matches, one process", "match 2: crash_later exited with status 4"),
 }
 
 
@@ -150,3 +154,35 @@ def test_check_main_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str
     args.bot = "python3 'unclosed"
     assert check.main(args) == 2
     assert "No closing quotation" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_stop_by_signal_stops_the_bot(tmp_path: Path, sig: int) -> None:
+    """Issue 31: check-bot stopped by SIGTERM (``timeout``, a CI job cancelled) or
+    SIGHUP died at once and left a bot that hangs running; it stops it, as on Ctrl-C."""
+    argv = [PY, "-m", "briscola", "check-bot", f"{MISBEHAVE} hang", "--move-ms", "30000"]
+    env = {**os.environ, "BOT_PID_DIR": str(tmp_path)}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=ROOT)  # fmt: skip
+    try:
+        end = time.monotonic() + 60
+        # The handshake, 6 stateless turns, the unknown fields; then the first match,
+        # where it hangs at its third turn.
+        while time.monotonic() < end and len(list(tmp_path.glob("*.pid"))) < 9:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    pids = [int(p.stem) for p in tmp_path.glob("*.pid")]
+    for _ in range(50):
+        if not any(Path(f"/proc/{pid}").exists() for pid in pids):
+            break
+        time.sleep(0.1)
+    left = [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "a bot was left running"
+    assert proc.returncode == 128 + sig, err
+    assert f"stopped by {signal.Signals(sig).name}; the bot was stopped" in err

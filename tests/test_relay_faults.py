@@ -13,6 +13,7 @@ import asyncio
 import json
 import re
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -201,3 +202,62 @@ async def test_the_servers_stand_in_and_its_away_notice_are_counted() -> None:
     assert relay.match.timeouts == 1 and relay.match.failure.startswith("timeout: ")
     assert session.asked == ["leave"]
     assert "cards a stand-in played: 2; timeouts: 1; the seat given up" in relay.match.line()
+
+
+async def _bot_played(records: Path, cards: int) -> None:
+    """Wait (bounded) until seat 0 has played ``cards`` cards in the match's record."""
+    for _ in range(int(BOUND * 10)):
+        for path in records.rglob("*.jsonl"):
+            lines = [json.loads(x) for x in path.read_text().splitlines() if x.endswith("}")]
+            if sum(x["type"] == "played" and x.get("seat") == 0 for x in lines) >= cards:
+                return
+        await asyncio.sleep(0.1)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+async def test_a_stop_by_signal_stops_the_bot_and_sums_up(tmp_path: Path, sig: int) -> None:
+    """``join --bot`` stopped by SIGTERM (a service manager, ``timeout``) or SIGHUP
+    died at once and left its bot running, an orphan; it stops the bot as Ctrl-C does,
+    sums up, and exits 128 + the signal."""
+    async with running(tmp_path, turn_timeout=0.0) as lan:  # no limit: the slow bot waits
+        argv = [sys.executable, "-m", "briscola", "join", f"127.0.0.1:{lan.port}", "--create",
+                "--table", "t", "--players", "2", "--bots", "1:greedy",
+                "--bot", f"{NODE_BOT} --fault slow"]  # fmt: skip
+        proc = await asyncio.create_subprocess_exec(*argv, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
+        assert proc.stderr is not None
+        try:
+            seated = await asyncio.wait_for(proc.stderr.readline(), BOUND)
+            assert b" sits at table t" in seated, seated
+            bots = _children(proc.pid)
+            assert bots  # the bot program, started by join
+            await _bot_played(lan.records, 2)  # its third turn is next: the slow one
+            await asyncio.sleep(0.3)
+            proc.send_signal(sig)
+            rest = await asyncio.wait_for(proc.stderr.read(), BOUND)
+            await asyncio.wait_for(proc.wait(), BOUND)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    text = rest.decode()
+    assert proc.returncode == 128 + sig, text
+    assert "summary for simple-js at table t" in text and "Traceback" not in text
+    assert "exit status 1" not in text  # stopped, not failed
+    for _ in range(50):  # the bot is stopped before join exits; reaped soon after
+        if not any(Path(f"/proc/{pid}").exists() for pid in bots):
+            break
+        await asyncio.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in bots), "the bot was left running"

@@ -114,3 +114,25 @@ async def test_closing_ends_every_worker_even_one_thinking_or_stopped() -> None:
     bot, obs = _position(5)
     assert (await pool.choose(bot, obs, "late"))[0] in obs.legal  # type: ignore[arg-type]
     assert pool._pools == {False: None, True: None}
+
+
+async def test_a_move_asked_after_close_is_thought_in_place_while_a_worker_counts_busy() -> None:
+    """close() while a worker thinks: until the executor's thread reports the broken
+    pool (late under load), the worker still counts as busy.  A move asked then is
+    thought in place at once (it once waited for ever in the queue: a CI hang), and
+    a move still queued at close() is cancelled, as one in a worker is."""
+    pool = BotPool(workers=1)
+    await pool.warm()
+    _, obs = _position(4)
+    thinking = asyncio.ensure_future(
+        pool.choose(ExpertBot(seed=4, samples=5000), obs, "A")  # type: ignore[arg-type]
+    )
+    queued = asyncio.ensure_future(pool.choose(*_position(6), "B"))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    assert pool._busy[False] == 1 and pool._queues, "one move thinks, one waits"
+    pool.close()
+    bot, late_obs = _position(5)
+    move, _ = await asyncio.wait_for(pool.choose(bot, late_obs, "late"), 30)  # type: ignore[arg-type]
+    assert move in late_obs.legal  # type: ignore[attr-defined]
+    got = await asyncio.gather(thinking, queued, return_exceptions=True)
+    assert all(isinstance(g, asyncio.CancelledError) for g in got), got

@@ -100,7 +100,8 @@ JOIN = Command(
     "--bot the program is hosted as the arena hosts it (the same error lines and fault "
     "rules; a failure gives the seat up) and a summary per match ends the run; exit "
     "status 0 when the bot played every card of every match itself, 1 when it failed "
-    "or a stand-in played for it, 2 when it did not start and answer hello.",
+    "or a stand-in played for it, 2 when it did not start and answer hello; Ctrl-C, "
+    "SIGTERM and SIGHUP stop the bot first (130, 143, 129).",
     examples=(
         "briscola join 192.168.1.20                 # the lobby",
         "briscola join 192.168.1.20 --create --table friday --players 4 --bots 1:expert",

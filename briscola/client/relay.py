@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import signal
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from ..engine.text import printable
 from ..players import SeatFailure
 from ..protocol.host import HANDSHAKE_MS, MATCH, RemoteSeat
 from ..protocol.messages import Message
-from ..protocol.process import BotProcess, program_name
+from ..protocol.process import STOP_SIGNALS, BotProcess, program_name, stopped_by
 from ..words.names import name_problem
 from .check import Checker, ServerFault
 from .session import ServerError, Session
@@ -103,8 +104,14 @@ async def relay(
     seat_host = RemoteSeat(bot.label, bot, handshake_ms=handshake_ms or HANDSHAKE_MS)
     seat_host.strict = strict
     seat_host.stderr_log = bot_log
-    with _stderr_to(bot_log):
-        return await _Relay(bot, seat_host, matches).run(host, port, table, create, seat, code)
+    with _stderr_to(bot_log), stopped_by(STOP_SIGNALS) as stopped:
+        try:
+            return await _Relay(bot, seat_host, matches).run(host, port, table, create, seat, code)
+        except asyncio.CancelledError:
+            if not stopped:
+                raise
+            _say(f"stopped by {signal.Signals(stopped[0]).name}; the bot was stopped")
+            return 128 + stopped[0]
 
 
 @contextlib.contextmanager
@@ -209,6 +216,9 @@ class _Relay:
             _say(f"{name} sits at table {printable(table, 40)}, seat {joined['seat']}")
             status = await self._pump()
             return status
+        except asyncio.CancelledError:  # Ctrl-C, SIGTERM: stopped, not failed
+            status = 0
+            raise
         except SeatFailure as err:
             _say(err.message)
             return 1

@@ -55,7 +55,7 @@ from ..protocol.host import CommandPlayer
 from ..protocol.messages import BotHello
 from ..protocol.process import STDERR_ENDED
 from ..spec import SpecError, UsageError, parse_spec
-from .results import RESULTS, Kept, append, held, read_rows, row_of, settle
+from .results import RESULTS, Kept, append, changes, held, identity, read_rows, row_of, settle
 from .runner import (
     ArenaConfig,
     MatchResult,
@@ -313,9 +313,12 @@ def settings(config: ArenaConfig) -> dict[str, Any]:
     }
 
 
-def kept(config: ArenaConfig) -> tuple[list[MatchResult], Kept | None]:
+def kept(
+    config: ArenaConfig, hellos: dict[str, BotHello] | None = None
+) -> tuple[list[MatchResult], Kept | None]:
     """With --record: the matches of this run its results.jsonl already holds (after
-    checking the run's settings), and the file opened to add the rest; else nothing."""
+    checking the run's settings and that its programs are those that played them,
+    from their ``hellos``), and the file opened to add the rest; else nothing."""
     if config.record_dir is None:
         return [], None
     directory = Path(config.record_dir)
@@ -331,6 +334,7 @@ def kept(config: ArenaConfig) -> tuple[list[MatchResult], Kept | None]:
                 f"with other settings ({told}): run the same command to resume it, or give "
                 "a new or empty directory"
             )
+        _same_players(config, directory / SETTINGS, hellos or {})
         rows, cut = read_rows(directory / RESULTS)
         wanted = set(plan(config))
         done = {(r.deal, r.rotation, r.seed): r for _, r in rows}
@@ -340,6 +344,30 @@ def kept(config: ArenaConfig) -> tuple[list[MatchResult], Kept | None]:
     except OSError as err:
         why = err.strerror or err
         raise UsageError(f"cannot use --record {config.record_dir!r}: {why}") from None
+
+
+def _same_players(config: ArenaConfig, path: Path, hellos: dict[str, BotHello]) -> None:
+    """Refuse to resume a run with a program that changed since it began (its hello
+    name or version, a file its command names), as the tournament does; the settings
+    file keeps who each one is."""
+    kept = held(path)
+    before = kept.get("players")
+    before = before if isinstance(before, dict) else {}
+    now = {text: identity(text, hello) for text, hello in hellos.items()}
+    changed = [
+        f"  {config.name_of(text)}: {changes(before[text], new)}"
+        for text, new in now.items()
+        if text in before and before[text] != new
+    ]
+    if changed:
+        raise UsageError(
+            f"--record {config.record_dir!r}: players changed since the run began, and "
+            "its results were played by the old ones:\n"
+            + "\n".join(changed)
+            + "\ngive a new directory to play the run with them"
+        )
+    if now and any(before.get(text) != new for text, new in now.items()):
+        path.write_text(json.dumps({**kept, "players": {**before, **now}}) + "\n", "utf-8")
 
 
 def _kept_as_played(
@@ -433,7 +461,7 @@ def main(args: argparse.Namespace) -> int:
         except Stopped as err:
             print("briscola arena: stopped before the first match", file=sys.stderr)
             return 128 + err.signum
-        return _run(named(config, hellos), sprt, args)
+        return _run(named(config, hellos), sprt, args, hellos)
 
 
 class Interruptible(Protocol):
@@ -506,8 +534,13 @@ def show_log(args: argparse.Namespace) -> Iterator[None]:
         log.setLevel(before)
 
 
-def _run(config: ArenaConfig, sprt: Sprt | None, args: argparse.Namespace) -> int:
-    done, out = kept(config)
+def _run(
+    config: ArenaConfig,
+    sprt: Sprt | None,
+    args: argparse.Namespace,
+    hellos: dict[str, BotHello] | None = None,
+) -> int:
+    done, out = kept(config, hellos)
     tally = Tally(config, sprt=sprt, resumed=len(done))
     for res in done:  # a resumed run: what its results.jsonl holds counts first
         tally.add(res)

@@ -11,16 +11,29 @@ before a run adds to it.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
+import shlex
 import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
 
-from ..spec import UsageError
+from ..spec import UsageError, parse_spec
 from .runner import MatchResult
 
-__all__ = ["RESULTS", "Kept", "append", "held", "read_rows", "result_of", "row_of", "settle"]
+__all__ = [
+    "RESULTS",
+    "Kept",
+    "append",
+    "changes",
+    "held",
+    "identity",
+    "read_rows",
+    "result_of",
+    "row_of",
+    "settle",
+]
 
 RESULTS = "results.jsonl"
 
@@ -138,3 +151,35 @@ def settle(
         for k in sorted(set(old) | set(settings))
         if old.get(k) != settings.get(k)
     }
+
+
+def identity(text: str, hello: Any) -> dict[str, Any]:
+    """Who a cmd: player is, for a run that resumes (arena, tournament): its hello's
+    name and version, and a digest of each file its command names (its script, its
+    program)."""
+    spec = parse_spec(text)
+    files = {}
+    for word in shlex.split(spec.command):
+        path = Path(spec.cwd or ".") / word
+        if path.is_file():
+            try:
+                files[word] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            except OSError:
+                continue  # unreadable: it says nothing of who the player is
+    return {"hello": hello.name, "version": hello.version, "files": files}
+
+
+def changes(old: Any, new: dict[str, Any]) -> str:
+    """What differs between a player's identity then and now, for a person."""
+    if not isinstance(old, dict):
+        return "its identity was not kept"
+    told = []
+    for key, what in (("hello", "hello name"), ("version", "version")):
+        if old.get(key) != new.get(key):
+            told.append(f"{what} {old.get(key)!r}, now {new.get(key)!r}")
+    before, now = old.get("files") or {}, new["files"]
+    for name in sorted(set(before) | set(now)):
+        if before.get(name) != now.get(name):
+            how = "is new" if name not in before else "is gone" if name not in now else "changed"
+            told.append(f"its file {name} {how}")
+    return "; ".join(told) or "changed"

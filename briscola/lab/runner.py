@@ -71,6 +71,10 @@ class ArenaConfig:
     def side_members(self, side: int) -> tuple[str, ...]:
         return self.members[side] if self.members else (self.specs[side],)
 
+    def clock(self, side: int) -> str | None:
+        """The match clock a side plays under: its specs' own ``tc=``, else ``--tc``."""
+        return clock_of(self.side_members(side), self.tc)
+
     @property
     def sides(self) -> int:
         return len(self.rules.teams)
@@ -277,6 +281,21 @@ def _seat_players(
         tc = spec.tc or config.tc
         players.append(player if spec.kind == "cmd" and tc is None else Clocked(player, tc))
     return players, names
+
+
+def clock_of(specs: Iterable[str], tc: TimeControl | None) -> str | None:
+    """The clock of players: each spec's own ``tc=``, else ``tc``; where they differ
+    (a team of two programs), each ("10+0.1 / none")."""
+    clocks = [parse_spec(text).tc or tc for text in specs]
+    said = [None if c is None else str(c) for c in clocks]
+    return said[0] if len(set(said)) == 1 else " / ".join(c or "none" for c in said)
+
+
+def clock_text(tc: str | None, clocks: Sequence[tuple[str, str | None]]) -> str:
+    """A header's clock: ``--tc``'s, or each player's where one has a clock of its own."""
+    if all(clock == tc for _, clock in clocks):
+        return f"; clock {tc}" if tc else ""
+    return "; clocks " + ", ".join(f"{name} {clock or 'none'}" for name, clock in clocks)
 
 
 def play_one(

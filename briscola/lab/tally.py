@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.text import printable
-from .runner import ArenaConfig, MatchResult
+from .runner import ArenaConfig, MatchResult, clock_text
 from .sprt import Sprt
 from .stats import elo_difference, los, mean_ci, paired_elo, paired_los, wilson
 
@@ -158,6 +158,7 @@ class Tally:
                     "faults": _by_code(self._faults[s]),
                     "failures": _by_code(self._failures[s]),
                     "think_ms": self._think[s].to_json(),
+                    "tc": cfg.clock(s),
                 }
             )
         out: dict[str, Any] = {
@@ -330,13 +331,14 @@ def render(summary: dict[str, Any]) -> str:
     """The result as a table for people."""
     s = summary
     names = [printable(side.get("label", side["spec"]), 60) for side in s["sides"]]
+    clocks = [(name, side.get("tc")) for name, side in zip(names, s["sides"], strict=True)]
     head = (
         f"{' vs '.join(names)}: {s['players']} players, "
         f"{s['pack']} cards, {s['variant']}, first to {s['target']}; "
         f"{s['games']} deals, {s['matches']} matches"
         f"{' (duplicate)' if s['duplicate'] else ''}, "
         f"{'deals from ' + s['deals'] if s.get('deals') else 'seed ' + str(s['seed'])}"
-        f"{'; clock ' + s['tc'] if s.get('tc') else ''}"
+        f"{clock_text(s.get('tc'), clocks)}"
     )
     lines = [head]
     if s["interrupted"]:

@@ -18,10 +18,8 @@ tournament resumes, and a longer ``--games`` or another spec adds to it.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
-import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -41,8 +39,8 @@ from .arena import (
     stop_signals,
     unique,
 )
-from .results import RESULTS, Kept, append, held, read_rows, row_of
-from .runner import ArenaConfig, MatchResult, Stopped, plan
+from .results import RESULTS, Kept, append, changes, held, identity, read_rows, row_of
+from .runner import ArenaConfig, MatchResult, Stopped, clock_of, clock_text, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
 from .workers import WorkerDied
@@ -161,7 +159,7 @@ class Tournament:
         for i, text in enumerate(self.specs):
             old, new = held_players.get(text), self.identities.get(text)
             if old is not None and new is not None and old != new and text not in afresh:
-                changed.append(f"  {self.label(i)}: {_changes(old, new)}")
+                changed.append(f"  {self.label(i)}: {changes(old, new)}")
         if changed:
             raise UsageError(
                 f"--record {str(self.record_dir)!r}: players changed since the tournament "
@@ -193,36 +191,6 @@ def _held(directory: Path) -> dict[str, Any]:
     if kept and not isinstance(kept.get("rules"), dict):
         raise UsageError(f"{directory / 'tournament.json'} is not a tournament's settings")
     return kept
-
-
-def identity(text: str, hello: Any) -> dict[str, Any]:
-    """Who a cmd: player is, for a tournament that resumes: its hello's name and version,
-    and a digest of each file its command names (its script, its program)."""
-    spec = parse_spec(text)
-    files = {}
-    for word in shlex.split(spec.command):
-        path = Path(spec.cwd or ".") / word
-        if path.is_file():
-            try:
-                files[word] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-            except OSError:
-                continue  # unreadable: it says nothing of who the player is
-    return {"hello": hello.name, "version": hello.version, "files": files}
-
-
-def _changes(old: Any, new: dict[str, Any]) -> str:
-    if not isinstance(old, dict):
-        return "its identity was not kept"
-    told = []
-    for key, what in (("hello", "hello name"), ("version", "version")):
-        if old.get(key) != new.get(key):
-            told.append(f"{what} {old.get(key)!r}, now {new.get(key)!r}")
-    before, now = old.get("files") or {}, new["files"]
-    for name in sorted(set(before) | set(now)):
-        if before.get(name) != now.get(name):
-            how = "is new" if name not in before else "is gone" if name not in now else "changed"
-            told.append(f"its file {name} {how}")
-    return "; ".join(told) or "changed"
 
 
 def _table(rules: Any) -> str:
@@ -318,6 +286,7 @@ def summary(
                 "elo": _finite(r[0]),
                 "elo_ci": [_finite(r[1]), _finite(r[2])],
                 "matches": played[i],
+                "tc": clock_of([spec], t.base.tc),
             }
             for i, (spec, r) in enumerate(zip(t.specs, ratings, strict=True))
         ],
@@ -338,10 +307,12 @@ def _elo(x: float | None, unbounded: float = -math.inf) -> str:
 def render(s: dict[str, Any]) -> str:
     specs = s["specs"]
     source = f"deals from {s['deals']}" if s["deals"] else f"seed {s['seed']}"
+    clocks = [(printable(r["label"], 40), r.get("tc")) for r in s["ratings"]]
     lines = [
         f"{s['format']} of {len(specs)}: {s['players']} players, {s['pack']} cards, "
         f"{s['variant']}, first to {s['target']}; {s['games']} deals per pairing, "
-        f"{s['matches']} matches, {source}{'; clock ' + s['tc'] if s.get('tc') else ''}"
+        f"{s['matches']} matches, {source}"
+        f"{clock_text(s.get('tc'), clocks)}"
     ]
     if s["interrupted"]:
         lines.append("interrupted: the result so far")

@@ -27,6 +27,7 @@ import functools
 import logging
 import random
 import re
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ from ..players import MatchInfo, Player, SeatFailure
 from ..table import play_match
 from .host import CLOSE_MS, CommandPlayer, at_match
 from .messages import Message
-from .process import STDERR_ENDED
+from .process import STDERR_ENDED, STOP_SIGNALS, program_name, stopped_by
 
 __all__ = ["CheckResult", "main", "run_checks"]
 
@@ -138,6 +139,8 @@ class _Probe(CommandPlayer):
 class Checker:
     def __init__(self, command: str, move_ms: int, handshake_ms: int, bot_log: str | None) -> None:
         self.command = command
+        # Named in its faults as the arena names it: its script, then its hello name.
+        self.name = program_name(command)
         self.move_ms = move_ms
         self.handshake_ms = handshake_ms
         self.bot_log = bot_log
@@ -159,7 +162,7 @@ class Checker:
     def _probe(self) -> _Probe:
         return _Probe(
             self.command,
-            "bot",
+            self.name,
             move_ms=self.move_ms,
             handshake_ms=self.handshake_ms,
             bot_log=self.bot_log,
@@ -218,6 +221,7 @@ class Checker:
         if faults:
             raise CheckFailed(faults)
         hello = p.bot
+        self.name = hello.name
         return f"answered hello as {hello.name!r} with protocol 1"
 
     async def match(self, table: Table, greedy: bool = False) -> str:
@@ -419,6 +423,17 @@ def _timing(c: Checker, move_ms: int) -> CheckResult:
     return CheckResult("answers within time", ok, detail, tuple(seen))
 
 
+async def _stoppable(checks: Awaitable[list[CheckResult]]) -> tuple[list[CheckResult], int]:
+    """The checks' results, or none and the signal that stopped them."""
+    with stopped_by(STOP_SIGNALS) as stopped:
+        try:
+            return await checks, 0
+        except asyncio.CancelledError:
+            if not stopped:
+                raise
+            return [], stopped[0]
+
+
 def main(args: argparse.Namespace) -> int:
     from .host import split_command
 
@@ -450,9 +465,13 @@ def main(args: argparse.Namespace) -> int:
         log.setLevel(logging.DEBUG)
     try:
         checks = run_checks(args.bot, args.move_ms, args.handshake_ms, args.bot_log, at)
-        results = asyncio.run(checks)
+        results, signum = asyncio.run(_stoppable(checks))
     finally:
         log.removeHandler(shown)
+    if signum:  # SIGTERM, SIGHUP: its bots were stopped on the way out, as on Ctrl-C
+        name = signal.Signals(signum).name
+        print(f"briscola check-bot: stopped by {name}; the bot was stopped", file=sys.stderr)
+        return 128 + signum
     for result in results:
         for line in result.line().split("\n"):
             print(printable(line), flush=True)  # details quote what the bot sent

@@ -109,7 +109,9 @@ def run_check_bot(args: argparse.Namespace) -> int:
 CHECK_BOT = Command(
     "check-bot",
     help="run a bot program through the conformance checks",
-    description="Run a bot program through the protocol's conformance checks.",
+    description="Run a bot program through the protocol's conformance checks.  Exit "
+    "status 0 when every check passed, 1 when one failed, 2 when the program did not "
+    "start and answer hello; Ctrl-C, SIGTERM and SIGHUP stop the bot first (130, 143, 129).",
     examples=(
         "briscola check-bot 'python3 examples/bots/simple_bot.py'",
         "briscola check-bot 'node examples/bots/simple_bot.js' --players 6 --variant brisca",

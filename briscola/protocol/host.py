@@ -528,6 +528,11 @@ class CommandPlayer(RemoteSeat):
             self._broken = True
             raise
 
+    def _judge(self, item: Message | ProtocolError) -> Message | ProtocolError | None:
+        if self._broken:  # it failed and is being stopped: a late answer is no new fault
+            return None
+        return super()._judge(item)
+
     async def close(self) -> None:
         """The match is over: stop the program, or with ``keep`` leave it running for
         the next match when this one ended cleanly (a failure, or a match cut short,

@@ -23,6 +23,7 @@ import re
 import shlex
 import signal
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
@@ -30,7 +31,16 @@ from ..engine.text import printable
 from ..players import SeatFailure
 from .link import Item, Link, Tap
 
-__all__ = ["CLOSE_MS", "BotProcess", "Item", "Tap", "program_name", "split_command"]
+__all__ = [
+    "CLOSE_MS",
+    "STOP_SIGNALS",
+    "BotProcess",
+    "Item",
+    "Tap",
+    "program_name",
+    "split_command",
+    "stopped_by",
+]
 
 log = logging.getLogger("briscola.protocol")
 
@@ -56,6 +66,33 @@ def _kill_leftovers() -> None:  # pragma: no cover - only runs after an interrup
     for transport in list(_LIVE):
         if transport.get_returncode() is None:
             _signal_group(transport.get_pid(), signal.SIGKILL)
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def stopped_by(signals: tuple[int, ...]) -> Iterator[list[int]]:
+    """While in it, ``signals`` cancel the running task as Ctrl-C does, so that a host
+    (check-bot, join --bot) stops its bots on the way out (by default SIGTERM ended
+    the process and left them running); the list holds the signal that came."""
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    stopped: list[int] = []
+
+    def stop(signum: int) -> None:
+        stopped.append(signum)
+        if task is not None:
+            task.cancel()
+
+    for sig in signals:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop, sig)
+    try:
+        yield stopped
+    finally:
+        for sig in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(sig)
 
 
 def _signal_group(pid: int, sig: int) -> None:

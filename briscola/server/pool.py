@@ -180,8 +180,8 @@ class BotPool:
         per ``table``; a free worker of its set takes the next job of the table that
         has used the workers least lately, so one table's bots never queue ahead of
         another's."""
-        if self.workers <= 0 or type(bot).__name__ not in SLOW:
-            return _choose(bot, obs)
+        if self.workers <= 0 or self._closed or type(bot).__name__ not in SLOW:
+            return _choose(bot, obs)  # after close(), in place: no worker is left to wait for
         loop = asyncio.get_running_loop()
         done: asyncio.Future[tuple[Action, Bot]] = loop.create_future()
         job = (bot, obs, done, time.monotonic())
@@ -261,7 +261,8 @@ class BotPool:
                 del self._used[key]
                 self._heavy.discard(key)
         if done.cancelled():
-            pass
+            if not job.cancelled():
+                job.exception()  # looked at: a worker ended with its table is no news
         elif job.cancelled() or self._closed:  # the server stops: its tables are paused
             done.cancel()
         elif isinstance(err := job.exception(), BrokenProcessPool):
@@ -281,6 +282,10 @@ class BotPool:
         the executor's own shutdown, a worker sometimes missed its call to stop and
         held the server's exit for ever."""
         self._closed = True
+        for queue in self._queues.values():  # their tables are paused, as in _finished
+            for *_, done, _asked in queue:
+                done.cancel()
+        self._queues.clear()
         for heavy, pool in self._pools.items():
             if pool is None:
                 continue

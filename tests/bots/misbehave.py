@@ -10,7 +10,8 @@ before each answer), slow (answers after move_ms but within the grace), stray
 (a second copy of each answer, a bad info and an unknown type after it),
 hello_again (answers one turn with a hello), crash_later (crashes at its 23rd
 turn: in the second match of a process reused for 2-seat matches), one_match
-(leaves after match_end, as a bot written for one match per process does).
+(leaves after match_end, as a bot written for one match per process does), late
+(answers its third turn 0.3 s past move_ms and the grace, once the host gave up).
 """
 
 import json
@@ -103,6 +104,8 @@ for raw in sys.stdin.buffer:
             continue
         if MODE == "slow" and turns == AT:
             time.sleep(msg["time_ms"] / 1000 + 0.05)
+        if MODE == "late" and turns == AT:  # 500 ms: the host's grace
+            time.sleep((msg["time_ms"] + 500 + 300) / 1000)
         send(answer)
 if MODE == "linger":
     time.sleep(3600)
