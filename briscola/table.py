@@ -271,7 +271,7 @@ async def play_match(
                 record.event(abandoned, why=why)
         raise
     finally:
-        await asyncio.gather(*(_quietly(p.close()) for p in seats))
+        await _close_all(seats)
     ended = match.ended
     assert ended is not None
     outcome.winner = ended.winner
@@ -283,6 +283,20 @@ async def play_match(
 def _by_standin(ev: Event, seat: int) -> Event:
     """``ev``, its card marked as a stand-in's when ``seat`` played it."""
     return replace(ev, standin=True) if isinstance(ev, Played) and ev.seat == seat else ev
+
+
+async def _close_all(seats: Sequence[Player]) -> None:
+    """Close every seat, even when the match was cancelled: a cancel still pending
+    when the match reaches this (a built-in bots' match runs without yielding, so a
+    Ctrl-C lands here) would otherwise cancel the closes before they start, and no
+    seat would be closed ("coroutine 'Clocked.close' was never awaited").  The
+    cancel goes on once they are done."""
+    closing = asyncio.gather(*(_quietly(p.close()) for p in seats))
+    try:
+        await asyncio.shield(closing)
+    except asyncio.CancelledError:
+        await closing
+        raise
 
 
 async def _quietly(aw: object) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import ctypes
 import random
 import signal
-import warnings
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from briscola.engine.cards import Card, parse_cards
 from briscola.engine.game import Action, Round
 from briscola.engine.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
+from briscola.prompt.signals import handlers, kept, set_process_handler
 
 # Every table size with every variant: the settings the engine must all play.
 # (the 39-card pack at 3 seats included).
@@ -74,37 +73,60 @@ def deck_from() -> Callable[[TableRules, str], list[Card]]:
 
 
 STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+Handlers = dict[int, tuple[object, int | None]]
 
 
-def _os_handler(sig: int) -> int | None:
-    """The handler the operating system holds for ``sig`` (1: ignored), which C code
-    can change while Python's table still says otherwise: prompt-toolkit saves and
-    restores it this way, and a C ``system()`` ignores SIGINT while it waits."""
-    getsig = ctypes.pythonapi.PyOS_getsig
-    getsig.restype, getsig.argtypes = ctypes.c_void_p, (ctypes.c_int,)
-    found: int | None = getsig(sig)
-    return found
+@pytest.fixture(autouse=True, scope="session")
+def _signals_as_at_a_terminal() -> Iterator[None]:
+    """The tests' processes have the stop signals as a command typed at a terminal has
+    them, however the test run was started: under ``nohup`` or as a background job of
+    a script, SIGINT and SIGHUP are ignored, every child of a test inherits that, and
+    the Ctrl-C tests failed (a tournament ran to its end and exited 0; a host said
+    "SIGINT 1" and never stopped).  Neither blocked either."""
+    with kept(*STOPS):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for sig in STOPS[1:]:
+            signal.signal(sig, signal.SIG_DFL)
+        blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 @pytest.fixture(autouse=True)
 def _signals_as_found() -> Iterator[None]:
     """A test leaves this process's signal handlers as it found them: a SIGINT left
     ignored is inherited by the child processes of every later test in the worker,
-    and their Ctrl-C tests then hang (seen in CI: the host said "SIGINT 1")."""
-    before = {sig: signal.getsignal(sig) for sig in STOPS}
-    os_before = {sig: _os_handler(sig) for sig in STOPS}
-    yield
-    changed = [
-        sig
-        for sig in STOPS
-        if signal.getsignal(sig) != before[sig] or _os_handler(sig) != os_before[sig]
-    ]
-    left = {signal.Signals(sig).name: _os_handler(sig) or signal.getsignal(sig) for sig in changed}
-    for sig in changed:  # sets the process's own handler again too, not only Python's
-        if before[sig] is not None:  # None: set outside Python, nothing to put back
-            signal.signal(sig, before[sig])  # type: ignore[arg-type]
-    if left:  # named in the warnings summary, so that the test is found and mended
-        warnings.warn(f"the test left signal handlers changed: {left}", stacklevel=1)
+    and their Ctrl-C tests then hang (seen in CI: the host said "SIGINT 1").  A test
+    that changes them fails (after they are put back, so that the next one is not
+    touched)."""
+    with kept(*STOPS):
+        before = handlers(*STOPS)
+        yield
+        after = handlers(*STOPS)
+    if after != before:
+        changed = {signal.Signals(s).name: after[s] for s in STOPS if after[s] != before[s]}
+        pytest.fail(f"the test left signal handlers changed: {changed}", pytrace=False)
+
+
+def _mine(signum: int, frame: object) -> None:
+    """A handler of a program that runs the game in-process."""
+
+
+@pytest.fixture
+def callers_handlers() -> Iterator[Handlers]:
+    """Handlers as a program that runs the game in-process may have them: SIGINT
+    ignored (a background job), SIGHUP ignored by the process behind Python's back
+    (C code), SIGTERM and SIGWINCH its own; what they are, and put back after."""
+    mine = (signal.SIGTERM, signal.SIGWINCH)
+    with kept(*STOPS, *mine):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        set_process_handler(signal.SIGHUP, 1)  # SIG_IGN
+        for sig in mine:
+            signal.signal(sig, _mine)
+        yield handlers(*STOPS, *mine)
 
 
 @pytest.fixture(autouse=True)

@@ -7,11 +7,13 @@ import json
 import subprocess
 import sys
 import types
+from unittest import mock
 
 import pytest
 
 from briscola.cli import main as cli_main
 from briscola.engine.cards import Card
+from briscola.engine.events import Played
 from briscola.engine.game import Round
 from briscola.lab import bench
 
@@ -20,6 +22,7 @@ KEYS = {
     "rounds_per_s_2p",
     "rounds_per_s_3p",
     "rounds_per_s_4p",
+    "observed_rounds_per_s_2p",
     "reference_rounds_per_s_2p",
     "engine_best_rounds_per_s_2p",
     "engine_to_reference",
@@ -116,6 +119,16 @@ def test_the_measured_loops_play_real_rounds() -> None:
     assert bench.measure(lambda: None, 0.0) >= 1
 
 
+def test_the_observed_loop_observes_every_move_and_keeps_the_events() -> None:
+    """``observed_rounds_per_s_2p`` drives the engine as the table does."""
+    with mock.patch.object(bench, "observe", wraps=bench.observe) as spy:
+        bench.observed_round(2, seed=1)()
+    assert spy.call_count == 40  # every card of the pack, each by its observed mover
+    r = spy.call_args.args[0]
+    assert r.over and r.events is not None and sum(r.points) == 120
+    assert sum(isinstance(ev, Played) for ev in r.events) == 40
+
+
 def test_show_formats_figures() -> None:
     assert bench._show("rounds_per_s_2p", 34567.8).split() == ["rounds_per_s_2p", "34,568"]
     assert bench._show("engine_to_reference", 0.5123).split() == ["engine_to_reference", "0.512"]
@@ -136,7 +149,8 @@ def test_calibration_records_every_choice_and_prints_the_reliability_table(
     assert cli_main(["bench", "--calibration", "2", "--rounds", "1", "--samples", "5"]) == 0
     out = capsys.readouterr().out
     assert "Brier score" in out and "  stated     count  mean stated  observed  gap" in out
-    assert len([line for line in out.splitlines() if "%" in line and "-" in line]) == 10
+    assert len([line for line in out.splitlines() if "%" in line and "-" in line]) == 11
+    assert out.splitlines()[-1].startswith("  worst decile ")  # the ten bins, then the worst
 
 
 @pytest.mark.parametrize("bad", ["5", "2,x", ""])

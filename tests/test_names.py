@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from lan import running
+from lan import Client, running
 
 from briscola.cli import build_parser
 from briscola.prompt.app import SetupError, options_from
@@ -170,6 +170,42 @@ async def test_a_spectator_is_never_named_like_a_seat(tmp_path: Path) -> None:
         await anna.send({"type": "chat", "text": "ciao"})
         mine = await vera.until(lambda m: m["type"] == "chat" and m["seat"] == 0)
         assert mine["name"] == "Anna"
+
+
+async def test_spectators_of_one_name_are_told_apart_and_keep_their_names(
+    tmp_path: Path,
+) -> None:
+    """Every name at a table is unique, spectators included: two Veras and a VERA who
+    watch chat as "Vera", "Vera 2" and "VERA 3"; one who leaves takes no one's name
+    with her, and a newcomer gets the number she left free."""
+    async with running(tmp_path) as lan:
+        host = await lan.connect("Host")
+        await host.create("t", players=2)
+        anna = await lan.connect("Anna")
+        await anna.join("t", seat=0)
+
+        async def says(client: Client) -> str:
+            await client.send({"type": "chat", "text": "ciao"})
+            chat = await anna.until("chat")
+            assert chat["seat"] is None
+            return str(chat["name"])
+
+        # Each from an address of its own (another machine): chat is limited per address.
+        watchers = [
+            await lan.connect(name, source=f"127.0.0.{n}")
+            for n, name in enumerate(("Vera", "Vera", "VERA"), 2)
+        ]
+        for client in watchers:
+            await client.ask("watch", "watching", table="t")
+        assert [await says(c) for c in watchers] == ["Vera", "Vera 2", "VERA 3"]
+        await watchers[1].ask("leave", "left")  # back to the lobby
+        late = await lan.connect("vera", source="127.0.0.5")
+        await late.ask("watch", "watching", table="t")
+        assert [await says(c) for c in (watchers[0], watchers[2], late)] == [
+            "Vera",
+            "VERA 3",
+            "vera 2",
+        ]
 
 
 def test_the_settings_file_takes_the_one_check(tmp_path: Path) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 
+from briscola.engine import observation
 from briscola.engine.cards import Card
 from briscola.engine.game import EXCHANGE, Round
 from briscola.engine.observation import Observation, determinize, observe, unseen_cards
@@ -214,3 +217,75 @@ def test_determinize_of_a_finished_round_is_finished() -> None:
     assert last.over
     sample = determinize(observe(last, 1), random.Random(0))
     assert sample.over and sample.legal_actions() == [] and sample.points == last.points
+
+
+def _unremembered(r: Round) -> Round:
+    """A copy of ``r`` that has built no observation yet: observe() starts from scratch."""
+    fresh = r.copy()
+    fresh.observed = None
+    return fresh
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_observe_keeps_between_moves_follows_take_backs_and_copies(players: int) -> None:
+    """observe() keeps the finished tricks it built on the round; after a take-back that
+    plays on another way, and in a copy that goes its own way, it sees the tricks as
+    they are now, as a round observed for the first time does."""
+    rules = TableRules(players=players)
+    rng = random.Random(players)
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    r = Round(rules, deck, 0)
+    snapshots = []
+    while not r.over:
+        assert observe(r, r.to_move) == observe(_unremembered(r), r.to_move)
+        snapshots.append(r.copy())
+        r.act(r.legal_actions()[0])
+    for back in (snapshots[-5], snapshots[9], snapshots[2]):  # later tricks, then earlier
+        r.restore(back)
+        other = r.copy()
+        while not r.over:  # another way from there: the last card of the hand each time
+            for seat in range(players):
+                assert observe(r, seat) == observe(_unremembered(r), seat)
+            r.act(r.legal_actions()[-1])
+        for seat in range(players):
+            assert observe(r, seat) == observe(_unremembered(r), seat)
+        other.act(other.legal_actions()[0])  # the copy still sees its own tricks
+        assert observe(other, 0) == observe(_unremembered(other), 0)
+
+
+def test_what_observe_kept_is_not_used_for_a_history_given_anew() -> None:
+    """A history set on the round from outside (not grown by its own moves) is read
+    afresh, even when it has as many tricks as what was kept."""
+    rules = TableRules()
+    one, two = (next(islice(positions(rules, seed), 12, None)) for seed in (1, 2))
+    assert len(one.history) == len(two.history) == 6 and one.history != two.history
+    observe(one, one.to_move)
+    one.history = two.history[:]
+    assert observe(one, one.to_move).played == observe(_unremembered(two), one.to_move).played
+
+
+def test_determinize_deals_from_the_observation_it_is_given_each_time() -> None:
+    """determinize() keeps what it derived from the last observation it dealt from;
+    asked in turn for two seats' views of one position, each deal agrees with its own
+    view, card for card as a determinize() that kept nothing deals it."""
+    r = next(islice(positions(TableRules(variant="brisca"), 3), 10, None))
+    views = [observe(r, 0), observe(r, 1)]
+    for i in range(6):
+        obs = views[i % 2]
+        got = determinize(obs, random.Random(i))
+        observation._dealt_from = None
+        want = determinize(obs, random.Random(i))
+        assert got.hands == want.hands and got.stock == want.stock
+        assert got.history == want.history and got.exchange_stamp == want.exchange_stamp
+        assert got.hands[obs.seat] == list(obs.hand)
+
+
+def test_an_observation_filled_through_its_slots_is_one_its_init_would_make() -> None:
+    """observe() fills an Observation through its slots' setters, skipping __init__:
+    the same value as the dataclass makes, and nothing __post_init__ would do is lost."""
+    assert not hasattr(Observation, "__post_init__")
+    for r in positions(TableRules(players=4, variant="brisca"), 5):
+        obs = observe(r, 1)
+        again = Observation(**{f.name: getattr(obs, f.name) for f in dataclasses.fields(obs)})
+        assert obs == again and hash(obs) == hash(again) and repr(obs) == repr(again)

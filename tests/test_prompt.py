@@ -48,6 +48,7 @@ from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.layout import wrap
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.seen import Seen
+from briscola.prompt.signals import caught, handlers
 from briscola.prompt.style import PALETTES, style_for
 from briscola.prompt.view import View
 from briscola.table import play_match, run_match
@@ -761,3 +762,35 @@ def test_input_that_outlives_the_loop_is_no_traceback() -> None:
         threading.excepthook = old_hook
         stdin.close()
     assert errors == []
+
+
+async def test_the_callers_signal_handlers_are_put_back_however_play_ends(
+    callers_handlers: dict[int, tuple[object, int | None]],
+) -> None:
+    """In-process ``play`` at a terminal sets SIGINT, SIGTERM and SIGHUP (and
+    prompt-toolkit SIGWINCH); after, each has what it had at both levels: ended at
+    "Play again?", by Ctrl-D, and by a SIGTERM."""
+    code, _ = await typed(whole_round(20) + "n\r", options())
+    assert code == 0 and handlers(*callers_handlers) == callers_handlers
+    code, _ = await typed("\x04", options())
+    assert code == 0 and handlers(*callers_handlers) == callers_handlers
+    with terminal() as (_, console, shown):
+        game = asyncio.ensure_future(run(options(), console))
+        await wait_for(lambda: "Your hand" in shown.getvalue(), "the first turn")
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert await asyncio.wait_for(game, 30) == 128 + signal.SIGTERM
+    assert handlers(*callers_handlers) == callers_handlers
+
+
+def test_signals_are_not_caught_outside_the_main_thread_and_nothing_fails() -> None:
+    """Only the main thread can set a handler: a game in another thread sets none."""
+
+    async def game() -> bool:
+        with caught({signal.SIGTERM: lambda: None}) as caught_here:
+            return caught_here
+
+    seen: list[object] = []
+    thread = threading.Thread(target=lambda: seen.append(asyncio.run(game())))
+    thread.start()
+    thread.join(10)
+    assert seen == [False]

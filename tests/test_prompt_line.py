@@ -18,6 +18,7 @@ from briscola import cli
 from briscola.engine.cards import LANGUAGES
 from briscola.prompt import app
 from briscola.prompt.app import SetupError, default_lang, split_specs
+from briscola.prompt.signals import handlers
 
 PLAY = [sys.executable, "-m", "briscola", "play", "--seed", "7", "--opponents", "greedy"]
 
@@ -108,6 +109,16 @@ def test_in_process_line_mode_and_play_again(
     assert "Marco gewinnt die Partie (gewonnene Runden: du 0 · Marco 1)." in out
     assert "Startwert 8" in out and "Die laufende Partie verlassen? (j/n)" in out
     assert out.endswith("Du hast den Tisch verlassen.\n")
+
+
+def test_in_process_play_puts_back_the_callers_signal_handlers(
+    monkeypatch: pytest.MonkeyPatch, callers_handlers: dict[int, tuple[object, int | None]]
+) -> None:
+    """At both levels, Python's and the process's, however the game ends."""
+    for script, code in (("quit\ny\n", 0), ("1\n", 1)):  # left, and input ended mid-match
+        monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+        assert cli.main(["play", "--seed", "7", "--opponents", "greedy", "--pace", "0"]) == code
+        assert handlers(*callers_handlers) == callers_handlers
 
 
 def test_a_failing_bot_is_taken_over() -> None:

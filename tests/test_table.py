@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import gc
 import io
 import json
+import warnings
 
 import pytest
 
@@ -259,6 +262,28 @@ async def test_close_is_called_on_every_player_even_when_one_close_fails() -> No
     seats: list[Player] = [BadClose(0), Recording(1)]
     outcome = await play_match(TableRules(), seats, seed=2)
     assert outcome.reason == "complete"
+    assert all(isinstance(p, Watcher) and p.closed == 1 for p in seats)
+
+
+async def test_a_cancelled_match_still_closes_every_player() -> None:
+    """Ctrl-C while a built-in bot thinks cancels the match's task where it runs (as
+    asyncio.run's handler does); the match never waits on anything, so the cancel lands
+    where the seats are closed: they are all closed, then the cancel goes on."""
+
+    class Cancels(Recording):
+        def choose(self, obs: Observation) -> Action:
+            if self.turns == 5:
+                task = asyncio.current_task()
+                assert task is not None
+                task.cancel()
+            return super().choose(obs)
+
+    seats: list[Player] = [Recording(0), Cancels(1)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "coroutine ... was never awaited" included
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.create_task(play_match(TableRules(), seats, seed=3))
+        gc.collect()
     assert all(isinstance(p, Watcher) and p.closed == 1 for p in seats)
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from functools import lru_cache
 
+from ..engine.cards import Card
 from ..engine.observation import Observation
 
 __all__ = ["base_seed", "position_key", "position_rng", "position_seed"]
@@ -33,12 +35,19 @@ def position_key(obs: Observation) -> str:
         f"s{obs.seat} m{obs.to_move} l{obs.leader}",
         "hand " + " ".join(map(str, obs.hand)),
         "trick " + " ".join(f"{s}{c}" for s, c in obs.trick),
-        "played " + "|".join(" ".join(f"{s}{c}" for s, c in t) for t in obs.played),
+        "played " + "|".join(map(_trick_text, obs.played)),
         "ex " + " ".join(f"{s}{g}{t}" for s, g, t in obs.exchanges),
         f"up {obs.dealt_trump} {obs.trump_card} {obs.trump_taken}",
         "known " + "|".join(" ".join(map(str, cs)) for cs in obs.known),
     ]
     return "\n".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _trick_text(trick: tuple[tuple[int, Card], ...]) -> str:
+    """A finished trick as position_key writes it: the same text at every later move
+    of the round, so made once (a random bot's self-play asks at every move)."""
+    return " ".join(f"{s}{c}" for s, c in trick)
 
 
 def position_seed(seed: int, obs: Observation) -> int:

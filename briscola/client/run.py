@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import getpass
 import signal
 import sys
@@ -23,6 +22,7 @@ from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
+from ..prompt.signals import caught
 from ..prompt.style import style_for
 from ..server.config import DEFAULT_PORT
 from ..settings import default_faces
@@ -138,7 +138,6 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
         await session.connect()
     except ServerError as err:
         return _error(err.message)
-    loop = asyncio.get_running_loop()
     task = asyncio.current_task()
     stopped: list[int] = []
 
@@ -147,11 +146,10 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
         if task is not None:
             task.cancel()
 
-    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-        loop.add_signal_handler(signal.SIGTERM, stop)
     try:
-        async with console.interrupts():
-            return await _seat(session, console, args, lang)
+        with caught({signal.SIGTERM: stop}):
+            async with console.interrupts():
+                return await _seat(session, console, args, lang)
     except asyncio.CancelledError:
         if not stopped:
             raise
@@ -159,8 +157,6 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
         print(f"briscola join: {said}", file=sys.stderr)
         return 128 + signal.SIGTERM
     finally:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.remove_signal_handler(signal.SIGTERM)
         await session.close()
 
 

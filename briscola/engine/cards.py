@@ -156,6 +156,8 @@ class Card(int):
         return f"Card({_TEXT[self]!r})"
 
     def __format__(self, spec: str) -> str:
+        if not spec:  # every f"{card}": the text itself, without a second format call
+            return _TEXT[self]
         return format(_TEXT[self], spec)
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:

@@ -27,7 +27,7 @@ from .events import (
     TrickDone,
     TrumpTaken,
 )
-from .rules import HAND_SIZE, TableRules
+from .rules import HAND_SIZE, PLAYER_COUNTS, TableRules
 
 __all__ = [
     "EXCHANGE",
@@ -41,10 +41,19 @@ __all__ = [
 
 EXCHANGE: Final = "exchange"
 Action = Card | Literal["exchange"]
+Trick = tuple[int, tuple[Card, ...], int]  # (leader, cards in playing order, winner)
+ObservedTricks = tuple[list[Trick], tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]
 
 # The face-up card a trump 7 may take (A 3 K Q J) and a trump 2 may take (4 5 6 7).
 _SEVEN_TAKES: Final = frozenset({Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK})
 _TWO_TAKES: Final = frozenset({Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN})
+
+
+# The events of a card played or drawn, made once: they are frozen values, and a table
+# records about a hundred of them a round.  _PLAYED[seat][card], _DREW[seat][card].
+_SEATS: Final = range(max(PLAYER_COUNTS))
+_PLAYED: Final = tuple(tuple(Played(seat, card) for card in ALL_CARDS) for seat in _SEATS)
+_DREW: Final = tuple(tuple(Drew(seat, card) for card in ALL_CARDS) for seat in _SEATS)
 
 
 class IllegalMoveError(ValueError):
@@ -80,6 +89,7 @@ class Round:
         "leader",
         "n",
         "number",
+        "observed",
         "over",
         "points",
         "rounds_won",
@@ -105,13 +115,16 @@ class Round:
     leader: int
     to_move: int
     points: list[int]
-    history: list[tuple[int, tuple[Card, ...], int]]
+    history: list[Trick]
     exchanges: list[tuple[int, Card, Card]]
     exchange_stamp: int  # cards played before the last exchange, -1 for none
     beats: tuple[tuple[bool, ...], ...]  # beats[best][card]: card takes the trick from best
     over: bool  # all cards played
     trump_taken: tuple[int, Card] | None  # (seat, card) once the face-up card is drawn
     events: list[Event] | None
+    # What observe() built of ``history`` so far (observation.py), reused while it still
+    # holds: (the entries it covers, their (seat, card) pairs, their winners).
+    observed: ObservedTricks | None
 
     def __init__(
         self,
@@ -164,6 +177,7 @@ class Round:
         self.trump_taken = None
         self.over = False
         self.events = None
+        self.observed = None
         if record_events:
             self.events = [
                 RoundStarted(
@@ -235,46 +249,55 @@ class Round:
             raise IllegalMoveError(self._illegal_text(card)) from None
         trick = self.trick
         trick.append(card)
-        if self.events is not None:
-            self.events.append(Played(seat, card))
-        if len(trick) < self.n:
+        events = self.events
+        if events is not None:
+            events.append(_PLAYED[seat][card])
+        n = self.n
+        if len(trick) < n:
             seat += 1
-            self.to_move = seat if seat < self.n else 0
+            self.to_move = seat if seat < n else 0
             return
         # The trick is full: score it, the winner leads, everyone draws from the winner.
         # Inline rather than a helper: this is the hot path of every search.
         rules = self.rules
         beats = self.beats
         points = rules.points
-        # Every trick has at least two cards: settle the first pair without a loop.
-        lead, second = trick[0], trick[1]
-        best = second if beats[lead][second] else lead
-        gained = points[lead] + points[second]
-        if len(trick) > 2:
-            for card in trick[2:]:
+        lead = trick[0]
+        at: int  # the winning card's place in the trick
+        if n == 2:  # most tricks of all: one look at the table
+            second = trick[1]
+            at = beats[lead][second]  # True is 1
+            gained = points[lead] + points[second]
+        else:
+            best = lead
+            at = 0
+            gained = points[lead]
+            for i in range(1, n):
+                card = trick[i]
                 gained += points[card]
                 if beats[best][card]:
                     best = card
+                    at = i
         leader = self.leader
-        winner = rules.rotation[leader][trick.index(best)]
+        winner = rules.rotation[leader][at]
         self.points[rules.team_of[winner]] += gained
         self.history.append((leader, tuple(trick), winner))
         self.trick = []
         self.leader = self.to_move = winner
         stock = self.stock
         if stock:
-            drew = True
             hands = self.hands
             for seat in rules.rotation[winner]:
                 hands[seat].append(stock.pop())
             if not stock:
                 last = rules.rotation[winner][-1]
                 self.trump_taken = (last, hands[last][-1])
+            if events is not None:
+                self._trick_events(gained, True)
         else:
-            drew = False
             self.over = not self.hands[winner]
-        if self.events is not None:
-            self._trick_events(gained, drew)
+            if events is not None:
+                self._trick_events(gained, False)
 
     def _trick_events(self, gained: int, drew: bool) -> None:
         """The events of the trick just finished (the slow path, for tables only)."""
@@ -284,7 +307,7 @@ class Round:
         self.events.append(TrickDone(tuple(zip(order, cards, strict=True)), winner, gained))
         if drew:
             for seat in self.rules.rotation[winner]:
-                self.events.append(Drew(seat, self.hands[seat][-1]))
+                self.events.append(_DREW[seat][self.hands[seat][-1]])
             if self.trump_taken is not None and not self.stock:
                 self.events.append(TrumpTaken(*self.trump_taken))
 
@@ -306,10 +329,10 @@ class Round:
 
     def act(self, action: Action) -> None:
         """Play a card or make the exchange; the one entry point for a player's answer."""
-        if action == EXCHANGE:
-            self.exchange()
-        elif isinstance(action, Card):
+        if isinstance(action, Card):  # first: nearly every action, and cheaper to ask
             self.play(action)
+        elif action == EXCHANGE:
+            self.exchange()
         else:
             raise IllegalMoveError(f"not an action: {action!r}; expected a card or 'exchange'")
 
@@ -336,6 +359,7 @@ class Round:
         new.trump_taken = self.trump_taken
         new.over = self.over
         new.events = None
+        new.observed = self.observed  # checked against the history before any use
         return new
 
     def restore(self, snapshot: Round) -> None:

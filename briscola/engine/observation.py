@@ -11,15 +11,15 @@ the seat has seen.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import chain, filterfalse
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card
 from .events import seat_cards
-from .game import EXCHANGE, Action, Round
+from .game import EXCHANGE, Action, Round, Trick
 from .rules import TableRules
 
 __all__ = ["Observation", "determinize", "observe", "unseen_cards"]
@@ -92,48 +92,93 @@ def _trick_cards(trick: tuple[tuple[int, Card], ...]) -> list[dict[str, Any]]:
     return seat_cards(trick)
 
 
-def _known_cards(r: Round) -> list[list[Card]]:
+def _known_cards(r: Round) -> list[tuple[Card, ...]]:
     """Cards publicly known to sit in each hand and not yet played: cards taken by
     exchange and the face-up card drawn last."""
-    known: list[list[Card]] = [[] for _ in range(r.n)]
+    known: list[tuple[Card, ...]] = [()] * r.n
+    if r.trump_taken is None and not r.exchanges:  # most of a round: nothing known
+        return known
     taken = [(seat, took) for seat, _gave, took in r.exchanges]
     if r.trump_taken is not None:
         taken.append(r.trump_taken)
     for seat, card in taken:
         if card in r.hands[seat] and card not in known[seat]:
-            known[seat].append(card)
+            known[seat] += (card,)
     return known
 
 
 def observe(r: Round, seat: int) -> Observation:
     """What ``seat`` may see of round ``r``: its hand and everything public."""
     leader = r.leader
-    rotation = r.rules.rotation  # rotation[s]: the seats in playing order from s
-    history = r.history
+    stock = r.stock
+    played, winners = _finished_tricks(r)
     known = _known_cards(r)
-    return Observation(
-        rules=r.rules,
-        seat=seat,
-        round=r.number,
-        dealer=r.dealer,
-        rounds_won=r.rounds_won,
-        hand=tuple(r.hands[seat]),
-        legal=tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),
-        to_move=r.to_move,
-        leader=leader,
-        trick=tuple(zip(rotation[leader], r.trick, strict=False)),  # a trick in progress
-        trump_card=r.face_up,
-        trump_suit=r.trump_suit,
-        stock=len(r.stock),
-        points=tuple(r.points),
-        played=tuple(tuple(zip(rotation[lead], cards, strict=True)) for lead, cards, _ in history),
-        winners=tuple(w for _, _, w in history),
-        hand_sizes=tuple(len(h) for h in r.hands),
-        exchanges=tuple(r.exchanges),
-        trump_taken=r.trump_taken,
-        dealt_trump=r.trump_card,
-        known=tuple(tuple(cs) if s != seat else () for s, cs in enumerate(known)),
+    known[seat] = ()
+    return _observation(  # the fields in their order
+        r.rules,
+        seat,
+        r.number,  # round
+        r.dealer,
+        r.rounds_won,
+        tuple(r.hands[seat]),  # hand
+        tuple(r.legal_actions()) if r.to_move == seat and not r.over else (),  # legal
+        r.to_move,
+        leader,
+        tuple(zip(r.rules.rotation[leader], r.trick, strict=False)),  # the trick in progress
+        stock[0] if stock else None,  # trump_card
+        r.trump_suit,
+        len(stock),
+        tuple(r.points),
+        played,
+        winners,
+        tuple(map(len, r.hands)),  # hand_sizes
+        tuple(r.exchanges),
+        r.trump_taken,
+        r.trump_card,  # dealt_trump
+        tuple(known),
     )
+
+
+# Each field's slot setter, in the fields' order: observe() fills a new Observation
+# through them, as its frozen __init__ would (a third of observe's time), but
+# without a call by keywords and an object.__setattr__ by name per field.  (So an
+# Observation has no __post_init__: this path would skip it.)
+_SETTERS: Final = tuple(getattr(Observation, f.name).__set__ for f in fields(Observation))
+
+
+def _observation(*values: object) -> Observation:
+    obs = object.__new__(Observation)
+    for put, value in zip(_SETTERS, values, strict=True):
+        put(obs, value)
+    return obs
+
+
+def _finished_tricks(r: Round) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], tuple[int, ...]]:
+    """The finished tricks as (seat, card) pairs, and their winners.
+
+    A round is observed at every move while its history only grows, so what was
+    built is kept on the round (``r.observed``) and only new tricks are added.  It
+    is used only while the history still starts with the tricks it was built from
+    (a take-back restores an earlier history, which may then go another way).
+    """
+    history = r.history
+    memo = r.observed
+    if memo is not None:
+        entries, played, winners = memo
+        done = len(entries)
+        if history[:done] == entries:
+            if done == len(history):
+                return played, winners
+        else:
+            done, played, winners = 0, (), ()
+    else:
+        done, played, winners = 0, (), ()
+    rotation = r.rules.rotation  # rotation[s]: the seats in playing order from s
+    new = history[done:]
+    played += tuple(tuple(zip(rotation[lead], cards, strict=True)) for lead, cards, _ in new)
+    winners += tuple(w for _, _, w in new)
+    r.observed = (history[:], played, winners)
+    return played, winners
 
 
 def unseen_cards(obs: Observation) -> list[Card]:
@@ -147,6 +192,29 @@ def unseen_cards(obs: Observation) -> list[Card]:
     return list(filterfalse(seen.__contains__, obs.rules.deck))  # in the pack's order
 
 
+# The observation determinize() dealt from last, and what it derives from that alone
+# (the unseen cards in the pack's order, the finished tricks, the exchange this turn):
+# a search deals hundreds of samples from one observation.  Matched by identity; an
+# Observation is frozen, and the reference kept here keeps its id from being reused.
+_dealt_from: tuple[Observation, tuple[Card, ...], tuple[Trick, ...], bool] | None = None
+
+
+def _derived(obs: Observation) -> tuple[tuple[Card, ...], tuple[Trick, ...], bool]:
+    global _dealt_from
+    memo = _dealt_from
+    if memo is not None and memo[0] is obs:
+        return memo[1], memo[2], memo[3]
+    unseen = tuple(unseen_cards(obs))
+    history = tuple(
+        (cards[0][0], tuple(map(_card, cards)), w)
+        for cards, w in zip(obs.played, obs.winners, strict=True)
+    )
+    # Whether this seat may still exchange this turn is exactly what `legal` says.
+    exchanged = obs.to_move == obs.seat and EXCHANGE not in obs.legal
+    _dealt_from = (obs, unseen, history, exchanged)
+    return unseen, history, exchanged
+
+
 def determinize(obs: Observation, rng: random.Random) -> Round:
     """A full round that agrees with ``obs``, the unseen cards dealt at random.
 
@@ -154,7 +222,8 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     its size with the face-up card at the bottom.  The result is an ordinary
     :class:`Round` (without events) that search can play out.
     """
-    pool = unseen_cards(obs)
+    unseen, history, exchanged = _derived(obs)
+    pool = list(unseen)
     rng.shuffle(pool)
     n = obs.rules.players
     hands: list[list[Card]] = []
@@ -179,15 +248,12 @@ def determinize(obs: Observation, rng: random.Random) -> Round:
     r.leader = obs.leader
     r.to_move = obs.to_move
     r.points = list(obs.points)
-    r.history = [
-        (cards[0][0], tuple(map(_card, cards)), w)
-        for cards, w in zip(obs.played, obs.winners, strict=True)
-    ]
+    r.history = list(history)
     r.exchanges = list(obs.exchanges)
     r.beats = obs.rules.beats[obs.trump_suit]
-    # Whether this seat may still exchange this turn is exactly what `legal` says.
-    r.exchanged_this_turn = obs.to_move == obs.seat and EXCHANGE not in obs.legal
+    r.exchanged_this_turn = exchanged
     r.trump_taken = obs.trump_taken
     r.over = not any(obs.hand_sizes)
     r.events = None
+    r.observed = None
     return r

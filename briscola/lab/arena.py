@@ -44,12 +44,13 @@ import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine.deals import DealsError, Start, read_suite
 from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
 from ..players import SeatFailure
+from ..prompt import signals
 from ..protocol.host import CommandPlayer
 from ..protocol.messages import BotHello
 from ..protocol.process import STDERR_ENDED
@@ -463,6 +464,40 @@ def main(args: argparse.Namespace) -> int:
         return _run(named(config, hellos), sprt, args, hellos)
 
 
+class Interruptible(Protocol):
+    """A run that its stop signals mark (the arena's tally, a tournament's flag)."""
+
+    interrupted: bool
+
+
+@contextlib.contextmanager
+def stop_signals(run: Interruptible, at_once: bool) -> Iterator[None]:
+    """While a run plays, Ctrl-C and the stop signals mark ``run`` interrupted.
+
+    In one process the first Ctrl-C does only that: the match being played ends, its
+    record and its players closed, and the run stops after it.  An exception raised
+    there at any moment was lost where Python ignores one (a finaliser) or left a
+    match made and never played ("coroutine ... was never awaited").  A second Ctrl-C,
+    or any while workers play (``at_once``), raises KeyboardInterrupt at once; SIGTERM
+    and SIGHUP raise :class:`Stopped`.  The handlers found are put back after."""
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if run.interrupted or at_once:
+            run.interrupted = True
+            raise KeyboardInterrupt
+        run.interrupted = True
+
+    def on_stop(signum: int, frame: object) -> None:
+        run.interrupted = True
+        raise Stopped(signum)
+
+    with signals.kept(signal.SIGINT, *STOP_SIGNALS):
+        signal.signal(signal.SIGINT, on_interrupt)
+        for sig in STOP_SIGNALS:
+            signal.signal(sig, on_stop)
+        yield
+
+
 def greet_stoppable(texts: Sequence[str], config: ArenaConfig) -> dict[str, BotHello]:
     """:func:`greet_all`, where SIGTERM or SIGHUP raise :class:`Stopped` (the programs
     being started are stopped on the way out)."""
@@ -514,40 +549,25 @@ def _run(
     played = matches(config, args, tasks)
     results = _kept_as_played(config, played, out)
 
-    def on_interrupt(signum: int, frame: object) -> None:
-        # In one process the match being played ends first, so that its record and its
-        # players close cleanly; a second Ctrl-C (or the wait on workers) stops at once.
-        if tally.interrupted or args.jobs > 1:
-            tally.interrupted = True
-            raise KeyboardInterrupt
-        tally.interrupted = True
-
-    def on_stop(signum: int, frame: object) -> None:
-        tally.interrupted = True
-        raise Stopped(signum)
-
-    previous = {signal.SIGINT: signal.signal(signal.SIGINT, on_interrupt)}
-    previous.update({sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS})
     status = 0
-    try:
-        bar = sys.stdout.isatty() and not args.json
-        every = getattr(args, "report_every", REPORT_EVERY)
-        _collect(tally, results, len(plan(config)), bar, every)
-    except KeyboardInterrupt as err:  # Stopped too: the bots are stopped on the way out
-        tally.interrupted = True
-        status = 128 + err.signum if isinstance(err, Stopped) else 130
-    except WorkerDied as err:  # killed from outside (the OOM killer): what was played counts
-        tally.interrupted = True
-        print(f"briscola arena: {err}; the run stops here", file=sys.stderr)
-        status = 1
-    finally:
-        close = getattr(played, "close", None)
-        if close is not None:
-            close()
-        if out is not None:
-            out.close("arena")
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    with stop_signals(tally, at_once=args.jobs > 1):
+        try:
+            bar = sys.stdout.isatty() and not args.json
+            every = getattr(args, "report_every", REPORT_EVERY)
+            _collect(tally, results, len(plan(config)), bar, every)
+        except KeyboardInterrupt as err:  # Stopped too: the bots are stopped on the way out
+            tally.interrupted = True
+            status = 128 + err.signum if isinstance(err, Stopped) else 130
+        except WorkerDied as err:  # killed from outside (the OOM killer): what was played counts
+            tally.interrupted = True
+            print(f"briscola arena: {err}; the run stops here", file=sys.stderr)
+            status = 1
+        finally:
+            close = getattr(played, "close", None)
+            if close is not None:
+                close()
+            if out is not None:
+                out.close("arena")
     summary = tally.summary()
     try:
         print(json.dumps(summary) if args.json else render(summary))

@@ -3,7 +3,9 @@
 Random self-play through the public engine API (deal a :class:`Round`, then
 ``play`` a random card of ``legal_moves()`` until ``over``) at 2, 3 and 4
 seats, and for scale a tight hand-written 2-player loop on plain ints and
-lists that knows nothing of the engine.  Both use the same random calls (one
+lists that knows nothing of the engine.  ``observed_rounds_per_s_2p`` plays
+the way the table loop and the trainer drive the engine: the mover's
+``observe()`` at every move, ``act()``, and the events kept.  Both use the same random calls (one
 shuffle per deal, one ``random()`` per card), so the ratio between them is
 the engine's overhead.  Figures are per second of CPU time.  ``--bots`` and
 ``--protocol`` add the figures of :mod:`briscola.bots.bench` and
@@ -29,7 +31,7 @@ from ..engine.game import Round
 from ..engine.observation import determinize, observe
 from ..engine.rules import TableRules
 
-__all__ = ["bench_engine", "bench_reference", "bench_search", "main", "measure"]
+__all__ = ["bench_engine", "bench_reference", "bench_search", "main", "measure", "observed_round"]
 
 SEED = 20_251_129
 SEATS = (2, 3, 4)
@@ -75,6 +77,24 @@ def engine_round(players: int, seed: int = SEED) -> Callable[[], None]:
     return step
 
 
+def observed_round(players: int, seed: int = SEED) -> Callable[[], None]:
+    """A step that plays one round as the table does: events kept, the mover observed
+    at every move and a random card of its legal actions played."""
+    rules = TableRules(players=players)
+    rng = random.Random(seed)
+    deck = list(rules.deck)
+    shuffle, rand = rng.shuffle, rng.random
+
+    def step() -> None:
+        shuffle(deck)
+        r = Round(rules, deck, 0, record_events=True)
+        while not r.over:
+            legal = observe(r, r.to_move).legal
+            r.act(legal[int(rand() * len(legal))])
+
+    return step
+
+
 def reference_round(seed: int = SEED) -> Callable[[], None]:
     """The yardstick: one random 2-player round in a tight loop of ints and lists."""
     rng = random.Random(seed)
@@ -110,8 +130,10 @@ def reference_round(seed: int = SEED) -> Callable[[], None]:
 
 
 def bench_engine(seconds: float) -> dict[str, float]:
-    """Rounds per second through the engine at 2, 3 and 4 seats."""
-    return {f"rounds_per_s_{n}p": measure(engine_round(n), seconds) for n in SEATS}
+    """Rounds per second through the engine at 2, 3 and 4 seats, and observed at 2."""
+    out = {f"rounds_per_s_{n}p": measure(engine_round(n), seconds) for n in SEATS}
+    out["observed_rounds_per_s_2p"] = measure(observed_round(2), seconds)
+    return out
 
 
 def bench_search(seconds: float) -> dict[str, float]:

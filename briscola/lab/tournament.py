@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -37,13 +36,14 @@ from .arena import (
     greet_stoppable,
     matches,
     show_log,
+    stop_signals,
     unique,
 )
 from .results import RESULTS, Kept, append, changes, held, identity, read_rows, row_of
 from .runner import ArenaConfig, MatchResult, Stopped, clock_of, clock_text, plan
 from .stats import bradley_terry
 from .tally import Tally, elo_text, failed_status, signed, trouble_lines
-from .workers import STOP_SIGNALS, WorkerDied
+from .workers import WorkerDied
 
 __all__ = ["Tournament", "main", "pairings", "render"]
 
@@ -199,9 +199,14 @@ def _table(rules: Any) -> str:
     return ", ".join(f"{k} {v}" for k, v in rules.items())
 
 
-def play(t: Tournament, args: argparse.Namespace, out: Kept | None) -> Iterator[MatchResult]:
+def play(
+    t: Tournament,
+    args: argparse.Namespace,
+    out: Kept | None,
+    stopped: Callable[[], bool] = lambda: False,
+) -> Iterator[MatchResult]:
     """Play every missing match, pairing by pairing; each result is kept (and
-    written to ``out``) as it comes."""
+    written to ``out``) as it comes; none after ``stopped()`` says so."""
     for pair in pairings(len(t.specs), t.gauntlet):
         tasks = t.missing(pair)
         if not tasks:
@@ -216,6 +221,8 @@ def play(t: Tournament, args: argparse.Namespace, out: Kept | None) -> Iterator[
                 if out is not None:
                     out.write(row_of(res, a=a, b=b))
                 yield res
+                if stopped():
+                    return
         finally:
             results.close()
 
@@ -468,34 +475,34 @@ def _main(args: argparse.Namespace) -> int:
         return 128 + err.signum
     out = t.open()
     total = sum(len(t.missing(p)) for p in pairings(len(t.specs), t.gauntlet))
-    interrupted = False
+    run = _Run()
     status = 0
-
-    def on_stop(signum: int, frame: object) -> None:
-        raise Stopped(signum)
-
-    previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
     start = time.monotonic()
     every = getattr(args, "report_every", REPORT_EVERY)
-    try:
-        bar = sys.stdout.isatty() and not args.json
-        _collect(play(t, args, out), total, bar, every, lambda n: _progress(t, n, total, start))
-    except KeyboardInterrupt as err:  # Ctrl-C, or Stopped: what was played is kept
-        interrupted = True
-        status = 128 + err.signum if isinstance(err, Stopped) else 130
-    except WorkerDied as err:  # killed from outside (the OOM killer): what was played is kept
-        interrupted = True
-        print(f"briscola tournament: {err}; the run stops here", file=sys.stderr)
-        status = 1
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        if out is not None:
-            out.close("tournament")
-    s = summary(t, interrupted, time.monotonic() - start)
+    with stop_signals(run, at_once=getattr(args, "jobs", 1) > 1):
+        try:
+            bar = sys.stdout.isatty() and not args.json
+            results = play(t, args, out, lambda: run.interrupted)
+            _collect(results, total, bar, every, lambda n: _progress(t, n, total, start))
+        except KeyboardInterrupt as err:  # Ctrl-C, or Stopped: what was played is kept
+            run.interrupted = True
+            status = 128 + err.signum if isinstance(err, Stopped) else 130
+        except WorkerDied as err:  # killed from outside (the OOM killer): what was played is kept
+            run.interrupted = True
+            print(f"briscola tournament: {err}; the run stops here", file=sys.stderr)
+            status = 1
+        finally:
+            if out is not None:
+                out.close("tournament")
+    s = summary(t, run.interrupted, time.monotonic() - start)
     print(json.dumps(s) if args.json else render(s))
-    sides = [side for run in s["pairings"] for side in run["sides"]]
-    return status or failed_status(sides, t.base.strict)
+    sides = [side for pairing in s["pairings"] for side in pairing["sides"]]
+    return status or (130 if run.interrupted else failed_status(sides, t.base.strict))
+
+
+@dataclass
+class _Run:
+    interrupted: bool = False  # a Ctrl-C came: the match being played is the last
 
 
 def _progress(t: Tournament, n: int, total: int, start: float) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import getpass
 import os
 import random
@@ -42,6 +43,7 @@ from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .keep import Finished, add_history, kept_path, now, open_private, playing_path
 from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed
+from .signals import caught
 from .style import style_for
 
 __all__ = [
@@ -450,9 +452,7 @@ async def run(opts: Options, console: Console) -> int:
 @contextlib.contextmanager
 def _stopped_by_signals(stopped: list[int]) -> Iterator[None]:
     """While the game runs, SIGTERM and SIGHUP cancel it (noted in ``stopped``)."""
-    loop = asyncio.get_running_loop()
     task = asyncio.current_task()
-    signals = [signal.SIGTERM, signal.SIGHUP]
 
     def stop(signum: int) -> None:
         if not stopped:
@@ -460,18 +460,9 @@ def _stopped_by_signals(stopped: list[int]) -> Iterator[None]:
             if task is not None:
                 task.cancel()
 
-    added = []
-    for sig in signals:
-        try:
-            loop.add_signal_handler(sig, stop, int(sig))
-            added.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
-            pass
-    try:
+    stops = (signal.SIGTERM, signal.SIGHUP)
+    with caught({sig: functools.partial(stop, int(sig)) for sig in stops}):
         yield
-    finally:
-        for sig in added:
-            loop.remove_signal_handler(sig)
 
 
 async def _matches(opts: Options, console: Console, seed: int, tally: Tally) -> None:

@@ -37,6 +37,7 @@ from prompt_toolkit.validation import ValidationError, Validator
 
 from ..engine.text import printable
 from .layout import wrap
+from .signals import caught, kept
 from .style import STYLE, Text
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]
@@ -354,20 +355,14 @@ class TerminalConsole(Console):
         At the prompt the terminal is raw and Ctrl-C is a key; between prompts it
         is a signal, caught here instead of ending the program.
         """
-        loop = asyncio.get_running_loop()
-        try:
-            loop.add_signal_handler(signal.SIGINT, self._interrupted)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, Windows
+        # prompt-toolkit sets SIGWINCH back to the default when its prompt ends, not
+        # to what was there before the game: kept until the prompt is closed.
+        with kept(*[signal.SIGWINCH] if hasattr(signal, "SIGWINCH") else []):
             try:
-                yield
+                with caught({signal.SIGINT: self._interrupted}):
+                    yield
             finally:
                 await self.close()
-            return
-        try:
-            yield
-        finally:
-            loop.remove_signal_handler(signal.SIGINT)
-            await self.close()
 
     def _interrupted(self) -> None:
         self._deliver(KeyboardInterrupt())

@@ -239,7 +239,8 @@ class Client:
         self.answer(msg, "watching", table=table.name)
         self.link.flush()
         self.watching = table
-        table.watch(self.link)
+        assert self.name is not None
+        table.watch(self.link, self.name)
 
     def resume(self, msg: Message) -> None:
         token = msg.get("token")
@@ -330,8 +331,8 @@ class Client:
             )
         seat = self.seat.seat if self.seat is not None else None
         assert self.name is not None
-        # "Giulia 2" at the table: a seat's name is its own; a spectator's, unlike any seat's
-        name = self.seat.name if self.seat is not None else table.spectator_name(self.name)
+        # "Giulia 2" at the table: a seat's name is its own; a spectator's, unlike any other
+        name = self.seat.name if self.seat is not None else table.spectator_name(self.link)
         if not table.chat(seat, name, printable(text.strip(), CHAT_CHARS)):
             raise LobbyError("rate_limited", "the table's chat is full; a notice counts the rest")
 
@@ -352,7 +353,7 @@ class Client:
     def stop_watching(self) -> None:
         if self.watching is not None:
             table, self.watching = self.watching, None
-            table.spectators.discard(self.link)
+            table.spectators.pop(self.link, None)
             self.server.tidy(table)
 
     def gone(self) -> None:

@@ -40,7 +40,7 @@ from typing import Any
 from ..players import Player
 from ..protocol.link import before_lines
 from ..protocol.tcp import TcpLink
-from ..words.names import free_name
+from ..words.names import free_name, free_names
 from .disk import private_file
 from .pool import PooledBot
 from .seat import NetSeat, code_hash, code_matches, token_hash
@@ -214,17 +214,31 @@ class Seating(TableView):
         ]
         return free_name(name, taken)
 
-    def spectator_name(self, name: str) -> str:
-        """``name`` for a spectator's chat line, with a number added when a seat's name
-        (a person's or a bot's) looks like it: "Ben (spectator)" never sits beside a
-        seated Ben.  The seats keep their names; a spectator gives way."""
+    def watch(self, link: TcpLink, name: str) -> None:
+        """``link`` watches under ``name``, with a number added when a seat's name or
+        another spectator's looks like it (see :meth:`spectator_name`)."""
+        taken = [*self._seat_names(), *self._spectator_names().values()]
+        super().watch(link, free_name(name, taken))
+
+    def spectator_name(self, link: TcpLink) -> str:
+        """The name a spectator's chat line goes under: the one it was given when it
+        came, unless a seat's name (a person's or a bot's) now looks like it: "Ben
+        (spectator)" never sits beside a seated Ben, nor beside another spectator Ben.
+        The seats keep their names; spectators give way, in the order they came."""
+        return self._spectator_names()[link]
+
+    def _spectator_names(self) -> dict[TcpLink, str]:
+        given = free_names(self.spectators.values(), self._seat_names())
+        return dict(zip(self.spectators, given, strict=True))
+
+    def _seat_names(self) -> list[str]:
+        """The names of the seats held and of the table's bots (without their mark)."""
         names = self.names()
-        taken = [
+        return [
             names[i].partition(" (")[0] if i in self.bots else names[i]
             for i, held in enumerate(self.seats)
             if held is not None or i in self.bots
         ]
-        return free_name(name, taken)
 
     def _seed(self) -> int:
         """The seed of the bots' own choices; with ``serve --seed``, of the deals too."""

@@ -98,7 +98,8 @@ class TableView:
         self.bots: dict[int, PlayerSpec] = dict(bots or {})
         self.number = number  # the table's place in the server's order, for seeds
         self.seats: list[NetSeat[Any] | None] = [None] * rules.players
-        self.spectators: set[TcpLink] = set()
+        # Each watching connection and its name at the table, in the order they came.
+        self.spectators: dict[TcpLink, str] = {}
         self.state = "waiting"
         self.matches = 0
         self.round: Round | None = None
@@ -347,8 +348,8 @@ class TableView:
                 msg.pop(key, None)
         return msg
 
-    def watch(self, link: TcpLink) -> None:
-        self.spectators.add(link)
+    def watch(self, link: TcpLink, name: str) -> None:
+        self.spectators[link] = name
         if self.playing:
             link.send(self.match_start(None))
             state = self.state_for(None)

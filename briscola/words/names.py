@@ -26,7 +26,15 @@ from ..engine.text import printable
 from .languages import BOOKS
 from .table import BOT_NAMES, words
 
-__all__ = ["NAME_CHARS", "bot_names", "free_name", "looks_alike", "name_problem", "skeleton"]
+__all__ = [
+    "NAME_CHARS",
+    "bot_names",
+    "free_name",
+    "free_names",
+    "looks_alike",
+    "name_problem",
+    "skeleton",
+]
 
 NAME_CHARS: Final = 40
 
@@ -90,15 +98,25 @@ def name_problem(name: str, what: str = "a name", *, seat: bool = True) -> str |
 
 def free_name(wanted: str, taken: Iterable[str]) -> str:
     """``wanted``, or with a number added ("Giulia 2") when a name taken looks like it."""
+    return free_names([wanted], taken)[0]
+
+
+def free_names(wanted: Iterable[str], taken: Iterable[str]) -> list[str]:
+    """Each of ``wanted`` in turn, as :func:`free_name` gives it, none like a name taken
+    nor like one given before it: unique however many there are, in one pass."""
     seen = {skeleton(n) for n in taken}
-    if skeleton(wanted) not in seen:
-        return wanted
-    for n in range(2, 1000):
-        tail = f" {n}"
-        name = wanted[: NAME_CHARS - len(tail)].rstrip() + tail
-        if skeleton(name) not in seen:
-            return name
-    raise ValueError(f"no free name like {wanted!r}")  # pragma: no cover - 998 people
+    given = []
+    for want in wanted:
+        name, n = want, 1
+        while (look := skeleton(name)) in seen:
+            n += 1
+            if n == 1000:  # pragma: no cover - 998 people
+                raise ValueError(f"no free name like {want!r}")
+            tail = f" {n}"
+            name = want[: NAME_CHARS - len(tail)].rstrip() + tail
+        seen.add(look)
+        given.append(name)
+    return given
 
 
 def bot_names(count: int, taken: Iterable[str]) -> list[str]:
