@@ -95,3 +95,17 @@ async def test_what_comes_before_lines_runs_once_before_the_first_write() -> Non
     assert order == ["save after 0 writes", "save after 1 writes"]
     await asyncio.sleep(0)
     assert len(order) == 2
+
+
+async def test_a_failing_write_before_lines_stops_neither_the_others_nor_the_lines() -> None:
+    a = _Recorder("a")
+    done: list[str] = []
+
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    before_lines(broken)
+    before_lines(lambda: done.append("saved"))
+    a.send({"type": "joined", "id": 2})
+    a.flush()
+    assert done == ["saved"] and len(a.writes) == 1

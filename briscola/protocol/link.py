@@ -114,7 +114,10 @@ def run_before_lines() -> None:
         return
     while waiting := _before.pop(loop, None):
         for fn in waiting:
-            fn()
+            try:
+                fn()
+            except Exception:  # a bug of one writer: the others still write, lines go on
+                log.exception("a write before the lines failed")
 
 
 @dataclass(slots=True)
