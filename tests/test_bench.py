@@ -149,7 +149,8 @@ def test_calibration_records_every_choice_and_prints_the_reliability_table(
     assert cli_main(["bench", "--calibration", "2", "--rounds", "1", "--samples", "5"]) == 0
     out = capsys.readouterr().out
     assert "Brier score" in out and "  stated     count  mean stated  observed  gap" in out
-    assert len([line for line in out.splitlines() if "%" in line and "-" in line]) == 10
+    assert len([line for line in out.splitlines() if "%" in line and "-" in line]) == 11
+    assert out.splitlines()[-1].startswith("  worst decile ")  # the ten bins, then the worst
 
 
 @pytest.mark.parametrize("bad", ["5", "2,x", ""])

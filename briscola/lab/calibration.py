@@ -6,16 +6,19 @@ at every choice an expert seat makes it records the chance of winning the
 round that the advice states for the card it plays (the number ``hint``
 shows, :func:`~briscola.bots.advice.advise`), and whether that seat's side
 then won the round.  The reliability table puts the stated chances in ten
-bins (0-10 %, ..., 90-100 %) and shows, for each, the mean stated chance and
-how often the side really won; the Brier score is the mean squared gap
-between the stated chance and what happened (0 is perfect; always saying
-50 % scores 0.25).  A well calibrated advice has every bin's two numbers
-close: the goal is within 5 points in every bin over 2,000 positions.
+bins (0-10 %, ..., 90-100 %) and shows, for each, the mean stated chance,
+how often the side really won, and the standard error of their gap (a
+round's choices counted together), then names the bin furthest off.  The
+Brier score is the mean squared gap between the stated chance and what
+happened (0 is perfect; always saying 50 % scores 0.25).  A well calibrated
+advice has every bin's two numbers close: the goal is within 5 points in
+every bin over 2,000 positions.
 
 With ``raw`` the chances are the search's before the calibration
 (:data:`~briscola.bots.calibration.CALIBRATION`), the data that calibration is
-fitted from (:func:`fit`).  Rounds are dealt from ``seed``; the experts
-play with ``samples`` samples a move and no clock, so a run is repeatable.
+fitted from (:func:`fit`, by ``benchmarks/calibration_fit.py``).  Rounds are
+dealt from ``seed``; the experts play with ``samples`` samples a move and no
+clock, so a run is repeatable.
 """
 
 from __future__ import annotations
@@ -55,21 +58,34 @@ class Calibration:
     seconds: float = 0.0
 
     def table(self, players: int | None = None) -> list[dict[str, Any]]:
-        """The reliability table: per bin its count, mean stated chance, observed rate."""
+        """The reliability table: per bin its count, mean stated chance, observed
+        rate, and ``se``, the standard error of their gap with each round's choices
+        counted together (they rise and fall with the round: not independent)."""
         rows: list[dict[str, Any]] = []
         for b in range(BINS):
             inside = [
-                (p, won)
-                for n, p, won, *_ in self.points
+                (p, won, r)
+                for n, p, won, r, *_ in self.points
                 if (players is None or n == players) and min(BINS - 1, int(p * BINS)) == b
             ]
             if not inside:
-                rows.append({"bin": b, "count": 0, "stated": None, "observed": None})
+                rows.append({"bin": b, "count": 0, "stated": None, "observed": None, "se": None})
                 continue
-            stated = sum(p for p, _ in inside) / len(inside)
-            observed = sum(won for _, won in inside) / len(inside)
-            rows.append({"bin": b, "count": len(inside), "stated": stated, "observed": observed})
+            stated = sum(p for p, _, _ in inside) / len(inside)
+            observed = sum(won for _, won, _ in inside) / len(inside)
+            by_round: dict[int, float] = {}
+            for p, won, r in inside:
+                by_round[r] = by_round.get(r, 0.0) + won - p - (observed - stated)
+            se = math.sqrt(sum(v * v for v in by_round.values())) / len(inside)
+            rows.append(
+                {"bin": b, "count": len(inside), "stated": stated, "observed": observed, "se": se}
+            )
         return rows
+
+    def worst(self, players: int | None = None) -> dict[str, Any] | None:
+        """The row of :meth:`table` whose observed rate is furthest from the stated."""
+        rows = [row for row in self.table(players) if row["count"]]
+        return max(rows, key=lambda r: abs(r["observed"] - r["stated"]), default=None)
 
     def brier(self, players: int | None = None) -> float | None:
         gaps = [(p - won) ** 2 for n, p, won, *_ in self.points if players is None or n == players]
@@ -128,33 +144,55 @@ def calibration(
     return out
 
 
-def fit(points: Sequence[tuple[float, int]], steps: int = 50) -> tuple[float, float]:
-    """The logistic map ``sigmoid(a * logit(p) + b)`` that best fits stated
-    chances ``p`` to what happened (Newton's method on the log likelihood)."""
-    xs = [_logit(p) for p, _ in points]
-    ys = [won for _, won in points]
-    a, b = 1.0, 0.0
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in zip(xs, ys, strict=True):
-            q = 1 / (1 + math.exp(-(a * x + b)))
-            ga += (y - q) * x
-            gb += y - q
-            w = q * (1 - q)
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 1e-12:
-            break
-        a += (hbb * ga - hab * gb) / det
-        b += (haa * gb - hab * ga) / det
-    return a, b
+def fit(
+    points: Sequence[tuple[float, int]], bins: int = 20, least: int = 100
+) -> tuple[tuple[float, float], ...]:
+    """The knots of the monotone map from stated chances ``p`` to what happened.
 
-
-def _logit(p: float) -> float:
-    p = min(max(p, 0.005), 0.995)
-    return math.log(p / (1 - p))
+    The points sorted by ``p`` go in ``bins`` bins of equal width, a bin of
+    fewer than ``least`` points joined to the next (equal width keeps the
+    ends sharp, where few points are and the curve is steep; a chance of 0
+    or 1, which the samples give often, is a group of its own); each group's
+    mean ``p`` and win rate, then pooled where a rate is not above the one
+    before (isotonic regression, pool adjacent violators).  Each pool is a
+    knot (mean ``p``, rate): both rise strictly, so the map straight between
+    them (:func:`~briscola.bots.calibration.calibrate`) keeps the order of
+    the cards; the ends are at 0 and 1 (closed by (0, 0) and (1, 1) where no
+    pool is).  Knots are rounded to 3 places, as the code keeps them."""
+    groups: list[list[float]] = []  # [sum p, sum won, count]
+    last_bin: int | None = None
+    for p, won in sorted(points):
+        b = -1 if p <= 0 else bins if p >= 1 else min(bins - 1, int(p * bins))
+        ends = last_bin is not None and b != last_bin and (last_bin < 0 or b == bins)
+        if not groups or ends or (groups[-1][2] >= least and b != last_bin):
+            groups.append([0.0, 0.0, 0])
+        groups[-1] = [groups[-1][0] + p, groups[-1][1] + won, groups[-1][2] + 1]
+        last_bin = b
+    if len(groups) > 1 and groups[-1][2] < least:  # too few at the top: with the one below
+        top = groups.pop()
+        groups[-1] = [a + b for a, b in zip(groups[-1], top, strict=True)]
+    pools: list[list[float]] = []
+    for g in groups:
+        pools.append(g)
+        while len(pools) > 1 and pools[-1][1] / pools[-1][2] <= pools[-2][1] / pools[-2][2]:
+            top = pools.pop()
+            pools[-1] = [a + b for a, b in zip(pools[-1], top, strict=True)]
+    knots: list[tuple[float, float]] = []
+    for total, wins, n in pools:
+        x, y = round(total / n, 3), round(wins / n, 3)
+        if not knots or (x > knots[-1][0] and y > knots[-1][1]):  # else one once rounded
+            knots.append((x, y))
+    if not knots:
+        return ((0.0, 0.0), (1.0, 1.0))
+    if knots[0][1] <= 0:  # never won: up to there it says 0
+        knots[0] = (0.0, 0.0)
+    elif knots[0][0] > 0:
+        knots.insert(0, (0.0, 0.0))
+    if knots[-1][1] >= 1:  # always won
+        knots[-1] = (1.0, 1.0)
+    elif knots[-1][0] < 1:
+        knots.append((1.0, 1.0))
+    return tuple(knots)
 
 
 def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
@@ -170,18 +208,27 @@ def format_calibration(c: Calibration, seats: Sequence[int]) -> str:
         n = sum(1 for p in c.points if players is None or p[0] == players)
         lines.append("")
         lines.append(f"{title}: {n} positions, Brier score {_num(c.brier(players), 4)}")
-        lines.append("  stated     count  mean stated  observed  gap")
+        lines.append("  stated     count  mean stated  observed  gap    se")
         for row in c.table(players):
             low, high = row["bin"] * 10, row["bin"] * 10 + 10
             if not row["count"]:
                 lines.append(f"  {low:3d}-{high:3d}%  {0:5d}")
                 continue
-            gap = 100 * (row["observed"] - row["stated"])
             lines.append(
                 f"  {low:3d}-{high:3d}%  {row['count']:5d}  {100 * row['stated']:10.1f}%"
-                f"  {100 * row['observed']:7.1f}%  {gap:+5.1f}"
+                f"  {100 * row['observed']:7.1f}%  {_gap(row):+5.1f}  {100 * row['se']:4.1f}"
             )
+        worst = c.worst(players)
+        if worst is not None:
+            low = worst["bin"] * 10
+            off = abs(_gap(worst))
+            ses = f"{off / (100 * worst['se']):.1f} se" if worst["se"] else "se 0"
+            lines.append(f"  worst decile {low}-{low + 10}%: {off:.1f} points off ({ses})")
     return "\n".join(lines)
+
+
+def _gap(row: dict[str, Any]) -> float:
+    return 100 * (float(row["observed"]) - float(row["stated"]))
 
 
 def _num(x: float | None, digits: int) -> str:

@@ -395,7 +395,7 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SEATS",
         help="instead: play the expert against itself and greedy (default at 2 and 4 "
         "seats, e.g. 2,3,4,6) and check the chance its advice states at every choice "
-        "against the rounds won: a reliability table and the Brier score",
+        "against the rounds won: a reliability table, its worst decile and the Brier score",
     )
     p.add_argument(
         "--rounds",
