@@ -8,6 +8,7 @@ print_formatted_text into a plain-text buffer that the tests read.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import json
 import os
@@ -794,3 +795,20 @@ def test_signals_are_not_caught_outside_the_main_thread_and_nothing_fails() -> N
     thread.start()
     thread.join(10)
     assert seen == [False]
+
+
+async def test_signals_caught_by_several_at_once_reach_each_and_are_put_back(
+    callers_handlers: dict[int, tuple[object, int | None]],
+) -> None:
+    """Three bots relayed in one loop catch SIGTERM at once and end in any order: each
+    is told, and the handlers found before the first are back after the last."""
+    told: list[str] = []
+    first, second = (caught({signal.SIGTERM: functools.partial(told.append, n)}) for n in "ab")
+    first.__enter__()
+    second.__enter__()
+    os.kill(os.getpid(), signal.SIGTERM)
+    await wait_for(lambda: len(told) == 2, "both told")
+    first.__exit__(None, None, None)  # not in the order they came
+    assert handlers(*callers_handlers) != callers_handlers  # the second still catches it
+    second.__exit__(None, None, None)
+    assert sorted(told) == ["a", "b"] and handlers(*callers_handlers) == callers_handlers

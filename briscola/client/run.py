@@ -22,8 +22,8 @@ from ..engine.cards import Language
 from ..engine.text import printable
 from ..prompt.app import default_lang, screen_colours
 from ..prompt.console import Console, LineConsole, TerminalConsole
-from ..prompt.signals import caught
 from ..prompt.style import style_for
+from ..protocol.process import stopped_by
 from ..server.config import DEFAULT_PORT
 from ..settings import default_faces
 from ..words.lobby import t
@@ -138,16 +138,9 @@ async def _person(args: argparse.Namespace, host: str, port: int, console: Conso
         await session.connect()
     except ServerError as err:
         return _error(err.message)
-    task = asyncio.current_task()
     stopped: list[int] = []
-
-    def stop() -> None:  # SIGTERM: end as a dropped connection does, the screen put away
-        stopped.append(signal.SIGTERM)
-        if task is not None:
-            task.cancel()
-
-    try:
-        with caught({signal.SIGTERM: stop}):
+    try:  # SIGTERM: end as a dropped connection does, the screen put away
+        with stopped_by((signal.SIGTERM,)) as stopped:
             async with console.interrupts():
                 return await _seat(session, console, args, lang)
     except asyncio.CancelledError:

@@ -13,14 +13,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
 import getpass
 import os
 import random
 import re
-import signal
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -35,6 +32,7 @@ from ..engine.records import Record
 from ..engine.replay import RecordError, Resumable, resume_point
 from ..engine.rules import RulesError, TableRules, default_variant
 from ..players import Player
+from ..protocol.process import STOP_SIGNALS, stopped_by
 from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
@@ -43,7 +41,6 @@ from ..words.table import ALIASES, NO, YES, words
 from .console import Console, LineConsole, TerminalConsole
 from .keep import Finished, add_history, kept_path, now, open_private, playing_path
 from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed
-from .signals import caught
 from .style import style_for
 
 __all__ = [
@@ -434,9 +431,8 @@ async def run(opts: Options, console: Console) -> int:
     record as abandoned; the exit status is 128 + the signal.
     """
     seed = _first_seed(opts)
-    stopped: list[int] = []
     async with console.interrupts():
-        with _stopped_by_signals(stopped):
+        with stopped_by(STOP_SIGNALS) as stopped:
             try:
                 await _matches(opts, console, seed, Tally())
             except InputEnded:
@@ -447,22 +443,6 @@ async def run(opts: Options, console: Console) -> int:
                     raise
                 asyncio.current_task().uncancel()  # type: ignore[union-attr]
     return 128 + stopped[0] if stopped else 0
-
-
-@contextlib.contextmanager
-def _stopped_by_signals(stopped: list[int]) -> Iterator[None]:
-    """While the game runs, SIGTERM and SIGHUP cancel it (noted in ``stopped``)."""
-    task = asyncio.current_task()
-
-    def stop(signum: int) -> None:
-        if not stopped:
-            stopped.append(signum)
-            if task is not None:
-                task.cancel()
-
-    stops = (signal.SIGTERM, signal.SIGHUP)
-    with caught({sig: functools.partial(stop, int(sig)) for sig in stops}):
-        yield
 
 
 async def _matches(opts: Options, console: Console, seed: int, tally: Tally) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import functools
 import logging
 import os
 import re
@@ -29,6 +30,7 @@ from typing import IO
 
 from ..engine.text import printable
 from ..players import SeatFailure
+from ..prompt.signals import caught
 from .link import Item, Link, Tap
 
 __all__ = [
@@ -76,23 +78,17 @@ def stopped_by(signals: tuple[int, ...]) -> Iterator[list[int]]:
     """While in it, ``signals`` cancel the running task as Ctrl-C does, so that a host
     (check-bot, join --bot) stops its bots on the way out (by default SIGTERM ended
     the process and left them running); the list holds the signal that came."""
-    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    task = asyncio.current_task()
     stopped: list[int] = []
 
     def stop(signum: int) -> None:
-        stopped.append(signum)
-        if task is not None:
+        if not stopped and task is not None:  # once: a second one must not cut the unwinding
             task.cancel()
+        stopped.append(signum)
 
-    for sig in signals:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, stop, sig)
-    try:
+    # Put back as found after, not set to the default (an ignored SIGHUP stays so).
+    with caught({sig: functools.partial(stop, sig) for sig in signals}):
         yield stopped
-    finally:
-        for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.remove_signal_handler(sig)
 
 
 def _signal_group(pid: int, sig: int) -> None:
