@@ -27,7 +27,7 @@ async def until_listed(lan: Lan, test: Callable[[dict[str, Any]], bool]) -> dict
 
 
 async def test_a_table_goes_with_its_creator_unless_someone_sits(tmp_path: Path) -> None:
-    async with running(tmp_path) as lan:
+    async with running(tmp_path, grace=1.0) as lan:
         maker = await lan.connect("Maker")
         await maker.create("empty")
         await maker.create("kept")
@@ -35,22 +35,38 @@ async def test_a_table_goes_with_its_creator_unless_someone_sits(tmp_path: Path)
         await maker.close()
         tables = await until_listed(lan, lambda t: "empty" not in t)
         assert "empty" not in tables and tables["kept"]["seats"] == ["Anna", None]
-        await anna.close()
+        await anna.close()  # no leave: her seat is held for the grace, and keeps the table
+        tables = await listed(lan)
+        assert tables["kept"]["seat_info"][0]["kind"] == "away"
         tables = await until_listed(lan, lambda t: "kept" not in t)
-        assert tables == {}, "a waiting table whose only person went is gone"
+        assert tables == {}, "a waiting table whose only person did not come back is gone"
 
 
-async def test_a_seat_left_before_the_match_is_free_again(tmp_path: Path) -> None:
-    async with running(tmp_path) as lan:
+async def test_a_seat_dropped_before_the_match_is_held_and_one_left_is_free(
+    tmp_path: Path,
+) -> None:
+    """A crash is not a choice: a person whose connection goes while the table waits
+    for players keeps the seat for the grace (their token takes it back); ``leave``
+    frees it at once, and so does the end of the grace."""
+    async with running(tmp_path, grace=1.0) as lan:
         host = await lan.connect("Host")
         await host.create("t", players=3)
         anna = await lan.seated("Anna", "t")
         bruno = await lan.seated("Bruno", "t")
         anna.abort()
+        tables = await until_listed(lan, lambda t: t["t"]["seat_info"][0]["kind"] == "away")
+        assert tables["t"]["seats"] == ["Anna", "Bruno", None]
+        assert tables["t"]["state"] == "waiting"
+        back = await lan.connect("Anna")
+        await back.ask("resume", "resumed", token=anna.token)
+        await back.ask("leave", "left")
         tables = await until_listed(lan, lambda t: t["t"]["seats"][0] is None)
-        assert tables["t"]["seats"] == [None, "Bruno", None] and tables["t"]["state"] == "waiting"
+        assert tables["t"]["seats"] == [None, "Bruno", None]
         other = await lan.connect("Anna")
         await other.refused("resume", "bad_token", token=anna.token)
+        bruno.abort()  # not back within the grace: free for someone else
+        tables = await until_listed(lan, lambda t: t["t"]["seats"][1] is None)
+        assert tables["t"]["seats"] == [None, None, None] and tables["t"]["state"] == "waiting"
         assert not bruno.of("match_start")
 
 

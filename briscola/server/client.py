@@ -360,9 +360,7 @@ class Client:
         self.stop_watching()
         if self.seat is not None:
             seat, self.seat = self.seat, None
-            seat.dropped(self.link)
-            if seat.link is None:
-                seat.table.vacate(seat)
+            seat.dropped(self.link)  # held for the grace, then free (or a bot plays)
             self.server.tidy(seat.table)
         for table in list(self.server.tables.values()):
             if table.creator is self:

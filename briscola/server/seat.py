@@ -246,7 +246,9 @@ class NetSeat(Player, Generic[T]):
         if self.table.playing:
             self._miss()
             self.table.mark({"type": "dropped", "seat": self.seat})
-            self.hold("dropped", f"{self.name} lost the connection")
+        # A crash is not a choice (``leave`` is): the seat is held for the grace in
+        # every state, also while the table waits for players or between matches.
+        self.hold("dropped", f"{self.name} lost the connection")
 
     def hold(self, code: str = "restored", why: str = "") -> None:
         """Keep the seat for its person for the grace time (after a drop, a restart)."""

@@ -8,9 +8,9 @@
   record gets a ``seated`` line, so every card after it is theirs.
 - ``resume``: the holder of a seat's token takes it again, after a drop, a
   crash or a restart; ``leave`` gives it up (mid-match a bot plays on; between
-  matches the seat is free), and so does a connection that goes between
-  matches (``vacate``) or a person held after a restart who does not come
-  back within the grace (``expired``).
+  matches the seat is free).  A dropped connection is not a choice: its seat
+  is held for the grace in every state, then a bot plays it (mid-match) or it
+  is free (``expired``), as after a restart.
 - ``ask_rematch``: after a match, each person present (or held for their
   return) agrees; the next match starts when all have and no seat is free.
 
@@ -141,15 +141,9 @@ class Seating(TableView):
             s.catch_up()
             s.tell_missed()
 
-    def vacate(self, seat: NetSeat[Any]) -> None:
-        """A seat's connection went away between matches: nothing to hold, the seat is free."""
-        if not self.playing and not self.pausing and self.seats[seat.seat] is seat:
-            self.announce("left", seat.seat, f"{seat.name} left seat {seat.seat}")
-            self._free(seat.seat)
-
     def expired(self, seat: NetSeat[Any]) -> None:
-        """A seat held between matches (after a restart) whose person did not come back
-        within the grace: it is free for someone else."""
+        """A seat held while no match is played (after a drop or a restart) whose person
+        did not come back within the grace: it is free for someone else."""
         if self.playing or self.pausing or self.seats[seat.seat] is not seat:
             return
         self.announce("expired", seat.seat,
