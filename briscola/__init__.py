@@ -10,7 +10,7 @@ The package is built in floors; each imports only from its own floor or below
 2. ``words/``           every sentence a person reads, one file per language (en,
                         de, it, es, pt): the screens', the lobby's, the rules as
                         text, a record told trick by trick
-3. ``players``          the Player interface
+3. ``players``          the Player interface; ``signals``: stop signals caught, put back after
 4. ``table``            the one match loop between Players
 5. ``bots/``            built-in bots
 6. ``protocol/``, ``spec``, ``options``, ``prompt/``, ``settings``

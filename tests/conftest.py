@@ -11,7 +11,7 @@ import pytest
 from briscola.engine.cards import Card, parse_cards
 from briscola.engine.game import Action, Round
 from briscola.engine.rules import PACKS, PLAYER_COUNTS, VARIANTS, TableRules
-from briscola.prompt.signals import handlers, kept, set_process_handler
+from briscola.signals import handlers, kept, set_process_handler
 
 # Every table size with every variant: the settings the engine must all play.
 # (the 39-card pack at 3 seats included).

@@ -21,6 +21,7 @@ FLOORS = {
     "engine": 1,
     "words": 2,
     "players": 3,
+    "signals": 3,
     "table": 4,
     "bots": 5,
     "protocol": 6,

@@ -49,9 +49,9 @@ from briscola.prompt.entry import EntryError, HandCompleter, Reader
 from briscola.prompt.layout import wrap
 from briscola.prompt.person import LeaveTable, Person
 from briscola.prompt.seen import Seen
-from briscola.prompt.signals import caught, handlers
 from briscola.prompt.style import PALETTES, style_for
 from briscola.prompt.view import View
+from briscola.signals import caught, handlers
 from briscola.table import play_match, run_match
 from briscola.words.table import help_text, short_rules
 

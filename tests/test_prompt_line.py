@@ -18,7 +18,7 @@ from briscola import cli
 from briscola.engine.cards import LANGUAGES
 from briscola.prompt import app
 from briscola.prompt.app import SetupError, default_lang, split_specs
-from briscola.prompt.signals import handlers
+from briscola.signals import handlers
 
 PLAY = [sys.executable, "-m", "briscola", "play", "--seed", "7", "--opponents", "greedy"]
 

@@ -46,11 +46,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from .. import signals
 from ..engine.deals import DealsError, Start, read_suite
 from ..engine.rules import RulesError, TableRules
 from ..engine.text import printable
 from ..players import SeatFailure
-from ..prompt import signals
 from ..protocol.host import CommandPlayer
 from ..protocol.messages import BotHello
 from ..protocol.process import STDERR_ENDED

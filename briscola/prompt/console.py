@@ -36,8 +36,8 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.validation import ValidationError, Validator
 
 from ..engine.text import printable
+from ..signals import caught, kept
 from .layout import wrap
-from .signals import caught, kept
 from .style import STYLE, Text
 
 __all__ = ["Console", "LineConsole", "TerminalConsole"]

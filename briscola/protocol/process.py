@@ -30,7 +30,7 @@ from typing import IO
 
 from ..engine.text import printable
 from ..players import SeatFailure
-from ..prompt.signals import caught
+from ..signals import caught
 from .link import Item, Link, Tap
 
 __all__ = [

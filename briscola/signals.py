@@ -1,4 +1,7 @@
-"""Signal handlers set while a game runs, and put back as they were found after.
+"""Signal handlers set while something runs, and put back as they were found after.
+
+One place for every room that catches a stop signal: the prompt, ``join``, a bot's
+host (``protocol.process``) and the arena.  Standard library only (floor 3).
 
 The event loop's ``remove_signal_handler`` sets the default instead (Ctrl-C's
 KeyboardInterrupt for SIGINT), so a game run in-process changed its caller's
