@@ -531,6 +531,12 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
         help=f"duplicate deals against greedy after each generation (default "
         f"{d.evaluate}; 0: none)",
     )
+    p.add_argument(
+        "--batched",
+        action="store_true",
+        help="play that check as batched rounds in this process (a round each way a deal, "
+        "many at once) rather than the arena's matches: far faster, so --evaluate 1000 fits",
+    )
     add_parallel_options(p)
 
 
