@@ -80,6 +80,7 @@ class Batch:
         self.team_of = np.array(rules.team_of, np.int64)
         self.points_of = np.array(rules.points, np.int64)
         self.beats = np.array(rules.beats, np.bool_)  # [trump, best, card]
+        self._beats = self.beats.reshape(-1)  # at trump * 1600 + best * 40 + card
         first = (dealers + 1) % n
         dealt = HAND_SIZE * n
         self.hands = np.full((b, n, HAND_SIZE + 1), PAD, np.int64)
@@ -95,37 +96,42 @@ class Batch:
         self.left = self.stock.shape[1]
         self.dealers = dealers
         self.leader = first
+        self.mover = first.copy()  # the seat to move in each round
         self.trick = np.zeros((b, n), np.int64)  # the cards in playing order
         self.played = 0  # cards in the trick in progress
         self.points = np.zeros((b, len(rules.teams)), np.int64)
         self.owner = np.full((b, CARDS), -1, np.int64)  # who played it, in a finished trick
         self.known = np.zeros((b, n, CARDS), np.bool_)  # taken by exchange or the last draw
-        tricks = rules.tricks
+        self._tricks_all = tricks = rules.tricks
         self.tricks = 0  # finished
         self.history = np.zeros((b, tricks, n), np.int64)  # each trick's cards in order
         self.leaders = np.zeros((b, tricks), np.int64)
         self.winners = np.zeros((b, tricks), np.int64)
         self.exchanged = np.zeros(b, np.bool_)  # this turn (at most one a turn)
+        # The hot path indexes flat views, one index per round rather than two
+        # (round, seat): a seat's row is at[round] + seat.
+        self._at = self.rows * n
+        self._hands = self.hands.reshape(b * n, HAND_SIZE + 1)
+        self._sizes = self.sizes.reshape(b * n)
+        self._known = self.known.reshape(b * n, CARDS)
+        self._owner = self.owner.reshape(b * CARDS)
+        self._some_known = False  # nothing to clear from known until a card is known
 
     # -- reading --------------------------------------------------------------
 
     @property
     def over(self) -> bool:
-        return self.tricks == self.rules.tricks
-
-    @property
-    def mover(self) -> Ints:
-        """The seat to move in each round."""
-        return (self.leader + self.played) % self.n
+        return self.tricks == self._tricks_all
 
     @property
     def hand_size(self) -> int:
-        """The mover's cards: the same in every round of the batch."""
-        return int(self.sizes[0, self.mover[0]])
+        """The mover's cards: the same in every round of the batch (three while the
+        stock lasts, then one a trick fewer)."""
+        return HAND_SIZE if self.left else self._tricks_all - self.tricks
 
     def mover_hands(self) -> Ints:
         """B x 3: the mover's cards in the engine's order, PAD past the hand."""
-        return self.hands[self.rows, self.mover, :HAND_SIZE]
+        return self._hands[self._at + self.mover, :HAND_SIZE]
 
     def can_exchange(self) -> Bools:
         """Where the mover may make the brisca exchange before this turn's card."""
@@ -145,20 +151,28 @@ class Batch:
         """The mover of each round plays the card in its slot ``slots[i]``."""
         if self.over:
             raise IllegalMoveError("the rounds are over")
-        rows, mover = self.rows, self.mover
+        rows = self.rows
         slots = np.asarray(slots, np.int64)
-        if slots.shape != (self.b,) or (slots < 0).any() or (slots >= self.hand_size).any():
+        # Unsigned, a negative slot is huge: one comparison refuses both ends.
+        if slots.shape != (self.b,) or (slots.view(np.uint64) >= self.hand_size).any():
             raise IllegalMoveError(f"a slot of the mover's {self.hand_size} cards for each round")
-        hand = self.hands[rows, mover]
+        i = self._at + self.mover
+        hand = self._hands[i]
         card = hand[rows, slots]
-        self.hands[rows, mover] = hand[rows[:, None], CLOSE[slots]]
-        self.sizes[rows, mover] -= 1
-        self.known[rows, mover, card] = False
+        self._hands[i] = hand[rows[:, None], CLOSE[slots]]
+        self._sizes[i] -= 1
+        if self._some_known:
+            self._known[i, card] = False
         self.trick[:, self.played] = card
         self.played += 1
-        self.exchanged[:] = False
+        if self.rules.exchange:
+            self.exchanged[:] = False
         if self.played == self.n:
             self._settle()
+        else:
+            mover = self.mover + 1
+            mover[mover == self.n] = 0
+            self.mover = mover
 
     def exchange(self, where: Bools) -> None:
         """The brisca exchange by the mover of each round ``where`` says: its trump 7
@@ -174,41 +188,47 @@ class Batch:
         self.hands[rows, seat, slot] = face
         self.stock[rows, 0] = wanted
         self.known[rows, seat, face] = True
+        self._some_known = True
         self.exchanged[rows] = True
 
     def _settle(self) -> None:
         """The trick is full: score it, the winner leads, everyone draws from the winner."""
-        rows, n, trick, trump = self.rows, self.n, self.trick, self.trump
-        best = trick[:, 0].copy()
+        rows, n, trick = self.rows, self.n, self.trick
+        base = self.trump * (CARDS * CARDS)
+        best = trick[:, 0]
         at = np.zeros(self.b, np.int64)
-        gained = self.points_of[best].copy()
         for i in range(1, n):
             card = trick[:, i]
-            gained += self.points_of[card]
-            takes = self.beats[trump, best, card]
+            takes = self._beats[base + best * CARDS + card]
             best = np.where(takes, card, best)
-            at = np.where(takes, i, at)
+            at[takes] = i
         leader = self.leader
-        winner = (leader + at) % n
+        winner = leader + at
+        winner[winner >= n] -= n
+        gained = self.points_of[trick].sum(axis=1)
         self.points[rows, self.team_of[winner]] += gained
-        for i in range(n):
-            self.owner[rows, trick[:, i]] = (leader + i) % n
+        order = (leader[:, None] + np.arange(n)) % n  # the seats in playing order
+        self._owner[(rows * CARDS)[:, None] + trick] = order
         t = self.tricks
         self.history[:, t] = trick
         self.leaders[:, t] = leader
         self.winners[:, t] = winner
         self.tricks = t + 1
         self.leader = winner
+        self.mover = winner.copy()
         self.played = 0
         if self.left:
-            for k in range(n):
-                seat = (winner + k) % n
-                drawn = self.stock[:, self.left - 1]
-                self.hands[rows, seat, self.sizes[rows, seat]] = drawn
-                self.sizes[rows, seat] += 1
-                self.left -= 1
+            # Every hand holds two cards now; from the winner round, each draws its third.
+            left = self.left
+            seats = (winner[:, None] + np.arange(n)) % n
+            self._hands[self._at[:, None] + seats, HAND_SIZE - 1] = self.stock[
+                :, left - 1 : left - 1 - n if left > n else None : -1
+            ]
+            self._sizes[:] = HAND_SIZE
+            self.left = left - n
             if not self.left:  # the last seat drew the face-up card: public
-                self.known[rows, (winner + n - 1) % n, drawn] = True
+                self.known[rows, seats[:, -1], self.stock[:, 0]] = True
+                self._some_known = True
 
     # -- the network's view ---------------------------------------------------
 
