@@ -46,6 +46,10 @@ CLOSE = np.array([[1, 2, 3, 3], [0, 2, 3, 3], [0, 1, 3, 3]], np.int64)
 _c = np.arange(CARDS)
 REL = np.array([((_c // 10 - t) % 4) * 10 + _c % 10 for t in range(4)], np.int64)
 ABS = np.array([((_c // 10 + t) % 4) * 10 + _c % 10 for t in range(4)], np.int64)
+# REL with PAD kept out of the card planes: an empty slot marks the first scalar's
+# input, which features() writes afterwards.
+SCALAR0 = len(PLANES) * CARDS
+RELX = np.concatenate([REL, np.full((4, 1), SCALAR0, np.int64)], axis=1)
 _SEVEN_TAKES = [Rank.ACE, Rank.THREE, Rank.KING, Rank.KNIGHT, Rank.JACK]
 _TWO_TAKES = [Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN]
 # WANTED[face]: the trump card that may take the face-up card ``face`` (-1: none).
@@ -76,7 +80,6 @@ class Batch:
         self.b: int = int(decks.shape[0])
         b = self.b
         self.rows = np.arange(b)
-        self.pack = pack[:CARDS]
         self.team_of = np.array(rules.team_of, np.int64)
         self.points_of = np.array(rules.points, np.int64)
         self.beats = np.array(rules.beats, np.bool_)  # [trump, best, card]
@@ -100,7 +103,11 @@ class Batch:
         self.trick = np.zeros((b, n), np.int64)  # the cards in playing order
         self.played = 0  # cards in the trick in progress
         self.points = np.zeros((b, len(rules.teams)), np.int64)
-        self.owner = np.full((b, CARDS), -1, np.int64)  # who played it, in a finished trick
+        # Who played each card of a finished trick, at the card's input index (relative
+        # to the trump suit, as the network sees it; the trump is the round's for good).
+        self.owner = np.full((b, CARDS), -1, np.int64)
+        self._rel = REL[self.trump]  # B x 40: each round's card -> input index
+        self._pack = pack[:CARDS][ABS[self.trump]]  # the pack at input indices
         self.known = np.zeros((b, n, CARDS), np.bool_)  # taken by exchange or the last draw
         self._tricks_all = tricks = rules.tricks
         self.tricks = 0  # finished
@@ -208,7 +215,8 @@ class Batch:
         gained = self.points_of[trick].sum(axis=1)
         self.points[rows, self.team_of[winner]] += gained
         order = (leader[:, None] + np.arange(n)) % n  # the seats in playing order
-        self._owner[(rows * CARDS)[:, None] + trick] = order
+        rel = np.take_along_axis(self._rel, trick, axis=1)
+        self._owner[(rows * CARDS)[:, None] + rel] = order
         t = self.tricks
         self.history[:, t] = trick
         self.leaders[:, t] = leader
@@ -235,27 +243,25 @@ class Batch:
     def features(self) -> Floats:
         """B x INPUTS: :func:`briscola.bots.net.features` of each mover's observation."""
         rows, mover, b = self.rows, self.mover, self.b
-        planes = np.zeros((b, len(PLANES), PAD + 1), np.bool_)
-        planes[rows[:, None], 0, self.mover_hands()] = True
+        x = np.zeros((b, INPUTS), np.float32)
+        col = rows[:, None]
+        trump = self.trump[:, None]
+        x[col, RELX[trump, self.mover_hands()]] = 1.0  # the planes in PLANES' order
         if self.played:
-            planes[rows[:, None], 1, self.trick[:, : self.played]] = True
+            x[col, CARDS + REL[trump, self.trick[:, : self.played]]] = 1.0
         if self.left:
-            planes[rows, 2, self.stock[:, 0]] = True
+            x[rows, 2 * CARDS + self._rel[rows, self.stock[:, 0]]] = 1.0
         owner = self.owner
         done = owner >= 0
         ours = self.team_of[owner] == self.team_of[mover][:, None]
-        planes[:, 3, :CARDS] = done & ours
-        planes[:, 4, :CARDS] = done & ~ours
-        others = self.known.copy()
-        others[rows, mover] = False
-        planes[:, 5, :CARDS] = others.any(axis=1)
-        seen = planes[:, :6, :CARDS].any(axis=1)
-        planes[:, 6, :CARDS] = self.pack & ~seen
-        # Cards relative to the trump suit: input index i holds card ABS[trump, i].
-        cards = planes[rows[:, None, None], np.arange(len(PLANES))[None, :, None],
-                       ABS[self.trump][:, None, :]]  # fmt: skip
-        x = np.zeros((b, INPUTS), np.float32)
-        x[:, : len(PLANES) * CARDS] = cards.reshape(b, -1)
+        x[:, 3 * CARDS : 4 * CARDS] = done & ours
+        x[:, 4 * CARDS : 5 * CARDS] = done & ~ours
+        if self._some_known:
+            others = self.known.copy()
+            others[rows, mover] = False
+            x[col, 5 * CARDS + self._rel] = others.any(axis=1)
+        seen = x[:, : 6 * CARDS].reshape(b, 6, CARDS).max(axis=1) > 0
+        x[:, 6 * CARDS : SCALAR0] = self._pack & ~seen
         teams = self.points.shape[1]
         side = self.team_of[mover]
         own = self.points[rows, side]
@@ -273,7 +279,7 @@ class Batch:
             ],
             axis=1,
         )
-        x[:, len(PLANES) * CARDS :] = scalars
+        x[:, SCALAR0:] = scalars
         return x
 
     def legal_mask(self) -> Bools:
