@@ -20,7 +20,7 @@ from briscola.engine.game import IllegalMoveError, Round
 from briscola.engine.observation import observe
 from briscola.engine.rules import TableRules
 from briscola.lab.batch import PAD, Batch, deal_batch
-from briscola.lab.batch_play import duel, greedy_player, net_player, play_out
+from briscola.lab.batch_play import duel, greedy_player, net_player, play_out, random_player
 from briscola.lab.train import strength_batched
 
 TABLES = [
@@ -156,6 +156,26 @@ def test_batched_greedy_plays_greedy_s_cards(rules: TableRules) -> None:
     play_out(batch, [greedy_player(rules)], np.zeros((12, rules.players), np.int64))
     engine = bots_play(rules, decks, dealers, [[GreedyBot()] * rules.players] * 12)
     same_state(batch, engine)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), table=st.sampled_from(TABLES))
+def test_batched_greedy_is_greedy_on_any_deals(seed: int, table: TableRules) -> None:
+    decks, dealers = deal_batch(table, 3, np.random.default_rng(seed))
+    batch = Batch(table, decks, dealers)
+    play_out(batch, [greedy_player(table)], np.zeros((3, table.players), np.int64))
+    same_state(batch, bots_play(table, decks, dealers, [[GreedyBot()] * table.players] * 3))
+
+
+def test_a_duel_seats_each_side_by_its_team() -> None:
+    """At 4 seats the first player's side is a team of two: greedy's team beats
+    random's on both sides of the same deals, and the other way round it loses."""
+    rules = TableRules(players=4)
+    greedy, rand = greedy_player(rules), random_player(np.random.default_rng(2))
+    score, rounds = duel(rules, greedy, rand, 60, seed=8)
+    assert rounds == 120 and score / rounds > 0.65
+    score, rounds = duel(rules, rand, greedy, 60, seed=8)
+    assert score / rounds < 0.35
 
 
 def test_batched_net_plays_the_net_s_cards_against_greedy() -> None:
