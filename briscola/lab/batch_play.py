@@ -4,9 +4,11 @@ Floor 7 (the lab).  A batched player answers for every round of a
 :class:`~briscola.lab.batch.Batch` at once with a slot of the mover's hand:
 random, the network (one forward pass for the whole batch) or greedy (the
 rules of thumb of :class:`~briscola.bots.greedy.GreedyBot`, as array
-arithmetic).  The network and greedy choose exactly as the ``net`` and
-``greedy`` bots do (``tests/test_batch.py``); every player makes the brisca
-exchange whenever it may, as greedy does.
+arithmetic).  Greedy chooses exactly as the ``greedy`` bot does at every
+table, the network as the ``net`` bot does where that bot uses it (the table
+the network was trained for; elsewhere the bot searches)
+(``tests/test_batch.py``); every player makes the brisca exchange whenever it
+may, as greedy does.
 
 :func:`duel` is what ``briscola train --batched`` checks a generation with:
 the network against greedy on duplicate deals, all in one process.
