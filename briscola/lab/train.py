@@ -482,7 +482,8 @@ class Run:
             score, low, high = strength_batched(self.net, cfg.evaluate, cfg.seed + g, cfg.players)
         elif cfg.evaluate:
             score, low, high = strength(path, cfg.evaluate, cfg.seed + g, jobs, cfg.players)
-        self.seconds += time.perf_counter() - began
+        checked = time.perf_counter()
+        self.seconds += checked - began
         line = (
             f"generation {g}/{cfg.generations}: {len(self.data):,} samples "
             f"(+{len(fresh):,}), loss policy {lp:.3f} value {lv:.3f}"
@@ -491,7 +492,7 @@ class Run:
             line += f", against greedy {100 * score:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
         line += (
             f"; self-play {played - began:.0f} s, training {trained - played:.0f} s, "
-            f"{self.seconds / 60:.1f} min in all"
+            f"check {checked - trained:.0f} s, {self.seconds / 60:.1f} min in all"
         )
         self.say(line)
         entry = {
