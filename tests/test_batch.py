@@ -220,10 +220,12 @@ def test_a_tiny_run_checks_its_generations_batched(
     out = capsys.readouterr().out
     assert "generation 1/1:" in out and "against greedy" in out
     made = json.loads((tmp_path / "a/best.json").read_text(encoding="utf-8"))
-    assert made["config"]["batched"] is True and made["against_greedy"]["deals"] == 40
+    check = made["against_greedy"]
+    assert made["config"]["batched"] is True and check["deals"] == 40
+    assert check["played"] == "batched rounds"
     net = load(tmp_path / "a/best.npz")
     expected, _low, _high = strength_batched(net, 40, 3 + 1)
-    assert made["against_greedy"]["score"] == round(expected, 4)
+    assert check["score"] == round(expected, 4)
     with np.load(tmp_path / "a/checkpoint.npz") as a, np.load(tmp_path / "b/checkpoint.npz") as b:
         assert all(np.array_equal(a[k], b[k]) for k in a.files if k != "seconds")
     # A run made without --batched is not resumed with it: its checks would differ.

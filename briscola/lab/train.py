@@ -444,6 +444,8 @@ class Run:
                 "score": round(score, 4),
                 "ci95": [round(low, 4), round(high, 4)],
                 "deals": self.cfg.evaluate,
+                # How it was played: matches in the arena, or a round each way, a draw half.
+                "played": "batched rounds" if self.cfg.batched else "arena matches",
             },
             "train_seconds": round(self.seconds, 1),
             "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
