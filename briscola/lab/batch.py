@@ -39,7 +39,7 @@ Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float32]
 
-PAD = CARDS  # an empty slot; index 40 is a sink column in the one-hot planes
+PAD = CARDS  # an empty slot, past the end of a hand
 # Closing up a hand of three slots (and the pad) after slot k is played.
 CLOSE = np.array([[1, 2, 3, 3], [0, 2, 3, 3], [0, 1, 3, 3]], np.int64)
 # A card's input index given the trump suit (net.py's _rel), and back: REL[t, card], ABS[t, i].
