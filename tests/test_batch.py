@@ -75,7 +75,9 @@ def play_both(rules: TableRules, seed: int, rounds: int = 3) -> tuple[Batch, lis
             for r, s in zip(engine, swap, strict=True):
                 if s:
                     r.exchange()
-            assert not batch.can_exchange().any()  # at most one a turn
+            after = batch.can_exchange()
+            assert after.tolist() == [r.can_exchange() for r in engine]
+            assert not (after & swap).any()  # at most one a turn
         x, mask = batch.features(), batch.legal_mask()
         for i, r in enumerate(engine):
             obs = observe(r, r.to_move)
