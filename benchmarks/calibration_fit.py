@@ -122,6 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             both = f"{raw.brier(players) or 0:.4f}  {pooled.brier(players) or 0:.4f}"
             print(f"{players or 'all':<6} {both}")
         print(format_calibration(pooled, sizes).split("\n", 1)[1])
+        exact = Calibration(points=[p for p in pooled.points if p[5] and 0 < p[1] < 1])
+        print("\nOf those, the exact chances between 0 and 1 (told as they are):")
+        for players in sorted({p[0] for p in exact.points}):
+            count = sum(1 for p in exact.points if p[0] == players)
+            print(
+                f"{players:<6} {count:5d}  Brier {exact.brier(players) or 0:.4f}  "
+                f"worst decile {worst(exact, players)}"
+            )
     if not args.check:
         return 0
     check = load(args.check)
