@@ -26,3 +26,4 @@ class TrainConfig:
     iterate: bool = False  # the teacher's search uses the latest network
     value_weight: float = 1.0
     players: int = 2  # the table size played and learned
+    batched: bool = False  # the check against greedy as batched rounds (lab/batch_play.py)
