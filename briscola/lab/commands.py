@@ -458,9 +458,10 @@ BENCH = Command(
 
 
 def train_arguments(p: argparse.ArgumentParser) -> None:
-    from .train_config import TrainConfig  # the defaults only; numpy loads when it runs
+    from .train_config import ReinforceConfig, TrainConfig  # the defaults; numpy loads later
 
     d = TrainConfig()
+    r = ReinforceConfig()
     p.add_argument(
         "--out",
         metavar="DIR",
@@ -474,8 +475,9 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--games",
         type=int_in(1, what="--games"),
-        default=d.games,
-        help=f"self-play rounds per generation (default {d.games})",
+        default=None,
+        help=f"self-play rounds per generation (default {d.games}; with --reinforce "
+        f"rounds an update, default {r.games})",
     )
     p.add_argument(
         "--generations",
@@ -509,20 +511,21 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--epochs",
         type=int_in(1, 100, "--epochs"),
-        default=d.epochs,
-        help=f"passes over the samples per generation (default {d.epochs})",
+        default=None,
+        help=f"passes over the samples per generation (default {d.epochs}; with "
+        f"--reinforce over an update's positions, default {r.epochs})",
     )
     p.add_argument(
         "--batch",
         type=int_in(1, 65536, "--batch"),
-        default=d.batch,
-        help=f"samples per step (default {d.batch})",
+        default=None,
+        help=f"samples per step (default {d.batch}; with --reinforce {r.batch})",
     )
     p.add_argument(
         "--lr",
         type=number_in(0, 1, "--lr"),
-        default=d.lr,
-        help=f"Adam's learning rate (default {d.lr})",
+        default=None,
+        help=f"Adam's learning rate (default {d.lr}; with --reinforce {r.lr})",
     )
     p.add_argument(
         "--window",
@@ -539,9 +542,9 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--evaluate",
         type=int_in(0, what="--evaluate"),
-        default=d.evaluate,
+        default=None,
         help=f"duplicate deals against greedy after each generation (default "
-        f"{d.evaluate}; 0: none)",
+        f"{d.evaluate}; 0: none; with --reinforce at each check, batched, default {r.evaluate})",
     )
     p.add_argument(
         "--batched",
@@ -549,12 +552,46 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
         help="play that check as batched rounds in this process (a round each way a deal, "
         "many at once) rather than the arena's matches: far faster, so --evaluate 1000 fits",
     )
+    p.add_argument(
+        "--reinforce",
+        metavar="ROUNDS",
+        type=int_in(1, what="--reinforce"),
+        help="instead of imitating the teacher: improve a network by reinforcement from "
+        "ROUNDS rounds of its own batched self-play (policy gradient, PPO's clipped ratio, "
+        "the value head as baseline), from --start",
+    )
+    p.add_argument(
+        "--start",
+        metavar="FILE",
+        help="with --reinforce: the weights it starts from (default the shipped network)",
+    )
+    for flag, default, what in (
+        ("--clip", r.clip, "PPO's clip of the policy's ratio"),
+        ("--entropy", r.entropy, "the entropy bonus"),
+        ("--greedy-share", r.greedy_share, "share of rounds against greedy"),
+        ("--past-share", r.past_share, "share of rounds against an earlier snapshot"),
+    ):
+        p.add_argument(
+            flag,
+            type=number_in(0, 1, flag),
+            default=default,
+            help=f"with --reinforce: {what} (default {default})",
+        )
+    p.add_argument(
+        "--check-every",
+        metavar="UPDATES",
+        type=int_in(1, what="--check-every"),
+        default=r.check_every,
+        help="with --reinforce: updates between checks against greedy and snapshots "
+        f"(default {r.check_every})",
+    )
     add_parallel_options(p)
 
 
 def run_train(args: argparse.Namespace) -> int:
     _one_blas_thread()  # --jobs is the parallelism
     try:
+        from .reinforce import main as reinforce
         from .train import main
     except ImportError as err:
         from ..spec import UsageError
@@ -562,6 +599,18 @@ def run_train(args: argparse.Namespace) -> int:
         needs = "briscola train needs NumPy: pip install 'briscola[net]'"
         raise UsageError(f"{needs} ({err})") from None
 
+    if args.reinforce is not None:
+        return reinforce(args)
+    if args.start is not None:
+        from ..spec import UsageError
+
+        raise UsageError("--start is the start of --reinforce: give --reinforce ROUNDS too")
+    from .train_config import TrainConfig
+
+    d = TrainConfig()
+    for name in ("games", "epochs", "batch", "lr", "evaluate"):
+        if getattr(args, name) is None:
+            setattr(args, name, getattr(d, name))
     return main(args)
 
 
@@ -574,6 +623,7 @@ TRAIN = Command(
         "briscola train --out run1 --seed 1 --jobs 2",
         "briscola train --out tiny --games 4 --generations 2 --teacher expert:samples=20",
         "briscola train --out run4 --players 4 --seed 1",
+        "briscola train --out rl1 --reinforce 100000 --seed 1",
     ),
     arguments=train_arguments,
     run=run_train,

@@ -249,22 +249,32 @@ class Adam:
             self.v[k] = data[f"adam_v_{k}"].astype(np.float32)
 
 
+Layers = tuple[Any, Any, Any, Any]  # each hidden layer before and after its ReLU
+
+
+def forward_all(net: Network, x: Floats, mask: Any) -> tuple[Layers, Any, Any]:
+    """The forward pass with what backprop needs: the hidden layers, the policy
+    over the legal cards (``mask``) and the value."""
+    z1 = x @ net.w1 + net.b1
+    h1 = np.maximum(z1, 0.0)
+    z2 = h1 @ net.w2 + net.b2
+    h2 = np.maximum(z2, 0.0)
+    logits = np.where(mask, h2 @ net.wp + net.bp, -1e9)
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits) * mask
+    p = e / e.sum(axis=1, keepdims=True)
+    v = 1.0 / (1.0 + np.exp(-(h2 @ net.wv + net.bv)[:, 0]))
+    return (z1, h1, z2, h2), p, v
+
+
 def losses(
     net: Network, s: Samples, value_weight: float = 1.0
 ) -> tuple[float, float, dict[str, Floats]]:
     """The policy's and the value's loss on ``s`` and their gradients (backprop by hand)."""
     n = len(s)
-    z1 = s.x @ net.w1 + net.b1
-    h1 = np.maximum(z1, 0.0)
-    z2 = h1 @ net.w2 + net.b2
-    h2 = np.maximum(z2, 0.0)
-    logits = np.where(s.mask, h2 @ net.wp + net.bp, -1e9)
-    logits -= logits.max(axis=1, keepdims=True)
-    e = np.exp(logits) * s.mask
-    p = e / e.sum(axis=1, keepdims=True)
+    layers, p, v = forward_all(net, s.x, s.mask)
     rows = np.arange(n)
     policy_loss = float(-np.log(np.maximum(p[rows, s.target], 1e-12)).mean())
-    v = 1.0 / (1.0 + np.exp(-(h2 @ net.wv + net.bv)[:, 0]))
     t = s.value
     eps = 1e-7
     value_loss = float(-(t * np.log(v + eps) + (1 - t) * np.log(1 - v + eps)).mean())
@@ -272,10 +282,18 @@ def losses(
     dlogits[rows, s.target] -= 1.0
     dlogits /= n
     dv = ((v - t) * (value_weight / n)).astype(np.float32)[:, None]
+    return policy_loss, value_loss, backprop(net, s.x, layers, dlogits, dv)
+
+
+def backprop(net: Network, x: Floats, layers: Layers, dlogits: Any, dv: Any) -> dict[str, Floats]:
+    """The weights' gradients from the heads' (``dlogits``: N x 40 policy logits,
+    ``dv``: N x 1 the value before its sigmoid), given the forward pass's
+    ``layers`` (z1, h1, z2, h2: each hidden layer before and after its ReLU)."""
+    z1, h1, z2, h2 = layers
     dh2 = (dlogits @ net.wp.T + dv @ net.wv.T) * (z2 > 0)
     dh1 = (dh2 @ net.w2.T) * (z1 > 0)
     grads = {
-        "w1": s.x.T @ dh1,
+        "w1": x.T @ dh1,
         "b1": dh1.sum(axis=0),
         "w2": h1.T @ dh2,
         "b2": dh2.sum(axis=0),
@@ -284,7 +302,7 @@ def losses(
         "wv": h2.T @ dv,
         "bv": dv.sum(axis=0),
     }
-    return policy_loss, value_loss, {k: g.astype(np.float32) for k, g in grads.items()}
+    return {k: g.astype(np.float32) for k, g in grads.items()}
 
 
 def train_step(
@@ -367,6 +385,26 @@ def _commit() -> str:
     return f"{__version__} ({commit})" if commit else __version__
 
 
+def same_run(out: Path, given: dict[str, Any], extends: str, before: dict[str, Any]) -> None:
+    """Write ``given`` as the run's config into ``out/run.json``, or check that the
+    run there was made with it: more ``extends`` extend a run, anything else would
+    make other files (``before``: what older runs' files did not say)."""
+    path = out / "run.json"
+    if not path.exists():
+        path.write_text(json.dumps({"config": given}, indent=1) + "\n", encoding="utf-8")
+        return
+    was = {**before, **json.loads(path.read_text(encoding="utf-8"))["config"]}
+    was[extends] = given[extends]
+    if was != given:
+        diff = ", ".join(
+            f"{k} {was.get(k)!r} (now {v!r})" for k, v in given.items() if was.get(k) != v
+        )
+        raise UsageError(
+            f"{out} holds a run made with other options: {diff}; "
+            "give the same options to resume it, or another --out"
+        )
+
+
 class Run:
     """A training run's directory: its config, checkpoint, log and best network."""
 
@@ -383,24 +421,8 @@ class Run:
 
     def start(self) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
-        given = asdict(self.cfg)
-        path = self.out / "run.json"
-        if path.exists():
-            was = json.loads(path.read_text(encoding="utf-8"))["config"]
-            # More generations extend a run; anything else would make other files.
-            was["generations"] = given["generations"]
-            was.setdefault("players", 2)  # runs made before --players
-            was.setdefault("batched", False)  # and before --batched
-            if was != given:
-                diff = ", ".join(
-                    f"{k} {was.get(k)!r} (now {v!r})" for k, v in given.items() if was.get(k) != v
-                )
-                raise UsageError(
-                    f"{self.out} holds a run made with other options: {diff}; "
-                    "give the same options to resume it, or another --out"
-                )
-        else:
-            path.write_text(json.dumps({"config": given}, indent=1) + "\n", encoding="utf-8")
+        # runs made before --players and --batched: 2 seats, the arena's check
+        same_run(self.out, asdict(self.cfg), "generations", {"players": 2, "batched": False})
         ckpt = self.out / "checkpoint.npz"
         if ckpt.exists():
             with np.load(ckpt, allow_pickle=False) as f:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TrainConfig"]
+__all__ = ["ReinforceConfig", "TrainConfig"]
 
 
 @dataclass(frozen=True)
@@ -27,3 +27,25 @@ class TrainConfig:
     value_weight: float = 1.0
     players: int = 2  # the table size played and learned
     batched: bool = False  # the check against greedy as batched rounds (lab/batch_play.py)
+
+
+@dataclass(frozen=True)
+class ReinforceConfig:
+    """Everything that decides a reinforcement run's files (``briscola train
+    --reinforce``, :mod:`briscola.lab.reinforce`; written to ``run.json``)."""
+
+    seed: int = 1
+    rounds: int = 100_000  # self-play rounds in all
+    start: str = ""  # the weights it starts from ("": the shipped network)
+    start_sha256: str = ""  # of that file: the run is only the same run from the same start
+    games: int = 512  # rounds a batch, one update each
+    lr: float = 3e-5
+    epochs: int = 2  # passes over a batch's positions
+    batch: int = 2048  # positions a step
+    clip: float = 0.2  # PPO's clipped ratio
+    entropy: float = 0.01  # the entropy bonus
+    value_weight: float = 0.5
+    greedy_share: float = 0.25  # rounds against greedy
+    past_share: float = 0.25  # rounds against an earlier snapshot (the start included)
+    evaluate: int = 2000  # duplicate deals against greedy at each check
+    check_every: int = 20  # updates between checks (and snapshots)
