@@ -256,9 +256,12 @@ class Run:
     def check(self, figures: dict[str, float], command: str) -> None:
         cfg = self.cfg
         rules = TableRules(players=self.net.players)
+        began = time.perf_counter()
+        # The same deals at every check: the rows of the run's table are paired.
         score, played = duel(
             rules, net_player(self.net), greedy_player(rules), cfg.evaluate, cfg.seed + 10_000
         )
+        self.seconds += time.perf_counter() - began
         low, high = wilson(round(score), played)
         score /= played
         line = (

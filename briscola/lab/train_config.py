@@ -39,7 +39,7 @@ class ReinforceConfig:
     start: str = ""  # the weights it starts from ("": the shipped network)
     start_sha256: str = ""  # of that file: the run is only the same run from the same start
     games: int = 512  # rounds a batch, one update each
-    lr: float = 3e-5
+    lr: float = 1e-4
     epochs: int = 2  # passes over a batch's positions
     batch: int = 2048  # positions a step
     clip: float = 0.2  # PPO's clipped ratio
