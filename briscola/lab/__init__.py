@@ -13,6 +13,7 @@ league's players in one file), ``stats`` (intervals, pairs, ratings, LOS),
 ``sprt`` (the sequential test), ``positions`` (the position suite and its
 long search), ``cluster`` (the deals on a Dask cluster, optional) and
 ``batch`` with ``batch_play`` (many rounds as NumPy arrays in lockstep, their
-players, and the trainer's batched check; optional, with NumPy).
+players, and the trainer's batched check; optional, with NumPy), which
+``reinforce`` (``train --reinforce``: the network learns from its own play) uses.
 Nothing here is needed to play.
 """
