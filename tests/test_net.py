@@ -125,16 +125,28 @@ def test_net_plays_legally_at_every_table(rules: TableRules, player: str) -> Non
         r.act(action)
 
 
-def test_shipped_weights_load_and_say_how_they_were_made() -> None:
+WEIGHTS = ROOT / "briscola/bots/weights"
+SHIPPED = sorted(int(p.stem.removeprefix("net")) for p in WEIGHTS.glob("net*.npz"))
+
+
+@pytest.mark.parametrize("players", SHIPPED)
+def test_shipped_weights_load_and_say_how_they_were_made(players: int) -> None:
     from briscola.bots.net import made_by
 
-    net = shipped()
-    assert net.w1.shape[0] == INPUTS
-    made = made_by()
-    for key in ("command", "seed", "code", "data", "made"):
-        assert made[key]
-    size = (ROOT / "briscola/bots/weights/net2.npz").stat().st_size
-    assert size < 5_000_000
+    net = shipped(players)
+    assert net.players == players
+    assert net.w1.shape == (INPUTS, net.hidden) and net.wp.shape == (net.hidden, CARDS)
+    made = made_by(players)
+    for key in ("command", "seed", "config", "code", "data", "made", "train_time"):
+        assert made[key], key
+    assert made["config"].get("players", 2) == players
+    assert f"--seed {made['seed']}" in made["command"]
+    assert "briscola arena" in made["against_greedy"]["arena"]
+
+
+def test_the_shipped_weights_stay_under_5_mb() -> None:
+    assert 2 in SHIPPED
+    assert sum(p.stat().st_size for p in WEIGHTS.iterdir()) < 5_000_000
 
 
 def test_loading_refuses_a_wrong_file(tmp_path: Path) -> None:
