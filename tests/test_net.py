@@ -98,6 +98,31 @@ def test_features_see_only_the_seat_and_cards_relative_to_trumps() -> None:
         assert mask[((c // 10 - trump) % 4) * 10 + c % 10]
 
 
+def test_features_at_four_seats_say_whose_the_tricks_cards_are() -> None:
+    """The partner's card in the trick is in the own side's plane, an opponent's not;
+    at 2 seats the trick never shows an own side's card (the 2-seat input as before)."""
+    from briscola.bots.net import PLANES
+
+    mine, trick = CARDS * PLANES.index("mine"), CARDS * PLANES.index("trick")
+    r = dealt(9, TableRules(players=4))
+    first = r.to_move
+    r.act(r.legal_moves()[0])
+    r.act(r.legal_moves()[0])
+    obs = observe(r, r.to_move)  # the third to play: the first card is the partner's
+    (partner, by_partner), (opponent, by_opponent) = obs.trick
+    assert partner == first and obs.rules.team_of[partner] == obs.rules.team_of[obs.seat]
+    assert obs.rules.team_of[opponent] != obs.rules.team_of[obs.seat]
+    x = features(obs)
+    trump = obs.trump_suit
+    rel = {c: ((c // 10 - trump) % 4) * 10 + c % 10 for c in (by_partner, by_opponent)}
+    assert x[trick + rel[by_partner]] == x[trick + rel[by_opponent]] == 1
+    assert x[mine + rel[by_partner]] == 1 and x[mine + rel[by_opponent]] == 0
+    two = dealt(3)
+    two.act(two.legal_moves()[0])
+    x = features(observe(two, two.to_move))
+    assert x[trick : trick + CARDS].sum() == 1 and x[mine : mine + CARDS].sum() == 0
+
+
 TABLES = [
     TableRules(players=2),
     TableRules(players=2, variant="brisca"),
