@@ -7,8 +7,9 @@ deals), ``tournament`` (every pairing on the same deals, with ratings),
 record told while the engine checks it).  Beside them what they share:
 ``runner`` (the arena's matches in worker processes), ``tally`` (their
 statistics and the result table), ``results`` (the results.jsonl a run
-keeps and resumes from), ``bots_file`` (``--bots``: a league's players in
-one file), ``stats`` (intervals, pairs, ratings, LOS),
+keeps and resumes from), ``arena_dir`` (an arena run's directory: its
+settings, checked when it is resumed), ``bots_file`` (``--bots``: a
+league's players in one file), ``stats`` (intervals, pairs, ratings, LOS),
 ``sprt`` (the sequential test), ``positions`` (the position suite and its
 long search) and ``cluster`` (the deals on a Dask cluster, optional).
 Nothing here is needed to play.
