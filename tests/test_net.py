@@ -225,6 +225,46 @@ def test_a_sample_is_what_the_search_chose() -> None:
     assert ((s.value >= 0) & (s.value <= 1)).all()
 
 
+def test_the_plain_suits_reordered_are_the_same_positions_in_other_suits() -> None:
+    """``--suits``: a sample in another order of the plain suits is the sample of the
+    same round dealt with those suits renamed (features, legal cards, target)."""
+    from briscola.lab.train import _suit_orders, in_suits
+
+    rules = TableRules(players=4)
+    r = dealt(12, rules)
+    trump = r.trump_suit
+    moves = []
+    while len(moves) < 7:  # into the second trick, a partner's card on the table
+        moves.append(r.legal_moves()[-1])
+        r.act(moves[-1])
+    sample = Samples(
+        features(observe(r, r.to_move))[None],
+        legal_mask(observe(r, r.to_move))[None],
+        np.array([int(np.flatnonzero(legal_mask(observe(r, r.to_move)))[0])]),
+        np.array([0.5], np.float32),
+    )
+    orders = _suit_orders()
+    assert len(orders) == 6
+    for order in orders:
+        _inputs, cards = order
+        # The renaming: the plain suit at block suit[b] becomes the one at block b.
+        block = {int(cards[10 * b]) // 10: b for b in range(4)}
+
+        def renamed(c: int, block: dict[int, int] = block) -> Card:
+            return Card(((block[(c // 10 - trump) % 4] + trump) % 4) * 10 + c % 10)
+
+        deck = list(rules.deck)
+        random.Random(12).shuffle(deck)
+        other = Round(rules, [renamed(c) for c in deck], 0)
+        for m in moves:
+            other.act(renamed(m))
+        obs = observe(other, other.to_move)
+        got = in_suits(sample, order)
+        assert np.array_equal(got.x[0], features(obs))
+        assert np.array_equal(got.mask[0], legal_mask(obs))
+        assert got.mask[0, got.target[0]]
+
+
 TINY = ["--games", "3", "--teacher", "expert:samples=8", "--hidden", "16", "--evaluate", "2"]
 
 
@@ -263,13 +303,14 @@ def test_a_tiny_run_is_reproducible_and_resumes(
 def test_a_tiny_four_seat_run_makes_a_network_for_that_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert train(tmp_path / "four", "--generations", "1", "--players", "4") == 0
+    assert train(tmp_path / "four", "--generations", "1", "--players", "4", "--suits") == 0
     assert "generation 1/1:" in capsys.readouterr().out
     net = load(tmp_path / "four/best.npz")
     assert net.players == 4
     assert net.knows(TableRules(players=4)) and not net.knows(TableRules(players=2))
     made = json.loads((tmp_path / "four/best.json").read_text(encoding="utf-8"))
     assert made["config"]["players"] == 4 and "4-seat" in made["data"]
+    assert made["config"]["suits"] is True
     # It plays the 4-seat table itself (no fallback to the search there).
     bot = NetBot(weights=str(tmp_path / "four/best.npz"))
     r = dealt(4, TableRules(players=4))

@@ -26,3 +26,4 @@ class TrainConfig:
     iterate: bool = False  # the teacher's search uses the latest network
     value_weight: float = 1.0
     players: int = 2  # the table size played and learned
+    suits: bool = False  # each minibatch in another order of the three plain suits
