@@ -1,6 +1,6 @@
 """Fit the advice's calibration map on some rounds, check it on others.
 
-``python benchmarks/calibration_fit.py --fit A.json ... [--check B.json ...]``
+``python benchmarks/calibration_fit.py --fit A.json ... [--check B.json ...] [--cross]``
 
 Each file is the output of ``briscola bench --calibration N --raw --json``
 (the search's own chances at every choice, and whether the side won).  From
@@ -12,6 +12,10 @@ reliability table of the chances mapped as ``hint`` states them, which is
 what ``briscola bench --calibration`` prints for those rounds once the map is
 in the code (the map does not change play), and the Brier score and worst
 decile of the raw chances, of the map in the code, and of the fitted one.
+With ``--cross`` every seed of the ``--fit`` files is held out in turn: its
+rounds told by the map fitted on the other seeds' rounds, and the reliability
+table of every seed's rounds so told, pooled (a check on more rounds than one
+seed holds, of a way of fitting rather than of one map).
 """
 
 from __future__ import annotations
@@ -56,6 +60,26 @@ def mapped(points: Sequence[Point], table: Maps) -> Calibration:
     return out
 
 
+def cross(paths: Sequence[str], bins: int, least: int) -> tuple[Calibration, list[str]]:
+    """Each seed's rounds mapped by the map fitted on the other seeds', pooled; and a
+    line a seed naming its worst decile at each table size."""
+    by_seed: dict[str, list[str]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            by_seed.setdefault(str(json.load(f).get("seed", path)), []).append(path)
+    if len(by_seed) < 2:
+        sys.exit("--cross needs --fit runs of two seeds or more")
+    pooled, lines = Calibration(), []
+    for seed, held in by_seed.items():
+        others = [p for s, group in by_seed.items() if s != seed for p in group]
+        told = mapped(load(held), fit_maps(load(others), bins, least))
+        sizes = sorted({p[0] for p in told.points})
+        lines.append(f"seed {seed}: " + ", ".join(f"{n}: {worst(told, n)}" for n in sizes))
+        pooled.points += [(n, p, w, pooled.rounds + r, x, e) for n, p, w, r, x, e in told.points]
+        pooled.rounds += told.rounds
+    return pooled, lines
+
+
 def worst(c: Calibration, players: int | None) -> str:
     row = c.worst(players)
     if row is None:
@@ -69,6 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fit", nargs="+", required=True, help="raw runs to fit the map on")
     ap.add_argument("--check", nargs="*", default=[], help="raw runs of other seeds")
+    ap.add_argument(
+        "--cross", action="store_true", help="hold each seed of the --fit runs out in turn"
+    )
     ap.add_argument("--bins", type=int, default=20, help="bins of chances a stage")
     ap.add_argument("--least", type=int, default=100, help="positions a bin at least")
     args = ap.parse_args(argv)
@@ -84,6 +111,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("        ),")
         print("    ),")
     print("}")
+    if args.cross:
+        pooled, lines = cross(args.fit, args.bins, args.least)
+        print("\nEach seed held out (mapped as fitted on the others): worst decile by table")
+        print("\n".join(lines))
+        raw = mapped(load(args.fit), {})
+        sizes = sorted({p[0] for p in pooled.points})
+        print("\nEvery seed held out, pooled: Brier score raw, then mapped")
+        for players in [*sizes, None]:
+            both = f"{raw.brier(players) or 0:.4f}  {pooled.brier(players) or 0:.4f}"
+            print(f"{players or 'all':<6} {both}")
+        print(format_calibration(pooled, sizes).split("\n", 1)[1])
+        exact = Calibration(points=[p for p in pooled.points if p[5] and 0 < p[1] < 1])
+        print("\nOf those, the exact chances between 0 and 1 (told as they are):")
+        for players in sorted({p[0] for p in exact.points}):
+            count = sum(1 for p in exact.points if p[0] == players)
+            print(
+                f"{players:<6} {count:5d}  Brier {exact.brier(players) or 0:.4f}  "
+                f"worst decile {worst(exact, players)}"
+            )
     if not args.check:
         return 0
     check = load(args.check)

@@ -28,6 +28,11 @@ KEYS = {
     "engine_to_reference",
     "copies_per_s",
     "determinize_per_s",
+    "batched_positions_per_s_2p",
+    "batched_to_reference",
+    "net_batched_positions_per_s_2p",
+    "net_single_positions_per_s_2p",
+    "net_batched_to_single",
 }
 
 
@@ -127,6 +132,29 @@ def test_the_observed_loop_observes_every_move_and_keeps_the_events() -> None:
     r = spy.call_args.args[0]
     assert r.over and r.events is not None and sum(r.points) == 120
     assert sum(isinstance(ev, Played) for ev in r.events) == 40
+
+
+def test_the_batched_loops_play_whole_rounds() -> None:
+    """The batched steps deal and finish their rounds; the one-at-a-time network
+    plays the net bot's cards through the engine."""
+    from briscola.lab.batch import Batch
+
+    finished: list[Batch] = []
+    original = Batch.play
+
+    def spying(self: Batch, slots: object) -> None:
+        original(self, slots)  # type: ignore[arg-type]
+        if self.over:
+            finished.append(self)
+
+    with mock.patch.object(Batch, "play", spying):
+        bench.batched_round(rounds=4, seed=1)()
+        bench.net_rounds(True, rounds=3, seed=1)()
+    assert [b.b for b in finished] == [4, 3]
+    assert all((b.points.sum(axis=1) == 120).all() for b in finished)
+    with mock.patch.object(Round, "act", autospec=True, side_effect=Round.act) as acts:
+        bench.net_rounds(False, seed=1)()
+    assert acts.call_count == 40
 
 
 def test_show_formats_figures() -> None:

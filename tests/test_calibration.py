@@ -111,3 +111,24 @@ def test_a_chance_of_0_or_1_is_a_group_of_its_own() -> None:
     knots = fit(points)
     assert knots == ((0.0, 0.013), (0.075, 0.333), (0.5, 0.5), (1.0, 0.975))
     assert calibrate(0.075, 2, 0.5, {2: (knots,)}) == pytest.approx(0.333)
+
+
+def test_the_fitting_script_holds_each_seed_out_in_turn(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    files = []
+    for seed in (11, 12, 13):
+        points = []
+        for r in range(30):
+            for i in range(20):
+                p = rng.random()
+                points.append([2, p, int(rng.random() < 0.8 * p), r, 1 - i / 20, False])
+        path = tmp_path / f"raw2-{seed}.json"
+        path.write_text(json.dumps({"raw": True, "seed": seed, "points": points}))
+        files.append(str(path))
+    done = run("calibration_fit", "--fit", *files, "--cross", "--bins", "5", "--least", "9")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.split("\nEach seed held out", 1)[1]
+    assert [line[:8] for line in out.splitlines()[1:4]] == ["seed 11:", "seed 12:", "seed 13:"]
+    assert "\nall tables: 1800 positions, Brier score" in out  # every seed's rounds, pooled
+    one = run("calibration_fit", "--fit", files[0], "--cross")
+    assert one.returncode != 0 and "--cross needs --fit runs of two seeds or more" in one.stderr

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from briscola.engine.game import EXCHANGE
-from briscola.engine.jsonline import JSONLineError, loads
+from briscola.engine.jsonline import JSONLineError, dumps, loads
 from briscola.engine.replay import RecordError, verify_record
 from briscola.protocol.bot_side import BotSide, serve
 from briscola.protocol.framing import FrameError, LineSplitter
@@ -113,6 +113,15 @@ def test_jsonline_raises_only_its_own_error(text: str) -> None:
         loads(text)
     except JSONLineError as err:
         assert str(err)
+
+
+@MANY
+@given(json_values)
+def test_a_written_line_is_what_json_dumps_writes_and_reads_back(value: Any) -> None:
+    line = dumps(value)
+    assert line == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    assert "\n" not in line  # one line: a newline inside a string is escaped
+    assert json.loads(line) == value
 
 
 @FEW

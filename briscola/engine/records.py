@@ -10,7 +10,6 @@ checking a record is :mod:`briscola.engine.replay`.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Protocol
@@ -18,6 +17,7 @@ from typing import IO, Any, Protocol
 from .. import __version__
 from .cards import Card
 from .events import Event
+from .jsonline import dumps
 from .rules import RULES_VERSION, TableRules
 
 __all__ = ["RECORD_VERSION", "Record", "TextOut", "dump_line", "event_line"]
@@ -46,7 +46,7 @@ def _position(out: Any) -> int:
 
 def dump_line(line: dict[str, Any]) -> str:
     """One record line as compact JSON, without the newline."""
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+    return dumps(line)
 
 
 class TextOut(Protocol):

@@ -11,6 +11,8 @@ keeps and resumes from), ``arena_dir`` (an arena run's directory: its
 settings, checked when it is resumed), ``bots_file`` (``--bots``: a
 league's players in one file), ``stats`` (intervals, pairs, ratings, LOS),
 ``sprt`` (the sequential test), ``positions`` (the position suite and its
-long search) and ``cluster`` (the deals on a Dask cluster, optional).
+long search), ``cluster`` (the deals on a Dask cluster, optional) and
+``batch`` with ``batch_play`` (many rounds as NumPy arrays in lockstep, their
+players, and the trainer's batched check; optional, with NumPy).
 Nothing here is needed to play.
 """

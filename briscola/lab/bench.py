@@ -7,7 +7,12 @@ lists that knows nothing of the engine.  ``observed_rounds_per_s_2p`` plays
 the way the table loop and the trainer drive the engine: the mover's
 ``observe()`` at every move, ``act()``, and the events kept.  Both use the same random calls (one
 shuffle per deal, one ``random()`` per card), so the ratio between them is
-the engine's overhead.  Figures are per second of CPU time.  ``--bots`` and
+the engine's overhead.  ``batched_*`` plays the same random self-play as
+arrays, a card in each of many rounds per call (:mod:`briscola.lab.batch`),
+in positions (cards played) a second against the reference loop's; and the
+network's self-play batched (one forward pass a step) against the same
+network played one position at a time (both only with NumPy installed).
+Figures are per second of CPU time.  ``--bots`` and
 ``--protocol`` add the figures of :mod:`briscola.bots.bench` and
 :mod:`briscola.protocol.bench`; ``--positions`` instead runs the position
 suite of :mod:`briscola.lab.positions`.
@@ -37,7 +42,7 @@ SEED = 20_251_129
 SEATS = (2, 3, 4)
 
 
-def measure(step: Callable[[], object], seconds: float) -> float:
+def measure(step: Callable[[], object], seconds: float, calls: int = 32) -> float:
     """Calls of ``step`` per second of this process's CPU time, over about ``seconds``.
 
     CPU time rather than the wall clock: on a shared machine another process's
@@ -49,9 +54,9 @@ def measure(step: Callable[[], object], seconds: float) -> float:
     end = start + seconds
     now = start
     while True:
-        for _ in range(32):  # read the clock once per batch, not once per round
+        for _ in range(calls):  # read the clock once per batch, not once per round
             step()
-        count += 32
+        count += calls
         now = clock()
         if now >= end:
             break
@@ -155,21 +160,111 @@ def bench_search(seconds: float) -> dict[str, float]:
     }
 
 
+def _numpy() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def bench_reference(seconds: float) -> dict[str, float]:
-    """The engine at 2 seats against the reference loop, in alternating slices.
+    """The engine at 2 seats against the reference loop, in alternating slices, and
+    the batched random self-play (with NumPy) in positions a second against it.
 
     The machine is shared, so each side gets three slices and keeps its best:
     a burst of load then hurts both figures alike rather than only one.
     """
     engine, reference = engine_round(2), reference_round()
-    best_engine = best_reference = 0.0
+    batched = batched_round() if _numpy() else None
+    best_engine = best_reference = best_batched = 0.0
     for _ in range(3):
         best_reference = max(best_reference, measure(reference, seconds / 3))
         best_engine = max(best_engine, measure(engine, seconds / 3))
-    return {
+        if batched is not None:  # a step is a batch of rounds: the clock each call
+            best_batched = max(best_batched, measure(batched, seconds / 3, 1))
+    out = {
         "reference_rounds_per_s_2p": best_reference,
         "engine_best_rounds_per_s_2p": best_engine,
         "engine_to_reference": best_engine / best_reference,
+    }
+    if batched is not None:
+        cards = len(TableRules().deck)
+        out["batched_positions_per_s_2p"] = best_batched * BATCH * cards
+        out["batched_to_reference"] = best_batched * BATCH / best_reference
+    return out
+
+
+BATCH = 1024  # rounds a batch of random self-play
+NET_BATCH = 256  # rounds a batch of the network's self-play
+
+
+def batched_round(players: int = 2, rounds: int = BATCH, seed: int = SEED) -> Callable[[], None]:
+    """A step that deals ``rounds`` rounds as one batch and plays them out at random."""
+    import numpy as np
+
+    from .batch import Batch, deal_batch
+
+    rules = TableRules(players=players)
+    rng = np.random.default_rng(seed)
+
+    def step() -> None:
+        batch = Batch(rules, *deal_batch(rules, rounds, rng))
+        draw = rng.random
+        while not batch.over:
+            batch.play((draw(rounds) * batch.hand_size).astype(np.int64))
+
+    return step
+
+
+def net_rounds(batched: bool, rounds: int = NET_BATCH, seed: int = SEED) -> Callable[[], None]:
+    """A step of the shipped 2-seat network against itself: ``rounds`` rounds as one
+    batch, or one round through the engine, ``observe()`` and the network a move."""
+    import numpy as np
+
+    from ..bots.net import shipped
+    from .batch import Batch, deal_batch
+    from .batch_play import net_player, play_out
+
+    rules = TableRules()
+    net = shipped(2)
+    if batched:
+        rng = np.random.default_rng(seed)
+        player = net_player(net)
+        seats = np.zeros((rounds, 2), np.int64)
+
+        def step() -> None:
+            play_out(Batch(rules, *deal_batch(rules, rounds, rng)), [player], seats)
+
+        return step
+    py = random.Random(seed)
+    deck = list(rules.deck)
+
+    def one() -> None:
+        py.shuffle(deck)
+        r = Round(rules, deck, 0)
+        while not r.over:
+            chances, _value = net.policy(observe(r, r.to_move))
+            r.act(max(chances, key=chances.__getitem__))
+
+    return one
+
+
+def bench_net(seconds: float) -> dict[str, float]:
+    """Positions a second of the network's self-play, batched and one position at a
+    time, in alternating slices, the best of two each ({} without NumPy)."""
+    if not _numpy():
+        return {}
+    cards = len(TableRules().deck)
+    batched, single = net_rounds(True), net_rounds(False)
+    many = one = 0.0
+    for _ in range(2):  # a step is a batch, or a round of 40 forward passes: clock each
+        many = max(many, measure(batched, seconds / 4, 1) * NET_BATCH * cards)
+        one = max(one, measure(single, seconds / 4, 1) * cards)
+    return {
+        "net_batched_positions_per_s_2p": many,
+        "net_single_positions_per_s_2p": one,
+        "net_batched_to_single": many / one,
     }
 
 
@@ -185,6 +280,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"seconds": seconds}
     out.update(bench_engine(seconds))
     out.update(bench_reference(seconds))
+    out.update(bench_net(seconds))
     out.update(bench_search(seconds))
     if getattr(args, "bots", False):
         out.update(_extra("briscola.bots.bench", "bench_bots", seconds))

@@ -19,7 +19,9 @@ with Adam, in NumPy alone:
 cross-entropy of the policy over the legal cards plus the value's
 cross-entropy.  After each generation the run writes its checkpoint (weights,
 the optimiser's state, the samples) into ``--out`` and plays the network
-against the greedy bot on ``--evaluate`` duplicate deals; the best network
+against the greedy bot on ``--evaluate`` duplicate deals (with ``--batched``
+as batched rounds in this process, :func:`~briscola.lab.batch_play.duel`,
+rather than the arena's matches); the best network
 so far is ``best.npz`` there, with a JSON file beside it saying how it was
 made.  Every random choice comes from ``--seed``: the same command gives the
 same files, and a run stopped with Ctrl-C starts again from its last
@@ -364,6 +366,19 @@ def strength(
     return score / matches, low, high
 
 
+def strength_batched(
+    net: Network, deals: int, seed: int, players: int = 2
+) -> tuple[float, float, float]:
+    """:func:`strength` as batched rounds: the network's side against greedy on
+    ``deals`` duplicate deals, a round each way (won 1, drawn 0.5), in this process."""
+    from .batch_play import duel, greedy_player, net_player
+
+    rules = TableRules(players=players)
+    score, rounds = duel(rules, net_player(net), greedy_player(rules), deals, seed)
+    low, high = wilson(round(score), rounds)
+    return score / rounds, low, high
+
+
 def _commit() -> str:
     """The code version: the package's, and the git commit when run from a checkout."""
     try:
@@ -404,6 +419,7 @@ class Run:
             was["generations"] = given["generations"]
             was.setdefault("players", 2)  # runs made before --players
             was.setdefault("suits", False)  # and before --suits
+            was.setdefault("batched", False)  # and before --batched
             if was != given:
                 diff = ", ".join(
                     f"{k} {was.get(k)!r} (now {v!r})" for k, v in given.items() if was.get(k) != v
@@ -457,6 +473,8 @@ class Run:
                 "score": round(score, 4),
                 "ci95": [round(low, 4), round(high, 4)],
                 "deals": self.cfg.evaluate,
+                # How it was played: matches in the arena, or a round each way, a draw half.
+                "played": "batched rounds" if self.cfg.batched else "arena matches",
             },
             "train_seconds": round(self.seconds, 1),
             "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -491,9 +509,12 @@ class Run:
         path = self.out / f"gen{g:03d}.npz"
         save(self.net, path)
         score = low = high = 0.0
-        if cfg.evaluate:
+        if cfg.evaluate and cfg.batched:
+            score, low, high = strength_batched(self.net, cfg.evaluate, cfg.seed + g, cfg.players)
+        elif cfg.evaluate:
             score, low, high = strength(path, cfg.evaluate, cfg.seed + g, jobs, cfg.players)
-        self.seconds += time.perf_counter() - began
+        checked = time.perf_counter()
+        self.seconds += checked - began
         line = (
             f"generation {g}/{cfg.generations}: {len(self.data):,} samples "
             f"(+{len(fresh):,}), loss policy {lp:.3f} value {lv:.3f}"
@@ -502,7 +523,7 @@ class Run:
             line += f", against greedy {100 * score:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
         line += (
             f"; self-play {played - began:.0f} s, training {trained - played:.0f} s, "
-            f"{self.seconds / 60:.1f} min in all"
+            f"check {checked - trained:.0f} s, {self.seconds / 60:.1f} min in all"
         )
         self.say(line)
         entry = {
@@ -541,6 +562,7 @@ def main(args: argparse.Namespace) -> int:
         iterate=args.iterate,
         players=args.players,
         suits=args.suits,
+        batched=args.batched,
     )
     spec = parse_spec(cfg.teacher)
     if spec.kind != "expert":

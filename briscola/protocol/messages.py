@@ -11,13 +11,12 @@ Floor 6 (protocol).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine.cards import Card, CardError
 from ..engine.game import EXCHANGE, Action
-from ..engine.jsonline import JSONLineError, loads
+from ..engine.jsonline import JSONLineError, dumps, loads
 from ..engine.observation import Observation
 from . import PROTOCOL_VERSION
 
@@ -69,7 +68,7 @@ class BotHello:
 
 def encode(msg: Message) -> bytes:
     """One message as one line of compact UTF-8 JSON."""
-    return (json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    return (dumps(msg) + "\n").encode()
 
 
 def _short(text: str, size: int = 80) -> str:
