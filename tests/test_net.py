@@ -98,6 +98,31 @@ def test_features_see_only_the_seat_and_cards_relative_to_trumps() -> None:
         assert mask[((c // 10 - trump) % 4) * 10 + c % 10]
 
 
+def test_features_at_four_seats_say_whose_the_tricks_cards_are() -> None:
+    """The partner's card in the trick is in the own side's plane, an opponent's not;
+    at 2 seats the trick never shows an own side's card (the 2-seat input as before)."""
+    from briscola.bots.net import PLANES
+
+    mine, trick = CARDS * PLANES.index("mine"), CARDS * PLANES.index("trick")
+    r = dealt(9, TableRules(players=4))
+    first = r.to_move
+    r.act(r.legal_moves()[0])
+    r.act(r.legal_moves()[0])
+    obs = observe(r, r.to_move)  # the third to play: the first card is the partner's
+    (partner, by_partner), (opponent, by_opponent) = obs.trick
+    assert partner == first and obs.rules.team_of[partner] == obs.rules.team_of[obs.seat]
+    assert obs.rules.team_of[opponent] != obs.rules.team_of[obs.seat]
+    x = features(obs)
+    trump = obs.trump_suit
+    rel = {c: ((c // 10 - trump) % 4) * 10 + c % 10 for c in (by_partner, by_opponent)}
+    assert x[trick + rel[by_partner]] == x[trick + rel[by_opponent]] == 1
+    assert x[mine + rel[by_partner]] == 1 and x[mine + rel[by_opponent]] == 0
+    two = dealt(3)
+    two.act(two.legal_moves()[0])
+    x = features(observe(two, two.to_move))
+    assert x[trick : trick + CARDS].sum() == 1 and x[mine : mine + CARDS].sum() == 0
+
+
 TABLES = [
     TableRules(players=2),
     TableRules(players=2, variant="brisca"),
@@ -125,16 +150,28 @@ def test_net_plays_legally_at_every_table(rules: TableRules, player: str) -> Non
         r.act(action)
 
 
-def test_shipped_weights_load_and_say_how_they_were_made() -> None:
+WEIGHTS = ROOT / "briscola/bots/weights"
+SHIPPED = sorted(int(p.stem.removeprefix("net")) for p in WEIGHTS.glob("net*.npz"))
+
+
+@pytest.mark.parametrize("players", SHIPPED)
+def test_shipped_weights_load_and_say_how_they_were_made(players: int) -> None:
     from briscola.bots.net import made_by
 
-    net = shipped()
-    assert net.w1.shape[0] == INPUTS
-    made = made_by()
-    for key in ("command", "seed", "code", "data", "made"):
-        assert made[key]
-    size = (ROOT / "briscola/bots/weights/net2.npz").stat().st_size
-    assert size < 5_000_000
+    net = shipped(players)
+    assert net.players == players
+    assert net.w1.shape == (INPUTS, net.hidden) and net.wp.shape == (net.hidden, CARDS)
+    made = made_by(players)
+    for key in ("command", "seed", "config", "code", "data", "made", "train_time"):
+        assert made[key], key
+    assert made["config"].get("players", 2) == players
+    assert f"--seed {made['seed']}" in made["command"]
+    assert "briscola arena" in made["against_greedy"]["arena"]
+
+
+def test_the_shipped_weights_stay_under_5_mb() -> None:
+    assert 2 in SHIPPED
+    assert sum(p.stat().st_size for p in WEIGHTS.iterdir()) < 5_000_000
 
 
 def test_loading_refuses_a_wrong_file(tmp_path: Path) -> None:
@@ -188,6 +225,46 @@ def test_a_sample_is_what_the_search_chose() -> None:
     assert ((s.value >= 0) & (s.value <= 1)).all()
 
 
+def test_the_plain_suits_reordered_are_the_same_positions_in_other_suits() -> None:
+    """``--suits``: a sample in another order of the plain suits is the sample of the
+    same round dealt with those suits renamed (features, legal cards, target)."""
+    from briscola.lab.train import _suit_orders, in_suits
+
+    rules = TableRules(players=4)
+    r = dealt(12, rules)
+    trump = r.trump_suit
+    moves = []
+    while len(moves) < 7:  # into the second trick, a partner's card on the table
+        moves.append(r.legal_moves()[-1])
+        r.act(moves[-1])
+    sample = Samples(
+        features(observe(r, r.to_move))[None],
+        legal_mask(observe(r, r.to_move))[None],
+        np.array([int(np.flatnonzero(legal_mask(observe(r, r.to_move)))[0])]),
+        np.array([0.5], np.float32),
+    )
+    orders = _suit_orders()
+    assert len(orders) == 6
+    for order in orders:
+        _inputs, cards = order
+        # The renaming: the plain suit at block suit[b] becomes the one at block b.
+        block = {int(cards[10 * b]) // 10: b for b in range(4)}
+
+        def renamed(c: int, block: dict[int, int] = block) -> Card:
+            return Card(((block[(c // 10 - trump) % 4] + trump) % 4) * 10 + c % 10)
+
+        deck = list(rules.deck)
+        random.Random(12).shuffle(deck)
+        other = Round(rules, [renamed(c) for c in deck], 0)
+        for m in moves:
+            other.act(renamed(m))
+        obs = observe(other, other.to_move)
+        got = in_suits(sample, order)
+        assert np.array_equal(got.x[0], features(obs))
+        assert np.array_equal(got.mask[0], legal_mask(obs))
+        assert got.mask[0, got.target[0]]
+
+
 TINY = ["--games", "3", "--teacher", "expert:samples=8", "--hidden", "16", "--evaluate", "2"]
 
 
@@ -226,13 +303,14 @@ def test_a_tiny_run_is_reproducible_and_resumes(
 def test_a_tiny_four_seat_run_makes_a_network_for_that_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert train(tmp_path / "four", "--generations", "1", "--players", "4") == 0
+    assert train(tmp_path / "four", "--generations", "1", "--players", "4", "--suits") == 0
     assert "generation 1/1:" in capsys.readouterr().out
     net = load(tmp_path / "four/best.npz")
     assert net.players == 4
     assert net.knows(TableRules(players=4)) and not net.knows(TableRules(players=2))
     made = json.loads((tmp_path / "four/best.json").read_text(encoding="utf-8"))
     assert made["config"]["players"] == 4 and "4-seat" in made["data"]
+    assert made["config"]["suits"] is True
     # It plays the 4-seat table itself (no fallback to the search there).
     bot = NetBot(weights=str(tmp_path / "four/best.npz"))
     r = dealt(4, TableRules(players=4))

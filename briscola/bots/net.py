@@ -64,6 +64,7 @@ CARDS = 40
 PLANES = ("hand", "trick", "face_up", "mine", "theirs", "known", "unseen")
 SCALARS = ("stock", "own_points", "their_points", "leading", "hand_size", "their_hand")
 INPUTS = CARDS * len(PLANES) + len(SCALARS)
+MINE = CARDS * PLANES.index("mine")
 LAYERS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
 SHIPPED = "net{players}.npz"
 TABLES = (2, 3, 4, 6)  # the table sizes a network may be trained for
@@ -95,7 +96,11 @@ def features(obs: Observation) -> Array:
     """The network's input for ``obs``: card planes (own hand, the trick on the
     table, the face-up card, cards played by the own side and by the other, cards
     known to be in another hand, cards not yet seen) and scalars (the stock, both
-    sides' points, whether the seat leads, the hand sizes), all in 0..1."""
+    sides' points, whether the seat leads, the hand sizes), all in 0..1.
+
+    A partner's card in the trick is in the own side's plane too, so that at 4
+    and 6 seats the network sees whose the trick's cards are (whether the own
+    side holds the trick); at 2 and 3 seats no partner has played to it."""
     x = np.zeros(INPUTS, dtype=np.float32)
     trump = obs.trump_suit
     team_of = obs.rules.team_of
@@ -105,8 +110,10 @@ def features(obs: Observation) -> Array:
         x[_rel(c, trump)] = 1.0
         seen.add(c)
     base = CARDS
-    for _seat, c in obs.trick:
+    for seat, c in obs.trick:
         x[base + _rel(c, trump)] = 1.0
+        if team_of[seat] == side:  # a partner's: the own side's plane says whose it is
+            x[MINE + _rel(c, trump)] = 1.0
         seen.add(c)
     base += CARDS
     if obs.trump_card is not None:

@@ -256,6 +256,11 @@ class Batch:
         ours = self.team_of[owner] == self.team_of[mover][:, None]
         x[:, 3 * CARDS : 4 * CARDS] = done & ours
         x[:, 4 * CARDS : 5 * CARDS] = done & ~ours
+        if self.played:  # a partner's card in the trick is in the own side's plane too
+            seats = (self.leader[:, None] + np.arange(self.played)) % self.n
+            partner = self.team_of[seats] == self.team_of[mover][:, None]
+            cards = 3 * CARDS + REL[trump, self.trick[:, : self.played]]
+            x[col, cards] = np.maximum(x[col, cards], partner)
         if self._some_known:
             others = self.known.copy()
             others[rows, mover] = False

@@ -528,6 +528,12 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
         help=f"Adam's learning rate (default {d.lr}; with --reinforce {r.lr})",
     )
     p.add_argument(
+        "--suits",
+        action="store_true",
+        help="train each minibatch with the three plain suits in an order drawn at "
+        "random (the same positions in other suits: more to learn from each sample)",
+    )
+    p.add_argument(
         "--window",
         type=int_in(1, what="--window"),
         default=d.window,

@@ -31,6 +31,7 @@ checkpoint.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import signal
@@ -50,7 +51,7 @@ import numpy.typing as npt
 from .. import __version__
 from ..bots.advice import advice_of
 from ..bots.expert import ExpertBot
-from ..bots.net import CARDS, INPUTS, Network, features, from_arrays, legal_mask, save
+from ..bots.net import CARDS, INPUTS, PLANES, Network, features, from_arrays, legal_mask, save
 from ..engine.cards import Card
 from ..engine.game import Round, round_winner
 from ..engine.observation import observe
@@ -318,18 +319,45 @@ def _subset(s: Samples, idx: npt.NDArray[np.int64]) -> Samples:
     return Samples(s.x[idx], s.mask[idx], s.target[idx], s.value[idx])
 
 
+def _suit_orders() -> list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+    """For each order of the three plain suits (the trump suit is always the first
+    block of ten): where each input and each card output comes from."""
+    out = []
+    for order in itertools.permutations((1, 2, 3)):
+        suit = np.array([0, *order])
+        cards = np.array([suit[i // 10] * 10 + i % 10 for i in range(CARDS)])
+        planes = len(PLANES)
+        inputs = np.concatenate(
+            [cards + CARDS * k for k in range(planes)] + [np.arange(CARDS * planes, INPUTS)]
+        )
+        out.append((inputs, cards))
+    return out
+
+
+def in_suits(s: Samples, orders: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]) -> Samples:
+    """The samples with the plain suits reordered: the same positions, the same play."""
+    inputs, cards = orders
+    back = np.argsort(cards)  # where each card's output goes
+    return Samples(s.x[:, inputs], s.mask[:, cards], back[s.target], s.value)
+
+
 def train_epochs(
     net: Network, opt: Adam, data: Samples, cfg: TrainConfig, rng: np.random.Generator
 ) -> tuple[float, float]:
-    """``cfg.epochs`` passes over ``data`` in shuffled minibatches; the mean losses
-    of the last pass."""
+    """``cfg.epochs`` passes over ``data`` in shuffled minibatches (with ``suits``,
+    each in an order of the plain suits drawn at random); the mean losses of the
+    last pass."""
+    orders = _suit_orders() if cfg.suits else []
     lp = lv = 0.0
     for _ in range(cfg.epochs):
         order = rng.permutation(len(data))
         total_p = total_v = 0.0
         steps = 0
         for i in range(0, len(order), cfg.batch):
-            a, b = train_step(net, opt, _subset(data, order[i : i + cfg.batch]), cfg.value_weight)
+            batch = _subset(data, order[i : i + cfg.batch])
+            if orders:
+                batch = in_suits(batch, orders[int(rng.integers(len(orders)))])
+            a, b = train_step(net, opt, batch, cfg.value_weight)
             total_p += a
             total_v += b
             steps += 1
@@ -421,8 +449,9 @@ class Run:
 
     def start(self) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
-        # runs made before --players and --batched: 2 seats, the arena's check
-        same_run(self.out, asdict(self.cfg), "generations", {"players": 2, "batched": False})
+        # runs made before --players, --suits and --batched: 2 seats, the arena's check
+        before = {"players": 2, "suits": False, "batched": False}
+        same_run(self.out, asdict(self.cfg), "generations", before)
         ckpt = self.out / "checkpoint.npz"
         if ckpt.exists():
             with np.load(ckpt, allow_pickle=False) as f:
@@ -554,6 +583,7 @@ def main(args: argparse.Namespace) -> int:
         evaluate=args.evaluate,
         iterate=args.iterate,
         players=args.players,
+        suits=args.suits,
         batched=args.batched,
     )
     spec = parse_spec(cfg.teacher)

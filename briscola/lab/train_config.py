@@ -26,6 +26,7 @@ class TrainConfig:
     iterate: bool = False  # the teacher's search uses the latest network
     value_weight: float = 1.0
     players: int = 2  # the table size played and learned
+    suits: bool = False  # each minibatch in another order of the three plain suits
     batched: bool = False  # the check against greedy as batched rounds (lab/batch_play.py)
 
 
