@@ -296,7 +296,7 @@ def notes(
     why = reasons(obs, best)
     if why:
         lines.append(because(why, lang, name, code(best)))
-    elif not advice.same:
+    elif not advice.same and advice.overruled is None:  # (a veto says why itself, below)
         ahead = round(advice.prefers_by())
         key, n = ("no_reason", ahead) if ahead >= 1 else ("no_reason_chance", 0)
         said = say(WORDS, lang, key, count=n if n else None, n=n)
