@@ -23,11 +23,15 @@ async def test_a_card_typed_ahead_is_played_at_the_turn(tmp_path: Path) -> None:
         try:
             await _until(anna, lambda h: "You sit at table duo" in h, "Anna's seat")
             ben = await asyncio.to_thread(pane, "ben", "--name Ben --table duo")
+            # Whose turn it is, read once: a screen read while the clock redraws its line
+            # may miss "Your turn", and a second read then seated the mover as "second".
+            annas = False
             for _ in range(200):
-                if await _my_turn(anna) or await _my_turn(ben):
+                annas = await _my_turn(anna)
+                if annas or await _my_turn(ben):
                     break
                 await asyncio.sleep(0.1)
-            first, second = (anna, ben) if await _my_turn(anna) else (ben, anna)
+            first, second = (anna, ben) if annas else (ben, anna)
             await asyncio.to_thread(second.keys, "1", "Enter")
             await _until(second, lambda h: "kept, played as soon as" in h, "the card kept")
             await asyncio.to_thread(first.keys, "1", "Enter")
