@@ -49,23 +49,13 @@ from .. import __version__
 from ..bots.net import Network, from_arrays, save
 from ..engine.rules import TableRules
 from ..spec import UsageError, parse_spec
-from .learn import Adam, backprop, forward_all, train_epochs
+from .learn import Adam, train_epochs
 from .runner import ArenaConfig, run_arena
 from .samples import Samples, Task, play_games
 from .stats import wilson
 from .train_config import TrainConfig
 
-# Adam, backprop and forward_all: lab/reinforce.py still imports them from here.
-__all__ = [
-    "Adam",
-    "Run",
-    "backprop",
-    "forward_all",
-    "main",
-    "same_run",
-    "strength",
-    "strength_batched",
-]
+__all__ = ["Run", "main", "same_run", "strength", "strength_batched"]
 
 
 def strength(
