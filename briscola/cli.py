@@ -1,9 +1,10 @@
 """The ``briscola`` command: it gathers the subcommands their rooms declare.
 
 Each room declares its own (``prompt/commands.py`` play, ``server/commands.py``
-serve, ``client/commands.py`` join, ``lab/commands.py`` replay, review, arena,
-tournament and bench, ``protocol/commands.py`` bot and check-bot): its
-options, its ``--help`` and a function that runs it.  This module lists them
+serve, ``client/commands.py`` join, ``lab/commands.py`` replay, review, arena
+and tournament, ``lab/bench_command.py`` bench, ``lab/train_command.py`` train,
+``protocol/commands.py`` bot and check-bot): its options, its ``--help`` and a
+function that runs it.  This module lists them
 in the order a newcomer needs them, turns bad arguments into a clear message
 with exit status 2, and never shows a user a traceback (``--debug`` does, for
 developers).
@@ -18,7 +19,9 @@ from collections.abc import Sequence
 from . import __version__
 from .client.commands import JOIN
 from .engine.text import printable
-from .lab.commands import ARENA, BENCH, REPLAY, REVIEW, TOURNAMENT, TRAIN
+from .lab.bench_command import BENCH
+from .lab.commands import ARENA, REPLAY, REVIEW, TOURNAMENT
+from .lab.train_command import TRAIN
 from .options import FACES_DEFAULT, Command, add_words_options
 from .prompt.commands import PLAY, STATS
 from .protocol.commands import BOT, CHECK_BOT

@@ -1,4 +1,5 @@
-"""The network (bots/net.py), the net player and the trainer (lab/train.py)."""
+"""The network (bots/net.py), the net player and the trainer (lab/train.py, samples.py,
+learn.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ from briscola.engine.cards import Card
 from briscola.engine.game import Round
 from briscola.engine.observation import observe
 from briscola.engine.rules import TableRules
-from briscola.lab.train import Adam, Samples, losses, play_game, train_step
+from briscola.lab.learn import Adam, losses, train_step
+from briscola.lab.samples import Samples, play_game
 from briscola.players import Bot
 
 PY = sys.executable
@@ -228,7 +230,7 @@ def test_a_sample_is_what_the_search_chose() -> None:
 def test_the_plain_suits_reordered_are_the_same_positions_in_other_suits() -> None:
     """``--suits``: a sample in another order of the plain suits is the sample of the
     same round dealt with those suits renamed (features, legal cards, target)."""
-    from briscola.lab.train import _suit_orders, in_suits
+    from briscola.lab.learn import _suit_orders, in_suits
 
     rules = TableRules(players=4)
     r = dealt(12, rules)

@@ -15,8 +15,8 @@ from briscola.cli import main as cli
 from briscola.engine.game import Round
 from briscola.engine.observation import observe
 from briscola.engine.rules import TableRules
+from briscola.lab.learn import Adam
 from briscola.lab.reinforce import ReinforceConfig, play_batch, ppo_losses, update
-from briscola.lab.train import Adam
 
 
 @pytest.fixture

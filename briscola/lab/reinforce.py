@@ -47,8 +47,9 @@ from ..engine.rules import TableRules
 from ..spec import UsageError
 from .batch import PAD, REL, Batch, deal_batch
 from .batch_play import duel, greedy_player, net_player
+from .learn import Adam, backprop, forward_all
 from .stats import wilson
-from .train import Adam, _commit, backprop, forward_all, same_run
+from .train import _commit, same_run
 from .train_config import ReinforceConfig
 
 __all__ = ["Experience", "ReinforceConfig", "main", "play_batch", "ppo_losses"]
@@ -154,7 +155,7 @@ def ppo_losses(
 ) -> tuple[dict[str, float], dict[str, Floats]]:
     """PPO's clipped policy loss, the value's cross-entropy and the entropy on
     ``e``, and the gradient of policy loss + value_weight * value loss - entropy
-    * entropy bonus (backprop by hand, as lab/train.py's losses)."""
+    * entropy bonus (backprop by hand, as lab/learn.py's losses)."""
     n = len(e)
     layers, p, v = forward_all(net, e.x, e.mask)
     logp_all = np.where(e.mask, np.log(np.maximum(p, 1e-12)), 0.0)
