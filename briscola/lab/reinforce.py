@@ -49,7 +49,7 @@ from .batch import PAD, REL, Batch, deal_batch
 from .batch_play import duel, greedy_player, net_player
 from .learn import Adam, backprop, forward_all
 from .stats import wilson
-from .train import _commit, same_run
+from .train import code_version, same_run
 from .train_config import ReinforceConfig
 
 __all__ = ["Experience", "ReinforceConfig", "main", "play_batch", "ppo_losses"]
@@ -310,7 +310,7 @@ class Run:
             "command": command,
             "seed": cfg.seed,
             "config": asdict(cfg),
-            "code": _commit(),
+            "code": code_version(),
             "start": cfg.start or "the shipped net2.npz",
             "rounds_played": self.rounds,
             "positions": self.positions,

@@ -55,7 +55,7 @@ from .samples import Samples, Task, play_games
 from .stats import wilson
 from .train_config import TrainConfig
 
-__all__ = ["Run", "main", "same_run", "strength", "strength_batched"]
+__all__ = ["Run", "code_version", "main", "same_run", "strength", "strength_batched"]
 
 
 def strength(
@@ -87,7 +87,7 @@ def strength_batched(
     return score / rounds, low, high
 
 
-def _commit() -> str:
+def code_version() -> str:
     """The code version: the package's, and the git commit when run from a checkout."""
     try:
         out = subprocess.run(
@@ -175,7 +175,7 @@ class Run:
             "command": command,
             "seed": self.cfg.seed,
             "config": asdict(self.cfg),
-            "code": _commit(),
+            "code": code_version(),
             "generation": self.generation,
             "rounds_played": self.generation * self.cfg.games,
             "data": f"{self.generation * self.cfg.games} self-play rounds of the "
