@@ -1,7 +1,7 @@
-"""Players of batched rounds (lab/batch.py), and the rounds they play.
+"""Players of batched rounds (bots/batch.py), and the rounds they play.
 
 Floor 7 (the lab).  A batched player answers for every round of a
-:class:`~briscola.lab.batch.Batch` at once with a slot of the mover's hand:
+:class:`~briscola.bots.batch.Batch` at once with a slot of the mover's hand:
 random, the network (one forward pass for the whole batch) or greedy (the
 rules of thumb of :class:`~briscola.bots.greedy.GreedyBot`, as array
 arithmetic).  Greedy chooses exactly as the ``greedy`` bot does at every
@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.batch import PAD, REL, Batch, Ints, deal_batch
 from ..bots.net import CARDS, Network
 from ..engine.rules import TableRules
-from .batch import PAD, REL, Batch, Ints, deal_batch
 
 __all__ = ["Player", "duel", "greedy_player", "net_player", "play_out", "random_player"]
 
