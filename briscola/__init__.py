@@ -24,3 +24,12 @@ The package is built in floors; each imports only from its own floor or below
 """
 
 __version__ = "0.1.0"
+
+import os as _os
+
+# The network's products are small (a move's batch is hundreds of rows): BLAS threads
+# spin against each other and against the arena's workers and cost more than they give
+# (expert:net_playout=1 on a loaded 2-core machine: p50 133 ms a move with OpenBLAS's
+# threads, 38 ms with one; docs/strength.md).  Set before NumPy loads; a value already
+# in the environment is kept.
+_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
