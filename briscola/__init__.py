@@ -27,9 +27,10 @@ __version__ = "0.1.0"
 
 import os as _os
 
-# The network's products are small (a move's batch is hundreds of rows): BLAS threads
-# spin against each other and against the arena's workers and cost more than they give
-# (expert:net_playout=1 on a loaded 2-core machine: p50 133 ms a move with OpenBLAS's
-# threads, 38 ms with one; docs/strength.md).  Set before NumPy loads; a value already
-# in the environment is kept.
-_os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# One BLAS thread a process, before NumPy loads (a value already in the environment
+# is kept): the network's products are small (a move's batch is hundreds of rows), and
+# BLAS's own threads spin against each other and the arena's workers (the expert with
+# network playouts on the loaded 2-core machine: p50 133 ms a move with OpenBLAS's
+# threads, 38 ms with one; lab's bench and train set the same for their figures).
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    _os.environ.setdefault(_name, "1")
