@@ -52,7 +52,7 @@ EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most 
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
 # Samples whose playouts go to the search's ``playouts`` at once: few calls (each card
 # costs one call for the whole batch), yet the budget's clock is asked between them.
-PLAYOUT_BATCH = 256
+PLAYOUT_BATCH = 100
 
 
 def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> float:
