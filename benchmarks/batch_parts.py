@@ -1,4 +1,4 @@
-"""Where the batched random self-play (briscola/lab/batch.py) spends its time.
+"""Where the batched random self-play (briscola/bots/batch.py) spends its time.
 
 ``python benchmarks/batch_parts.py [--rounds 1024] [--batches 60]`` plays
 ``--batches`` batches of random 2-seat rounds and prints the CPU time of each
@@ -14,8 +14,8 @@ import time
 
 import numpy as np
 
+from briscola.bots.batch import Batch, deal_batch
 from briscola.engine.rules import TableRules
-from briscola.lab.batch import Batch, deal_batch
 
 
 def main() -> None:

@@ -24,3 +24,13 @@ The package is built in floors; each imports only from its own floor or below
 """
 
 __version__ = "0.1.0"
+
+import os as _os
+
+# One BLAS thread a process, before NumPy loads (a value already in the environment
+# is kept): the network's products are small (a move's batch is hundreds of rows), and
+# BLAS's own threads spin against each other and the arena's workers (the expert with
+# network playouts on the loaded 2-core machine: p50 133 ms a move with OpenBLAS's
+# threads, 38 ms with one; lab's bench and train set the same for their figures).
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    _os.environ.setdefault(_name, "1")

@@ -153,6 +153,9 @@ OPTIONS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "net_reply": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "net_infer": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
     "net_value": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+    "net_playout": ("0 or 1", lambda v: type(v) is int and v in (0, 1)),
+    "net_temp": _number(0, 10),
+    "net_solve": _whole(0, 10),
     "weights": ("a weights file (.npz)", lambda v: isinstance(v, str) and bool(v.strip())),
 }
 

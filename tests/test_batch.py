@@ -1,4 +1,4 @@
-"""The batched rounds (lab/batch.py) against the engine, card by card."""
+"""The batched rounds (bots/batch.py) against the engine, card by card."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from briscola.bots.batch import PAD, Batch, deal_batch
 from briscola.bots.greedy import GreedyBot
 from briscola.bots.net import features, legal_mask, load, shipped
 from briscola.bots.net_bot import NetBot
 from briscola.cli import main as cli
 from briscola.engine.cards import ALL_CARDS
 from briscola.engine.game import IllegalMoveError, Round
-from briscola.engine.observation import observe
+from briscola.engine.observation import determinize, observe
 from briscola.engine.rules import TableRules
-from briscola.lab.batch import PAD, Batch, deal_batch
 from briscola.lab.batch_play import duel, greedy_player, net_player, play_out, random_player
 from briscola.lab.train import strength_batched
 
@@ -64,7 +64,13 @@ def play_both(rules: TableRules, seed: int, rounds: int = 3) -> tuple[Batch, lis
     engine = [
         Round(rules, [ALL_CARDS[c] for c in decks[i]], int(dealers[i])) for i in range(rounds)
     ]
-    pick = random.Random(seed)
+    follow(batch, engine, random.Random(seed))
+    return batch, engine
+
+
+def follow(batch: Batch, engine: list[Round], pick: random.Random) -> None:
+    """Play the batch and the engine's rounds to the end with the same random
+    choices, checking the state after every card and the features before it."""
     same_state(batch, engine)
     while not batch.over:
         can = batch.can_exchange()
@@ -89,7 +95,6 @@ def play_both(rules: TableRules, seed: int, rounds: int = 3) -> tuple[Batch, lis
             r.play(r.legal_moves()[k])
         same_state(batch, engine)
     assert batch.winner().tolist() == [-1 if (w := r.winner()) is None else w for r in engine]
-    return batch, engine
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.variant}-{r.pack}")
@@ -102,6 +107,45 @@ def test_the_batch_plays_as_the_engine_at_every_table(rules: TableRules) -> None
 def test_any_deals_and_choices_give_the_engine_s_rounds(seed: int, table: TableRules) -> None:
     _batch, engine = play_both(table, seed, rounds=2)
     assert all(sum(r.points) == sum(table.points[c] for c in table.deck) for r in engine)
+
+
+def midway(rules: TableRules, seed: int, cards: int) -> list[Round]:
+    """A round played at random for ``cards`` cards (exchanging where it may), and
+    determinizations of what its mover sees then: one public past, other hands."""
+    pick = random.Random(seed)
+    deck = list(ALL_CARDS[c] for c in rules.deck)
+    pick.shuffle(deck)
+    r = Round(rules, deck, pick.randrange(rules.players))
+    for _ in range(cards):
+        if r.can_exchange() and pick.random() < 0.7:
+            r.exchange()
+        r.play(pick.choice(r.legal_moves()))
+    obs = observe(r, r.to_move)
+    return [r.copy(), *(determinize(obs, pick) for _ in range(4))]
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.variant}-{r.pack}")
+@pytest.mark.parametrize("cards", [0, 1, 7, 14, 23])
+def test_a_batch_resumed_midway_plays_as_the_engine(rules: TableRules, cards: int) -> None:
+    """Batch.from_rounds starts from rounds in play (a trick begun or not, the
+    stock gone or not, a card known): the engine's state and the network's
+    features, card by card, to the end."""
+    cards = min(cards, len(rules.deck) - 1)
+    engine = midway(rules, rules.players * 100 + cards, cards)
+    batch = Batch.from_rounds(engine)
+    follow(batch, engine, random.Random(cards))
+
+
+def test_a_resumed_batch_refuses_rounds_at_other_points() -> None:
+    rules = TableRules(players=2)
+    a, b = midway(rules, 1, 4)[:2], midway(rules, 2, 5)[:2]
+    with pytest.raises(ValueError, match="public past"):
+        Batch.from_rounds([a[0], b[0]])
+    later = a[1].copy()
+    later.play(later.legal_moves()[0])
+    with pytest.raises(ValueError, match="one point of play"):
+        Batch.resume(a[0], [a[0].hands, later.hands], [a[0].stock, later.stock],
+                     [a[0].trick, later.trick], [a[0].points, later.points], [0, 0])  # fmt: skip
 
 
 def test_the_brisca_exchange_is_made_in_some_rounds() -> None:

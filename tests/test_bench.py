@@ -137,7 +137,7 @@ def test_the_observed_loop_observes_every_move_and_keeps_the_events() -> None:
 def test_the_batched_loops_play_whole_rounds() -> None:
     """The batched steps deal and finish their rounds; the one-at-a-time network
     plays the net bot's cards through the engine."""
-    from briscola.lab.batch import Batch
+    from briscola.bots.batch import Batch
 
     finished: list[Batch] = []
     original = Batch.play

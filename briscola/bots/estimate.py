@@ -50,6 +50,9 @@ WIN_BONUS = 0  # points of margin a won round is worth, where nothing else is sa
 SOLVE_CARDS = 8  # solve a 2-side sample exactly from this many cards left (the last draw too)
 EXPECT_CARDS = 6  # and against random play (an exhaustive search) from at most this many
 NOISE = 0.0  # share of samples in which the other side plays at random (without adapt)
+# Samples whose playouts go to the search's ``playouts`` at once: few calls (each card
+# costs one call for the whole batch), yet the budget's clock is asked between them.
+PLAYOUT_BATCH = 100
 
 
 def sample_value(score: list[int], side: int, win_bonus: float = WIN_BONUS) -> float:
@@ -154,6 +157,11 @@ class Search:
     noise: float = NOISE
     # The network's moves in a greedy sample, and maybe its result (bots.net_search).
     guide: Callable[[Position, int], Result | None] | None = None
+    # The greedy samples played out by the network instead, many at once (bots.net_playout):
+    # called with samples, the lines, the side and the win bonus; results by sample and line.
+    playouts: (
+        Callable[[Sequence[Position], Sequence[Line], int, float], list[list[Result]]] | None
+    ) = None
 
 
 def _solved(p: Position, search: Search, random_play: bool, played: int = 0) -> bool:
@@ -281,8 +289,21 @@ def estimate(
 
     With ``exact`` the samples are every possible deal, each once
     (:func:`~briscola.bots.exact.deals`), solved: the chances are exact.
+
+    With the search's ``playouts`` the samples it would play out with a greedy
+    other side are played out by it instead, :data:`PLAYOUT_BATCH` samples at a
+    time (the budget is asked after each sample, and sees their time once played).
     """
     lines: list[Line] | None = None
+    pending: list[tuple[Position, list[Result]]] = []  # samples awaiting ``playouts``
+
+    def flush() -> None:
+        assert search.playouts is not None and lines is not None
+        got = search.playouts([p for p, _ in pending], lines, side, search.win_bonus)
+        for (_, results), played in zip(pending, got, strict=True):
+            results.extend(played)
+        pending.clear()
+
     drawn = [0, 0]  # by kind: greedy, random
     sides = 2
     weights = [0.0, 0.0]
@@ -310,12 +331,15 @@ def estimate(
         if cached is None:
             if lines is None:
                 lines = _lines(base)
-            results = []
-            for line in lines:
-                q = base.copy()
-                for a in line:
-                    q.act(a)
-                results.append(_finish(q, side, search, None if seed is None else Random(seed)))
+            results: list[Result] = []
+            if seed is None and search.playouts is not None and not _solved(base, search, False, 1):
+                pending.append((base, results))  # scored when the batch is played
+            else:
+                for line in lines:
+                    q = base.copy()
+                    for a in line:
+                        q.act(a)
+                    results.append(_finish(q, side, search, None if seed is None else Random(seed)))
             w = 1.0
             if evidence is not None and seed is None:
                 w = evidence.weight(base, greedy_policy(base))
@@ -326,6 +350,10 @@ def estimate(
         weights[k] += w
         drawn[k] += 1
         done += 1
+        if len(pending) >= PLAYOUT_BATCH:
+            flush()
+    if pending:
+        flush()
     assert lines is not None
     if match is None:
         match = match_chances((0,) * sides, 1)

@@ -88,7 +88,7 @@ from .exact import deals
 from .inference import Evidence
 from .model import OpponentModel
 from .reasons import wins_round_now
-from .seeds import base_seed, position_rng
+from .seeds import base_seed, position_rng, position_seed
 from .solver import Position, expect, solve
 
 if TYPE_CHECKING:
@@ -116,7 +116,10 @@ CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 NET_PRIOR = 0.0
 # The network's parts in the samples by default (bots/net_search.py; docs/strength.md
 # has what each measured); switched off, said once, when the shipped weights cannot load.
-NET_DEFAULTS = {"net_reply": 0, "net_infer": 0, "net_value": 0}
+NET_DEFAULTS = {"net_reply": 0, "net_infer": 0, "net_value": 0, "net_playout": 0}
+# Samples per move with network playouts (bots/net_playout.py), at the table the network
+# knows: a playout costs more than greedy's, so fewer fit the same think time.
+NET_PLAYOUT_SAMPLES = 150
 
 
 class ExpertBot(Bot):
@@ -140,6 +143,9 @@ class ExpertBot(Bot):
         net_reply: int | None = None,
         net_infer: int | None = None,
         net_value: int | None = None,
+        net_playout: int | None = None,
+        net_temp: float = 0.0,
+        net_solve: int = 0,
     ) -> None:
         if samples is not None and (not isinstance(samples, int) or samples < 1):
             raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
@@ -175,10 +181,26 @@ class ExpertBot(Bot):
         if not isinstance(prior, int | float) or not 0 <= prior <= 120:
             raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
         self.prior = prior
-        given = {"net_reply": net_reply, "net_infer": net_infer, "net_value": net_value}
+        given = {
+            "net_reply": net_reply,
+            "net_infer": net_infer,
+            "net_value": net_value,
+            "net_playout": net_playout,
+        }
         for switch, value in given.items():
             _check_switch(switch, value)
+        if not isinstance(net_temp, int | float) or not 0 <= net_temp <= 10:
+            raise ValueError(f"net_temp must be a number 0..10, got {net_temp!r}")
+        self.net_temp = float(net_temp)
+        if not isinstance(net_solve, int) or not 0 <= net_solve <= 10:
+            raise ValueError(f"net_solve must be a whole number 0..10, got {net_solve!r}")
+        self.net_solve = net_solve
         on = {k: NET_DEFAULTS[k] if v is None else v for k, v in given.items()}
+        if on["net_playout"] and (on["net_reply"] or on["net_value"]):
+            raise ValueError(
+                "net_playout plays the samples' whole rest by the network: "
+                "it does not go with net_reply or net_value"
+            )
         self.network = None
         if prior or weights is not None or any(given.values()):
             self.network = _network(weights)  # asked for: a missing network is an error
@@ -186,7 +208,7 @@ class ExpertBot(Bot):
             self.network = _default_network()
             if self.network is None:
                 on = dict.fromkeys(on, 0)
-        self.net_reply, self.net_infer, self.net_value = on.values()
+        self.net_reply, self.net_infer, self.net_value, self.net_playout = on.values()
 
     def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
@@ -199,6 +221,8 @@ class ExpertBot(Bot):
         samples = self.samples
         if samples is None and self.think_ms is None:
             samples = DEFAULT_SAMPLES[obs.rules.players]
+            if self.net_playout and self._knows(obs):
+                samples = NET_PLAYOUT_SAMPLES
 
         def more(done: int) -> bool:
             if done == 0:
@@ -274,6 +298,13 @@ class ExpertBot(Bot):
             assert self.network is not None
             guide = Guide(self.network, obs, bool(self.net_reply), bool(self.net_value))
             search = dataclasses.replace(search, guide=guide)
+        if self.net_playout and self._knows(obs):
+            from .net_playout import NetPlayout
+
+            assert self.network is not None
+            seed = position_seed(self.seed, obs)
+            playouts = NetPlayout(self.network, obs, self.net_temp, seed, self.net_solve)
+            search = dataclasses.replace(search, playouts=playouts)
         return search
 
     def _knows(self, obs: Observation) -> bool:

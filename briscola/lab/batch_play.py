@@ -1,7 +1,7 @@
-"""Players of batched rounds (lab/batch.py), and the rounds they play.
+"""Players of batched rounds (bots/batch.py), and the rounds they play.
 
 Floor 7 (the lab).  A batched player answers for every round of a
-:class:`~briscola.lab.batch.Batch` at once with a slot of the mover's hand:
+:class:`~briscola.bots.batch.Batch` at once with a slot of the mover's hand:
 random, the network (one forward pass for the whole batch) or greedy (the
 rules of thumb of :class:`~briscola.bots.greedy.GreedyBot`, as array
 arithmetic).  Greedy chooses exactly as the ``greedy`` bot does at every
@@ -21,9 +21,10 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.batch import PAD, Batch, Ints, deal_batch
 from ..bots.net import CARDS, Network
+from ..bots.net_playout import net_slots
 from ..engine.rules import TableRules
-from .batch import PAD, REL, Batch, Ints, deal_batch
 
 __all__ = ["Player", "duel", "greedy_player", "net_player", "play_out", "random_player"]
 
@@ -49,17 +50,7 @@ def net_player(net: Network, rng: np.random.Generator | None = None) -> Player:
     hand order on a tie (as ``net`` plays); with ``rng``, a card drawn from its policy."""
 
     def choose(batch: Batch) -> Ints:
-        logits, _value = net.forward(batch.features())
-        hand = batch.mover_hands()
-        rel = REL[batch.trump[:, None], np.minimum(hand, CARDS - 1)]
-        mine = logits[batch.rows[:, None], rel].astype(np.float64)
-        mine[hand == PAD] = -np.inf
-        if rng is None:
-            return np.asarray(np.argmax(mine, axis=1), np.int64)
-        p = np.exp(mine - mine.max(axis=1, keepdims=True))
-        p /= p.sum(axis=1, keepdims=True)
-        drawn = (p.cumsum(axis=1) < rng.random(batch.b)[:, None]).sum(axis=1)
-        return np.asarray(drawn.clip(0, batch.hand_size - 1), np.int64)
+        return net_slots(net, batch, 0.0 if rng is None else 1.0, rng)
 
     return choose
 

@@ -8,7 +8,7 @@ the way the table loop and the trainer drive the engine: the mover's
 ``observe()`` at every move, ``act()``, and the events kept.  Both use the same random calls (one
 shuffle per deal, one ``random()`` per card), so the ratio between them is
 the engine's overhead.  ``batched_*`` plays the same random self-play as
-arrays, a card in each of many rounds per call (:mod:`briscola.lab.batch`),
+arrays, a card in each of many rounds per call (:mod:`briscola.bots.batch`),
 in positions (cards played) a second against the reference loop's; and the
 network's self-play batched (one forward pass a step) against the same
 network played one position at a time (both only with NumPy installed).
@@ -203,7 +203,7 @@ def batched_round(players: int = 2, rounds: int = BATCH, seed: int = SEED) -> Ca
     """A step that deals ``rounds`` rounds as one batch and plays them out at random."""
     import numpy as np
 
-    from .batch import Batch, deal_batch
+    from ..bots.batch import Batch, deal_batch
 
     rules = TableRules(players=players)
     rng = np.random.default_rng(seed)
@@ -222,8 +222,8 @@ def net_rounds(batched: bool, rounds: int = NET_BATCH, seed: int = SEED) -> Call
     batch, or one round through the engine, ``observe()`` and the network a move."""
     import numpy as np
 
+    from ..bots.batch import Batch, deal_batch
     from ..bots.net import shipped
-    from .batch import Batch, deal_batch
     from .batch_play import net_player, play_out
 
     rules = TableRules()

@@ -2,7 +2,7 @@
 
 Floor 7 (an arrangement).  Where ``briscola train`` imitates the expert's
 search (37 decisions a second), this stage plays the network itself, many
-rounds at once (:mod:`briscola.lab.batch`, about 100,000 positions a second),
+rounds at once (:mod:`briscola.bots.batch`, about 100,000 positions a second),
 and improves it by policy gradient: each batch of ``--games`` rounds is
 played with the network drawing its cards from its policy, and every
 position where it chose among two cards or more is pushed towards the card
@@ -42,10 +42,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.batch import PAD, REL, Batch, deal_batch
 from ..bots.net import CARDS, SHIPPED, Network, WeightsError, from_arrays, load, save
 from ..engine.rules import TableRules
 from ..spec import UsageError
-from .batch import PAD, REL, Batch, deal_batch
 from .batch_play import duel, greedy_player, net_player
 from .learn import Adam, backprop, forward_all
 from .stats import wilson

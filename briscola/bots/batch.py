@@ -1,6 +1,7 @@
 """Many rounds at once: B rounds held as NumPy arrays and advanced in lockstep.
 
-Floor 7 (the lab).  The engine plays one card per call, and in CPython a
+Floor 5 (bots): the expert's network playouts (:mod:`.net_playout`) and the
+lab's self-play use it.  The engine plays one card per call, and in CPython a
 call costs more than the card (benchmarks/README.md, Engine speed); here one
 call plays a card in each of B rounds.  Every round of a batch is at the same
 point of play: at each step every round has the same number of cards played,
@@ -28,10 +29,10 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.net import CARDS, INPUTS, PLANES
 from ..engine.cards import Rank
-from ..engine.game import IllegalMoveError
+from ..engine.game import IllegalMoveError, Round
 from ..engine.rules import HAND_SIZE, TableRules
+from .net import CARDS, INPUTS, PLANES
 
 __all__ = ["Batch", "deal_batch", "outcome"]
 
@@ -71,46 +72,54 @@ class Batch:
         n, size = rules.players, len(rules.deck)
         if decks.ndim != 2 or decks.shape[1] != size or dealers.shape != decks.shape[:1]:
             raise ValueError(f"decks must be B x {size} and dealers B, got {decks.shape}")
-        pack = np.zeros(PAD + 1, np.bool_)
-        pack[list(rules.deck)] = True
         if not (np.sort(decks, axis=1) == np.sort(rules.deck)).all():
             raise ValueError(f"each deck must hold the {size} cards of the table's pack")
+        b = int(decks.shape[0])
+        first = (dealers + 1) % n
+        dealt = HAND_SIZE * n
+        hands = np.full((b, n, HAND_SIZE + 1), PAD, np.int64)
+        for s in range(n):  # card i of the deal goes to seat first + i (mod n)
+            offset = (s - first) % n
+            for k in range(HAND_SIZE):
+                hands[:, s, k] = decks[np.arange(b), offset + k * n]
+        self._setup(rules, decks[:, dealt].copy(), dealers, hands)
+        # stock[:, 0] is the face-up card, drawn last; stock[:, left - 1] is drawn next.
+        self.stock = np.concatenate([decks[:, dealt : dealt + 1], decks[:, :dealt:-1]], axis=1)
+        self.left = self.stock.shape[1]
+        self.leader = first
+        self.mover = first.copy()  # the seat to move in each round
+        self.played = 0  # cards in the trick in progress
+        self.tricks = 0  # finished
+
+    def _setup(self, rules: TableRules, trump_card: Ints, dealers: Ints, hands: Ints) -> None:
+        """What every batch holds, with no card played: the tables, the hands (B x n
+        x 4 slots), empty tricks, points, history and known cards."""
+        n = rules.players
         self.rules = rules
         self.n = n
-        self.b: int = int(decks.shape[0])
+        self.b: int = int(hands.shape[0])
         b = self.b
         self.rows = np.arange(b)
         self.team_of = np.array(rules.team_of, np.int64)
         self.points_of = np.array(rules.points, np.int64)
         self.beats = np.array(rules.beats, np.bool_)  # [trump, best, card]
         self._beats = self.beats.reshape(-1)  # at trump * 1600 + best * 40 + card
-        first = (dealers + 1) % n
-        dealt = HAND_SIZE * n
-        self.hands = np.full((b, n, HAND_SIZE + 1), PAD, np.int64)
-        for s in range(n):  # card i of the deal goes to seat first + i (mod n)
-            offset = (s - first) % n
-            for k in range(HAND_SIZE):
-                self.hands[:, s, k] = decks[self.rows, offset + k * n]
-        self.sizes = np.full((b, n), HAND_SIZE, np.int64)
-        self.trump_card = decks[:, dealt].copy()
-        self.trump = self.trump_card // 10
-        # stock[:, 0] is the face-up card, drawn last; stock[:, left - 1] is drawn next.
-        self.stock = np.concatenate([decks[:, dealt : dealt + 1], decks[:, :dealt:-1]], axis=1)
-        self.left = self.stock.shape[1]
+        self.hands = hands
+        self.sizes = (hands != PAD).sum(axis=2)
+        self.trump_card = trump_card
+        self.trump = trump_card // 10
         self.dealers = dealers
-        self.leader = first
-        self.mover = first.copy()  # the seat to move in each round
         self.trick = np.zeros((b, n), np.int64)  # the cards in playing order
-        self.played = 0  # cards in the trick in progress
         self.points = np.zeros((b, len(rules.teams)), np.int64)
         # Who played each card of a finished trick, at the card's input index (relative
         # to the trump suit, as the network sees it; the trump is the round's for good).
         self.owner = np.full((b, CARDS), -1, np.int64)
         self._rel = REL[self.trump]  # B x 40: each round's card -> input index
+        pack = np.zeros(PAD + 1, np.bool_)
+        pack[list(rules.deck)] = True
         self._pack = pack[:CARDS][ABS[self.trump]]  # the pack at input indices
         self.known = np.zeros((b, n, CARDS), np.bool_)  # taken by exchange or the last draw
         self._tricks_all = tricks = rules.tricks
-        self.tricks = 0  # finished
         self.history = np.zeros((b, tricks, n), np.int64)  # each trick's cards in order
         self.leaders = np.zeros((b, tricks), np.int64)
         self.winners = np.zeros((b, tricks), np.int64)
@@ -123,6 +132,72 @@ class Batch:
         self._known = self.known.reshape(b * n, CARDS)
         self._owner = self.owner.reshape(b * CARDS)
         self._some_known = False  # nothing to clear from known until a card is known
+
+    @classmethod
+    def resume(
+        cls,
+        past: Round,
+        hands: Sequence[Sequence[Sequence[int]]],
+        stocks: Sequence[Sequence[int]],
+        tricks: Sequence[Sequence[int]],
+        points: Sequence[Sequence[int]],
+        leaders: Sequence[int],
+    ) -> Batch:
+        """B rounds in play that share the public past of the round ``past`` (its
+        finished tricks, exchanges and the face-up card's taker; the hidden cards
+        may differ: the determinizations of one observation) and are at one point
+        of play: each round's hands (by seat, in the engine's order), stock (the
+        face-up card first, drawn from the end), trick so far, points and leader."""
+        rules, n = past.rules, past.n
+        b = len(hands)
+        played, left, done = len(tricks[0]), len(stocks[0]), len(past.history)
+        if any(len(t) != played for t in tricks) or any(len(s) != left for s in stocks):
+            raise ValueError("the rounds of a batch must be at one point of play")
+        pad = [PAD] * (HAND_SIZE + 1)
+        slots = np.array([[[*h, *pad[len(h) :]] for h in row] for row in hands], np.int64)
+        batch = cls.__new__(cls)
+        trump_card = np.full(b, int(past.trump_card), np.int64)
+        batch._setup(rules, trump_card, np.full(b, past.dealer, np.int64), slots)
+        if (batch.sizes != batch.sizes[0]).any() or len(leaders) != b or len(points) != b:
+            raise ValueError("the rounds of a batch must be at one point of play")
+        batch.stock = np.array(stocks, np.int64).reshape(b, left)
+        batch.left = left
+        batch.leader = np.array(leaders, np.int64)
+        batch.mover = (batch.leader + played) % n
+        batch.trick[:, :played] = np.array(tricks, np.int64).reshape(b, played)
+        batch.played = played
+        batch.points[:] = np.array(points, np.int64)
+        batch.tricks = done
+        for t, (leader, cards, winner) in enumerate(past.history):
+            batch.history[:, t] = cards
+            batch.leaders[:, t] = leader
+            batch.winners[:, t] = winner
+            rel = REL[batch.trump[0], list(cards)]
+            batch.owner[:, rel] = [(leader + j) % n for j in range(n)]
+        taken = [(seat, int(took)) for seat, _gave, took in past.exchanges]
+        if past.trump_taken is not None:
+            taken.append((past.trump_taken[0], int(past.trump_taken[1])))
+        for seat, card in taken:  # known while still in the hand
+            batch.known[:, seat, card] |= (slots[:, seat] == card).any(axis=1)
+            batch._some_known = True
+        batch.exchanged[:] = past.exchanged_this_turn
+        return batch
+
+    @classmethod
+    def from_rounds(cls, rounds: Sequence[Round]) -> Batch:
+        """The engine's ``rounds`` as a batch (see :meth:`resume`: one public past,
+        one point of play; the determinizations of one observation are)."""
+        past = rounds[0]
+        if any(r.history != past.history or r.rules != past.rules for r in rounds):
+            raise ValueError("the rounds of a batch must share their public past")
+        return cls.resume(
+            past,
+            [r.hands for r in rounds],
+            [r.stock for r in rounds],
+            [r.trick for r in rounds],
+            [r.points for r in rounds],
+            [r.leader for r in rounds],
+        )
 
     # -- reading --------------------------------------------------------------
 
