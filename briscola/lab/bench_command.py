@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 
 from ..options import Command, int_in, seconds_type, seed_type
-from .command_options import one_blas_thread
 
 __all__ = ["BENCH"]
 
@@ -102,8 +101,6 @@ def bench_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_bench(args: argparse.Namespace) -> int:
     from .bench import main
-
-    one_blas_thread()  # the batched network's figures are CPU time
 
     return main(args)
 

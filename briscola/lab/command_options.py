@@ -18,7 +18,6 @@ __all__ = [
     "EXIT_STATUS",
     "add_host_options",
     "add_parallel_options",
-    "one_blas_thread",
     "time_control",
 ]
 
@@ -125,12 +124,3 @@ EXIT_STATUS = (
     "or with --strict had a fault; 2: bad arguments, a program that cannot start; 130: Ctrl-C."
 )
 
-
-def one_blas_thread() -> None:
-    """One BLAS thread a process, set before NumPy loads: on a shared machine BLAS's
-    own threads cost several times the CPU for the same matrix product (measured:
-    a forward pass of 256 positions 14 ms of CPU against 1.2 ms with one thread)."""
-    import os
-
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(name, "1")

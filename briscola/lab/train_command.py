@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..options import Command, choice_of, int_in, number_in, seed_type
-from .command_options import add_parallel_options, one_blas_thread
+from .command_options import add_parallel_options
 
 __all__ = ["TRAIN"]
 
@@ -154,7 +154,6 @@ def train_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_train(args: argparse.Namespace) -> int:
-    one_blas_thread()  # --jobs is the parallelism
     try:
         from .reinforce import main as reinforce
         from .train import main
