@@ -10,11 +10,12 @@ from itertools import chain
 import numpy as np
 import pytest
 
+from briscola.bots.batch import Batch, deal_batch
 from briscola.bots.estimate import Result, sample_value
 from briscola.bots.expert import ExpertBot
 from briscola.bots.net import shipped
 from briscola.bots.net_bot import NetBot
-from briscola.bots.net_playout import NetPlayout
+from briscola.bots.net_playout import FirstLayer, NetPlayout
 from briscola.bots.solver import Position, solve
 from briscola.engine.cards import Card
 from briscola.engine.game import Round
@@ -72,6 +73,28 @@ def test_a_playout_is_the_round_the_net_bot_plays_from_the_sample(
             assert value == sample_value(score, side, 20.0)
             assert won == (side if value > 0 else 1 - side if value < 0 else 2)
     assert solved or not solve_cards
+
+
+@pytest.mark.parametrize("cards", [0, 1, 7, 33])
+def test_the_first_layer_kept_card_by_card_is_the_product(cards: int) -> None:
+    """From a fresh deal or a round resumed mid-trick, and after every card (plays,
+    tricks taken, draws, the face-up card drawn last), the logits from the sums
+    kept card by card are those of the whole forward pass."""
+    net, rng = shipped(), np.random.default_rng(cards)
+    if cards:
+        obs = observe(dealt(cards, cards), dealt(cards, cards).to_move)
+        batch = Batch.from_rounds([determinize(obs, random.Random(i)) for i in range(64)])
+    else:
+        batch = Batch(TableRules(players=2), *deal_batch(TableRules(players=2), 64, rng))
+    first, checked = FirstLayer(net, batch), 0
+    while not batch.over:
+        want = net.forward(batch.features())[0]
+        assert np.abs(first.logits(batch) - want).max() < 1e-4
+        first.play(batch, rng.integers(0, batch.hand_size, batch.b))
+        checked += 1
+    assert checked == 40 - cards
+    with pytest.raises(ValueError, match="2 seats"):
+        FirstLayer(net, Batch(TableRules(players=4), *deal_batch(TableRules(players=4), 2, rng)))
 
 
 def test_drawn_playouts_follow_their_seed() -> None:

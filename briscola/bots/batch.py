@@ -315,13 +315,15 @@ class Batch:
 
     # -- the network's view ---------------------------------------------------
 
-    def features(self) -> Floats:
-        """B x INPUTS: :func:`briscola.bots.net.features` of each mover's observation."""
-        rows, mover, b = self.rows, self.mover, self.b
+    def features(self, seats: Ints | None = None) -> Floats:
+        """B x INPUTS: :func:`briscola.bots.net.features` of each mover's observation,
+        or of the observation of seat ``seats[i]`` in round ``i``."""
+        rows, b = self.rows, self.b
+        mover = self.mover if seats is None else np.asarray(seats, np.int64)
         x = np.zeros((b, INPUTS), np.float32)
         col = rows[:, None]
         trump = self.trump[:, None]
-        x[col, RELX[trump, self.mover_hands()]] = 1.0  # the planes in PLANES' order
+        x[col, RELX[trump, self._hands[self._at + mover, :HAND_SIZE]]] = 1.0  # PLANES' order
         if self.played:
             x[col, CARDS + REL[trump, self.trick[:, : self.played]]] = 1.0
         if self.left:
@@ -332,8 +334,8 @@ class Batch:
         x[:, 3 * CARDS : 4 * CARDS] = done & ours
         x[:, 4 * CARDS : 5 * CARDS] = done & ~ours
         if self.played:  # a partner's card in the trick is in the own side's plane too
-            seats = (self.leader[:, None] + np.arange(self.played)) % self.n
-            partner = self.team_of[seats] == self.team_of[mover][:, None]
+            seats_ = (self.leader[:, None] + np.arange(self.played)) % self.n
+            partner = self.team_of[seats_] == self.team_of[mover][:, None]
             cards = 3 * CARDS + REL[trump, self.trick[:, : self.played]]
             x[col, cards] = np.maximum(x[col, cards], partner)
         if self._some_known:
@@ -342,13 +344,21 @@ class Batch:
             x[col, 5 * CARDS + self._rel] = others.any(axis=1)
         seen = x[:, : 6 * CARDS].reshape(b, 6, CARDS).max(axis=1) > 0
         x[:, 6 * CARDS : SCALAR0] = self._pack & ~seen
+        x[:, SCALAR0:] = self.scalars(mover)
+        return x
+
+    def scalars(self, seats: Ints | None = None) -> Floats:
+        """B x 6: the scalar inputs of :meth:`features` (the stock, both sides'
+        points, leading, the hand sizes) of each mover, or of ``seats``."""
+        rows, b = self.rows, self.b
+        mover = self.mover if seats is None else seats
         teams = self.points.shape[1]
         side = self.team_of[mover]
         own = self.points[rows, side]
         rest = np.where(np.arange(teams)[None, :] == side[:, None], -1, self.points)
         sizes = self.sizes[rows]
         mine = sizes[rows, mover]
-        scalars = np.stack(
+        return np.stack(
             [
                 np.full(b, self.left / 34.0),
                 own / 120.0,
@@ -358,9 +368,7 @@ class Batch:
                 (sizes.sum(axis=1) - mine) / (self.n - 1) / 3.0,
             ],
             axis=1,
-        )
-        x[:, SCALAR0:] = scalars
-        return x
+        ).astype(np.float32)
 
     def legal_mask(self) -> Bools:
         """B x 40: the mover's cards at their input indices (net.py's legal_mask)."""

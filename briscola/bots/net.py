@@ -209,7 +209,12 @@ class Network:
 
     def forward(self, x: Array) -> tuple[Array, Array]:
         """Policy logits (one row of 40 per input row) and values in 0..1."""
-        h1 = np.maximum(x @ self.w1 + self.b1, 0.0)
+        return self.above_first(x @ self.w1 + self.b1)
+
+    def above_first(self, first: Array) -> tuple[Array, Array]:
+        """:meth:`forward` from the first layer's sums (``x @ w1 + b1``, before the
+        ReLU): what a caller that keeps those sums up to date card by card needs."""
+        h1 = np.maximum(first, 0.0)
         h2 = np.maximum(h1 @ self.w2 + self.b2, 0.0)
         logits = h2 @ self.wp + self.bp
         value = 1.0 / (1.0 + np.exp(-(h2 @ self.wv + self.bv)[..., 0]))

@@ -22,15 +22,20 @@ from collections.abc import Sequence
 from random import Random
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine.cards import Card
 from ..engine.observation import Observation, determinize
-from .batch import PAD, REL, Batch, Ints
+from ..engine.rules import HAND_SIZE
+from .batch import PAD, REL, SCALAR0, Batch, Ints
 from .estimate import Line, Result
-from .net import CARDS, Network
+from .net import CARDS, PLANES, Network
 from .solver import Position, solve
 
-__all__ = ["NetPlayout", "net_slots"]
+__all__ = ["FirstLayer", "NetPlayout", "net_slots"]
+
+# Where each card plane starts in the network's input (net.py's PLANES).
+HAND, TRICK, FACE, MINE, THEIRS, KNOWN, UNSEEN = (CARDS * PLANES.index(p) for p in PLANES)
 
 
 def net_slots(
@@ -38,12 +43,14 @@ def net_slots(
     batch: Batch,
     temperature: float = 0.0,
     rng: np.random.Generator | None = None,
+    first: FirstLayer | None = None,
 ) -> Ints:
     """The network's card for the mover of every round of ``batch``, as a slot of its
     hand: its highest logit (the first in hand order on a tie), or with
     ``temperature`` above 0 a card drawn from ``rng`` by the softmax of the
-    logits divided by it (1: the policy itself)."""
-    logits, _value = net.forward(batch.features())
+    logits divided by it (1: the policy itself).  With ``first`` (which must
+    see every card of ``batch`` played) its first layer is not computed again."""
+    logits = net.forward(batch.features())[0] if first is None else first.logits(batch)
     hand = batch.mover_hands()
     rel = REL[batch.trump[:, None], np.minimum(hand, CARDS - 1)]
     mine = logits[batch.rows[:, None], rel].astype(np.float64)
@@ -102,9 +109,10 @@ class NetPlayout:
             [p.leader for p in rows],
         )
         cards = np.tile(np.array([int(line[0]) for line in lines], np.int64), len(samples))
-        batch.play(np.argmax(batch.mover_hands() == cards[:, None], axis=1))
+        first = FirstLayer(self.net, batch)
+        first.play(batch, np.argmax(batch.mover_hands() == cards[:, None], axis=1))
         while not batch.over and int(batch.sizes[0].sum()) + batch.left > self.solve_cards:
-            batch.play(net_slots(self.net, batch, self.temperature, self.rng))
+            first.play(batch, net_slots(self.net, batch, self.temperature, self.rng, first))
         margin = batch.points[:, side] - batch.points[:, 1 - side]
         if not batch.over:
             margin = margin + self._solved(batch, rows[0], side)
@@ -138,3 +146,76 @@ class NetPlayout:
                 got = memo[key] = 2 * solve(p, side) - sum(points_of[c] for c in cards)
             out[i] = got
         return out
+
+
+class FirstLayer:
+    """The network's first-layer sums for both seats of a 2-seat batch, kept up to
+    date card by card (the playouts' largest cost was that layer's product).
+
+    At 2 seats without the exchange every card of the pack lies in exactly one
+    of a seat's card planes (its hand, the trick, the face-up card, its own or
+    the other's tricks, known in the other hand, unseen), so a card played or
+    drawn moves from one plane to another and the sums over the planes move by
+    the difference of two rows of ``w1`` (a table per move kind).  The scalars
+    change every card and are added afresh (six rows)."""
+
+    def __init__(self, net: Network, batch: Batch) -> None:
+        if batch.n != 2 or batch.rules.exchange:
+            raise ValueError("the first layer is kept card by card at 2 seats, no exchange")
+        self.net = net
+        w = net.w1
+
+        def move(to: int, frm: int) -> npt.NDArray[np.float32]:
+            return w[to : to + CARDS] - w[frm : frm + CARDS]
+
+        self.played = move(TRICK, HAND)  # the mover's card, in its view
+        self.seen = np.stack([move(TRICK, UNSEEN), move(TRICK, KNOWN)])  # in the other's
+        self.taken = np.stack([move(THEIRS, TRICK), move(MINE, TRICK)])  # by whose
+        self.drawn = np.stack([move(HAND, UNSEEN), move(HAND, FACE)])
+        self.face_known = move(KNOWN, FACE)
+        planes = w[:SCALAR0]
+        seats = [np.full(batch.b, s, np.int64) for s in range(2)]
+        self.sums = np.stack([batch.features(s)[:, :SCALAR0] @ planes for s in seats], axis=1)
+        # A seat's own card in the trick is in its side's plane too (net.features),
+        # but no seat moves with its own card in the trick: here it counts in the
+        # trick's plane alone, as play() puts it, until the trick is settled.
+        for j in range(batch.played):
+            seat = (batch.leader + j) % 2
+            self.sums[batch.rows, seat] -= w[MINE + REL[batch.trump, batch.trick[:, j]]]
+
+    def logits(self, batch: Batch) -> npt.NDArray[np.float32]:
+        """The network's logits for every mover of ``batch``."""
+        net = self.net
+        first = self.sums[batch.rows, batch.mover]
+        first += batch.scalars() @ net.w1[SCALAR0:] + net.b1
+        return net.above_first(first)[0]
+
+    def play(self, batch: Batch, slots: Ints) -> None:
+        """``batch.play(slots)``, with the sums moved with the cards."""
+        rows, sums = batch.rows, self.sums
+        mover = batch.mover
+        card = batch.mover_hands()[rows, slots]
+        k = REL[batch.trump, card]
+        known = batch.known[rows, mover, card].astype(np.int64)  # to the other seat
+        sums[rows, mover] += self.played[k]
+        sums[rows, 1 - mover] += self.seen[known, k]
+        left = batch.left
+        face = batch.stock[:, 0].copy() if left else None
+        batch.play(slots)
+        if batch.played:
+            return
+        # The trick is settled: its cards go to the taker's side's plane in each view.
+        t = batch.tricks - 1
+        trick = REL[batch.trump[:, None], batch.history[:, t]]  # B x 2, in playing order
+        leader = batch.leaders[:, t]
+        for s in range(2):
+            mine = (leader == s).astype(np.int64)
+            sums[:, s] += self.taken[mine, trick[:, 0]] + self.taken[1 - mine, trick[:, 1]]
+        if face is None:
+            return
+        # Each seat drew a card into its last slot, from the unseen or the face-up one.
+        drawn = batch.hands[:, :, HAND_SIZE - 1]
+        faced = drawn == face[:, None]
+        sums += self.drawn[faced.astype(np.int64), REL[batch.trump[:, None], drawn]]
+        if left == 2:  # the face-up card went to a hand: the other seat knows it there
+            sums[rows, 1 - np.argmax(faced, axis=1)] += self.face_known[REL[batch.trump, face]]
