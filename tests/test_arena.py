@@ -72,6 +72,7 @@ def test_rotation_swaps_the_sides_over_the_same_cards(tmp_path: Path) -> None:
         assert list(res.rounds) == want
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_jobs_give_the_same_results() -> None:
     config = ArenaConfig(TableRules(variant="brisca"), ("expert:samples=4", "greedy"), 3, 6)
     one = list(run_arena(config, 1))

@@ -151,6 +151,7 @@ def test_expert_sees_only_the_observation() -> None:
     ("players", "variant"),
     [(2, "brisca"), (2, "bisca"), (3, "italian"), (3, "brisca"), (4, "brisca"), (6, "italian")],
 )
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_expert_plays_whole_matches(players: int, variant: str) -> None:
     rules = TableRules(players=players, variant=variant, target=2)  # type: ignore[arg-type]
     seats = [

@@ -88,6 +88,7 @@ BLUNDERS = [
 
 
 @pytest.mark.parametrize(("players", "seed", "moves", "variant", "bad"), BLUNDERS)
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_the_expert_avoids_the_blunder(
     players: int, seed: int, moves: list[str], variant: str, bad: str
 ) -> None:

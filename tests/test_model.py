@@ -40,6 +40,7 @@ def _late_noise(opponent: str, rounds: int = 12) -> float:
     return sum(seen) / len(seen)
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_a_random_player_looks_random_and_a_greedy_one_does_not() -> None:
     assert _late_noise("random") > 0.6
     assert _late_noise("greedy") < 0.4

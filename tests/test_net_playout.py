@@ -117,6 +117,7 @@ def test_drawn_playouts_follow_their_seed() -> None:
     [TableRules(players=2), TableRules(players=2, variant="brisca"), TableRules(players=4)],
     ids=["2p", "2p-brisca", "4p"],
 )
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_the_expert_with_network_playouts_plays_legally_and_the_same_from_a_seed(
     rules: TableRules,
 ) -> None:

@@ -110,6 +110,7 @@ def test_turn_fields_follow_the_round() -> None:
 
 @pytest.mark.parametrize(("players", "pack"), [(2, 40), (3, 36), (3, 39), (4, 40), (6, 36)])
 @pytest.mark.parametrize("variant", ["italian", "brisca", "bisca"])
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_an_observation_never_holds_a_hidden_card(players: int, pack: int, variant: str) -> None:
     rules = TableRules(players=players, variant=variant, pack=pack)  # type: ignore[arg-type]
     for seed in range(25):

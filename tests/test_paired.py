@@ -148,6 +148,7 @@ def test_the_simulated_shares_have_the_mean_of_their_elo() -> None:
     ("true_elo", "wrong"),
     [(0.0, "H1"), (60.0, "H0")],
 )
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_simulated_error_rates_stay_within_alpha_and_beta(true_elo: float, wrong: str) -> None:
     """200 seeded tests of elo0=0 against elo1=60 (alpha = beta = 0.05): at the true
     Elo of one hypothesis, the other is accepted about 5% of the time or less."""

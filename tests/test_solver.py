@@ -70,6 +70,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("players", "variant", "left", "count"), CASES)
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_solver_agrees_with_brute_force(players: int, variant: str, left: int, count: int) -> None:
     for r, p in _endgames(players, variant, left, players * 1000 + left, count):
         for side in (0, 1):
