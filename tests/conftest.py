@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import signal
+import sys
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -155,3 +156,19 @@ def usage_error(capsys: pytest.CaptureFixture[str]) -> Callable[[list[str]], str
         return err
 
     return run
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)  # inside pytest-cov's own wrapper
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test marked ``no_cover`` runs with no tracer at all (CONTRIBUTING.md, Tests that
+    run untraced): under xdist, pytest-cov's own pause left the tracer called on
+    every line, and such a test took as long as before."""
+    if item.get_closest_marker("no_cover") is None:
+        yield
+        return
+    tracer = sys.gettrace()
+    sys.settrace(None)
+    try:
+        yield
+    finally:
+        sys.settrace(tracer)

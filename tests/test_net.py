@@ -139,7 +139,6 @@ TABLES = [
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.players}p-{r.variant}-{r.pack}")
 @pytest.mark.parametrize("player", ["net", "expert"])
-@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_net_plays_legally_at_every_table(rules: TableRules, player: str) -> None:
     """The net player, and the expert with the network in its samples (bots/net_search.py)."""
     r = dealt(rules.players, rules)

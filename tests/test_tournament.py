@@ -185,7 +185,6 @@ def test_a_directory_of_another_tournament_is_refused(
     )
 
 
-@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_ctrl_c_keeps_what_was_played_and_the_rerun_completes_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
