@@ -9,6 +9,7 @@ import pytest
 from briscola.bots import make_bot
 from briscola.bots.expert import ExpertBot
 from briscola.bots.model import _PRIOR_RANDOM, OpponentModel
+from briscola.engine.cards import Card
 from briscola.engine.game import Action, Match, Round
 from briscola.engine.observation import Observation, determinize, observe
 from briscola.engine.rules import TableRules
@@ -44,6 +45,29 @@ def _late_noise(opponent: str, rounds: int = 12) -> float:
 def test_a_random_player_looks_random_and_a_greedy_one_does_not() -> None:
     assert _late_noise("random") > 0.6
     assert _late_noise("greedy") < 0.4
+
+
+def test_a_card_played_from_a_hand_of_one_says_nothing() -> None:
+    """The last trick's lead was the leader's only card: no choice, so no evidence
+    either way, while the trick before (two cards held) weighs."""
+    rules = TableRules()
+    for seed in range(20):
+        rng = random.Random(seed)
+        deck = [Card(c) for c in rules.deck]
+        rng.shuffle(deck)
+        r = Round(rules, deck, seed % 2)
+        while not r.over and not (len(r.hands[0]) == 1 and r.to_move == 0):
+            r.act(rng.choice(r.legal_actions()))
+        obs = observe(r, 0)
+        if obs.trick:  # the other seat led its last card
+            break
+    else:
+        raise AssertionError("no round where the other seat leads the last trick")
+    model, last = OpponentModel(1), rules.tricks - 1
+    assert model._weigh(obs, random.Random(1), last, 0, obs.trick) == 0.0
+    before = obs.played[last - 1]
+    k = next(i for i, (seat, _) in enumerate(before) if seat != 0)
+    assert model._weigh(obs, random.Random(1), last - 1, k, before) != 0.0
 
 
 def test_before_any_card_the_model_knows_nothing() -> None:

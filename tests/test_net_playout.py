@@ -110,6 +110,7 @@ def test_drawn_playouts_follow_their_seed() -> None:
     assert run(1, 1.0) == run(1, 1.0)
     assert run(1, 1.0) != run(2, 1.0)
     assert run(1, 0.0) == run(2, 0.0)  # the best card: no draw
+    assert run(1, 0.5) == run(1, 0.5) != run(1, 1.0)  # a sharpened policy
 
 
 @pytest.mark.parametrize(
