@@ -334,8 +334,8 @@ class Batch:
         x[:, 3 * CARDS : 4 * CARDS] = done & ours
         x[:, 4 * CARDS : 5 * CARDS] = done & ~ours
         if self.played:  # a partner's card in the trick is in the own side's plane too
-            seats_ = (self.leader[:, None] + np.arange(self.played)) % self.n
-            partner = self.team_of[seats_] == self.team_of[mover][:, None]
+            order = (self.leader[:, None] + np.arange(self.played)) % self.n
+            partner = self.team_of[order] == self.team_of[mover][:, None]
             cards = 3 * CARDS + REL[trump, self.trick[:, : self.played]]
             x[col, cards] = np.maximum(x[col, cards], partner)
         if self._some_known:

@@ -75,10 +75,8 @@ class NetPlayout:
     def __init__(
         self, net: Network, obs: Observation, temperature: float, seed: int, solve_cards: int = 0
     ) -> None:
-        if not 0 <= temperature <= 10:
-            raise ValueError(f"net_temp must be a number 0..10, got {temperature!r}")
-        if not 0 <= solve_cards <= 10:
-            raise ValueError(f"net_solve must be a whole number 0..10, got {solve_cards!r}")
+        # ``temperature`` and ``solve_cards`` are the expert's net_temp and net_solve,
+        # checked where a spec gives them (ExpertBot).
         self.net = net
         self.temperature = temperature
         self.solve_cards = solve_cards
