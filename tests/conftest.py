@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 import signal
-import sys
 from collections.abc import Callable, Iterator
 
 import pytest
+from untraced import untraced
 
 from briscola.engine.cards import Card, parse_cards
 from briscola.engine.game import Action, Round
@@ -166,9 +166,5 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     if item.get_closest_marker("no_cover") is None:
         yield
         return
-    tracer = sys.gettrace()
-    sys.settrace(None)
-    try:
+    with untraced():
         yield
-    finally:
-        sys.settrace(tracer)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from untimed import untimed
+from untraced import untraced
 
 from briscola.cli import main as cli_main
 from briscola.engine.replay import verify_record
@@ -83,7 +84,7 @@ def test_ratings_do_not_depend_on_the_order_of_the_players(
 def test_a_round_robin_plays_every_pair_on_the_same_deals(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    out = tournament(capsys, "random", "greedy", "expert:samples=4", "--games", "3", "--seed", "8")
+    out = tournament(capsys, "random", "greedy", "random:seed=5", "--games", "3", "--seed", "8")
     assert out["format"] == "round robin" and out["complete"] and out["matches"] == 18
     assert out["anchor"] == "greedy"
     ratings = {r["spec"]: r for r in out["ratings"]}
@@ -217,4 +218,5 @@ def test_ctrl_c_keeps_what_was_played_and_the_rerun_completes_it(
     assert 2 <= kept < 18
     whole = tournament(capsys, *args, "--record", str(run))
     assert whole["complete"] and whole["matches"] == 18
-    assert whole == tournament(capsys, *args)
+    with untraced():  # the same 18 matches again, from nothing: only the result counts
+        assert whole == tournament(capsys, *args)
