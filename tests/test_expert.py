@@ -163,7 +163,7 @@ def test_expert_plays_whole_matches(players: int, variant: str) -> None:
     assert all(sum(r.points) == 120 for r in outcome.rounds)
 
 
-@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
+# Traced: the one test whose samples are solved against random replies (estimate._expect).
 def test_oracle_plays_whole_matches() -> None:
     for players in (2, 3, 4):
         rules = TableRules(players=players, variant="brisca")
