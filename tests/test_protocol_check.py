@@ -34,8 +34,8 @@ def check_bot(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "command",
     [
+        # `briscola bot` once: its levels differ only in the choice (net and expert: test_net.py)
         f"{PY} -m briscola bot --level random --seed 3",
-        f"{PY} -m briscola bot --level greedy",
         "node examples/bots/simple_bot.js",
     ],
 )
