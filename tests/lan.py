@@ -356,6 +356,9 @@ async def running(tmp_path: Path, port: int = 0, **config: Any) -> AsyncIterator
     from briscola.server.lobby import Server
 
     records = tmp_path / "records"
+    # The server deals from a random seed, so now and then a round is drawn and the match
+    # goes on; a scripted person never says "next", and the default pause would wait 20 s.
+    config.setdefault("round_pause", 2.0)
     cfg = ServerConfig(host=HOST, port=port, records=records, **config)
     server = Server(cfg)
     await asyncio.wait_for(server.start(), WAIT)
