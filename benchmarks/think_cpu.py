@@ -21,14 +21,13 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from pathlib import Path
 
 from briscola.bots.expert import ExpertBot
 from briscola.engine.cards import Card
 from briscola.engine.game import Round
 from briscola.engine.observation import Observation, observe
 from briscola.engine.rules import TableRules
-from briscola.lab.positions import read_suite
+from briscola.lab.positions import SUITE, read_suite
 from briscola.spec import parse_spec
 
 
@@ -45,9 +44,6 @@ def positions() -> list[Round]:
                 r.act(rng.choice(r.legal_actions()))
             out.append(r)
     return out
-
-
-SUITE = Path(__file__).resolve().parent / "positions" / "suite.jsonl"
 
 
 def main() -> None:
