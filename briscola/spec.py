@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, bot_class, make_bot
 from .players import Player, TimeControl
 
 __all__ = ["PlayerSpec", "SpecError", "UsageError", "parse_spec"]
@@ -210,7 +210,7 @@ def parse_spec(text: str, *, allow: tuple[str, ...] | None = None) -> PlayerSpec
     tc = _time_control(options.pop("tc"), text) if "tc" in options else None
     if tc is not None and allow is not None:  # play and serve: no match clock for bots
         raise SpecError(f"tc= in {text!r}: a match clock is for arena and tournament only")
-    accepted = list(inspect.signature(BOTS[name]).parameters)
+    accepted = list(inspect.signature(bot_class(name)).parameters)
     unknown = [key for key in options if key not in accepted]
     if unknown:
         raise SpecError(

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from briscola.bots import ExpertBot, OracleBot, RandomBot
 from briscola.bots.advice import advice_of, advise
 from briscola.bots.exact import deal_count, deals
-from briscola.bots.expert import overruling
+from briscola.bots.expert import ExpertBot, overruling
 from briscola.bots.model import OpponentModel
+from briscola.bots.oracle import OracleBot
+from briscola.bots.random_bot import RandomBot
 from briscola.engine.cards import Card
 from briscola.engine.game import Match, Round
 from briscola.engine.observation import Observation, observe

@@ -174,5 +174,6 @@ def test_the_command_line_loads_only_what_declares_the_commands() -> None:
     loaded = set(done.stdout.split())
     assert "briscola.lab.commands" in loaded and "briscola.server.commands" in loaded
     heavy = ("prompt_toolkit", "asyncio", "briscola.prompt.app", "briscola.server.lobby",
-             "briscola.client.run", "briscola.lab.arena", "briscola.protocol.host")  # fmt: skip
+             "briscola.client.run", "briscola.lab.arena", "briscola.protocol.host",
+             "briscola.bots.expert", "briscola.bots.net")  # the bots load when asked for  # fmt: skip
     assert not loaded & set(heavy), sorted(loaded & set(heavy))

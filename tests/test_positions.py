@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from untraced import untraced
 
-from briscola.bots import GreedyBot
+from briscola.bots.greedy import GreedyBot
 from briscola.cli import main as cli_main
 from briscola.engine.observation import Observation
 from briscola.engine.rules import TableRules

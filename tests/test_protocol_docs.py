@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from briscola.bots import GreedyBot
+from briscola.bots.greedy import GreedyBot
 from briscola.engine.rules import TableRules
 from briscola.protocol.host import CommandPlayer
 from briscola.table import play_match

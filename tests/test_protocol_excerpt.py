@@ -121,7 +121,7 @@ def test_a_label_is_the_scripts_file_name(command: str, label: str) -> None:
 async def test_a_faults_log_line_names_the_deal_and_the_turn(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from briscola.bots import RandomBot
+    from briscola.bots.random_bot import RandomBot
     from briscola.engine.rules import TableRules
     from briscola.protocol.host import CommandPlayer, at_match
     from briscola.table import play_match

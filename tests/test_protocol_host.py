@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from briscola.bots import RandomBot
+from briscola.bots.random_bot import RandomBot
 from briscola.engine.records import Record
 from briscola.engine.rules import VARIANTS, TableRules
 from briscola.players import MatchInfo, SeatFailure

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from briscola.bots import RandomBot
+from briscola.bots.random_bot import RandomBot
 from briscola.cli import main
 from briscola.engine.records import Record
 from briscola.engine.replay import RecordError, verify_record

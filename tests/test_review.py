@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from briscola.bots import GreedyBot, RandomBot
 from briscola.bots.advice import Advice
 from briscola.bots.estimate import Estimate
+from briscola.bots.greedy import GreedyBot
+from briscola.bots.random_bot import RandomBot
 from briscola.engine.cards import Card, card_name, suit_name
 from briscola.engine.game import Round
 from briscola.engine.observation import Observation, observe

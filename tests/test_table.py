@@ -11,7 +11,8 @@ import warnings
 
 import pytest
 
-from briscola.bots import GreedyBot, RandomBot
+from briscola.bots.greedy import GreedyBot
+from briscola.bots.random_bot import RandomBot
 from briscola.engine.cards import Card
 from briscola.engine.events import Drew, Event, Exchanged, Played, RoundStarted
 from briscola.engine.game import Action, Round

@@ -9,43 +9,42 @@ time budget; ``net`` is the trained network alone (about a millisecond a card);
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from ..players import Bot
-from .expert import ExpertBot
-from .greedy import GreedyBot
-from .net_bot import NetBot
-from .oracle import OracleBot
-from .random_bot import RandomBot
 
-__all__ = [
-    "BOTS",
-    "PLAYABLE",
-    "ExpertBot",
-    "GreedyBot",
-    "NetBot",
-    "OracleBot",
-    "RandomBot",
-    "make_bot",
-]
+__all__ = ["BOTS", "PLAYABLE", "bot_class", "make_bot"]
 
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "expert": ExpertBot,
-    "net": NetBot,
-    "oracle": OracleBot,
+# A name, and the bot's class or where it lives ("module.Class", imported when first
+# asked for: a `briscola bot --level random` process need not load the expert's
+# search, and every test that starts one pays for what it loads).  Classes are
+# imported from their modules: `from briscola.bots.greedy import GreedyBot`.
+BOTS: dict[str, str | Callable[..., Bot]] = {
+    "random": "random_bot.RandomBot",
+    "greedy": "greedy.GreedyBot",
+    "expert": "expert.ExpertBot",
+    "net": "net_bot.NetBot",
+    "oracle": "oracle.OracleBot",
 }
 # The bots a person may meet (``play``) or a protocol client may run: no oracle.
 PLAYABLE: tuple[str, ...] = ("random", "greedy", "net", "expert")
 
 
-def make_bot(level: str, seed: int | None = None, **options: Any) -> Bot:
-    """A built-in bot by name: ``make_bot("greedy")``, ``make_bot("random", seed=3)``."""
+def bot_class(level: str) -> Callable[..., Bot]:
+    """The class (or factory) of a built-in bot by name; :class:`ValueError` if unknown."""
     try:
-        factory = BOTS[level]
+        where = BOTS[level]
     except KeyError:
         raise ValueError(
             f"unknown bot {level!r}; expected one of {', '.join(sorted(BOTS))}"
         ) from None
-    return factory(seed=seed, **options)
+    if isinstance(where, str):
+        module, name = where.rsplit(".", 1)
+        where = BOTS[level] = getattr(import_module(f".{module}", __name__), name)
+    return where
+
+
+def make_bot(level: str, seed: int | None = None, **options: Any) -> Bot:
+    """A built-in bot by name: ``make_bot("greedy")``, ``make_bot("random", seed=3)``."""
+    return bot_class(level)(seed=seed, **options)

@@ -13,7 +13,7 @@ import asyncio
 import sys
 import time
 
-from ..bots import RandomBot
+from ..bots.random_bot import RandomBot
 from ..engine.events import Event, RoundEnded, RoundStarted
 from ..engine.rules import TableRules
 from ..players import Player

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import GreedyBot, RandomBot
+from ..bots.greedy import GreedyBot
+from ..bots.random_bot import RandomBot
 from ..engine.cards import Card
 from ..engine.game import EXCHANGE, Round
 from ..engine.observation import Observation, observe
