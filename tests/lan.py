@@ -392,6 +392,8 @@ class ServeProcess:
         err = self.logs / f"serve-{self.starts}.err"
         argv = [sys.executable, "-m", "briscola", "serve", "--host", HOST, "--port", "0"]
         argv += ["--records", str(self.records), "--log-level", "debug", *self.options]
+        if "--round-pause" not in self.options:  # as running(): a drawn round goes on, and
+            argv += ["--round-pause", "2"]  # a scripted person never says next
         with out.open("wb") as stdout, err.open("wb") as stderr:
             self.process = await asyncio.create_subprocess_exec(
                 *argv, stdout=stdout, stderr=stderr, stdin=asyncio.subprocess.DEVNULL, cwd=ROOT
