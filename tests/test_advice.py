@@ -197,6 +197,7 @@ def test_with_two_draws_left_the_chances_are_shares_of_the_four_deals() -> None:
 # -- properties over random positions ---------------------------------------------------
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from([2, 3, 4, 6]),

@@ -18,6 +18,7 @@ def arena(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_sprt_stops_at_h1_with_the_same_verdict_on_two_jobs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -31,6 +32,7 @@ def test_sprt_stops_at_h1_with_the_same_verdict_on_two_jobs(
     assert two == one  # stopped at the same deal: the verdict follows plan order
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_sprt_accepts_h0_and_a_cap_leaves_no_verdict(capsys: pytest.CaptureFixture[str]) -> None:
     out = arena(capsys, "greedy", "random", "--sprt", "elo0=500", "elo1=600", "--seed", "2")
     assert out["sprt"]["verdict"] == "H0" and out["sprt"]["llr"] <= out["sprt"]["lower"]

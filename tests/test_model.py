@@ -88,6 +88,7 @@ def test_the_model_reads_only_public_cards() -> None:
     assert OpponentModel(2).noise(obs) == OpponentModel(2).noise(other)
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_an_adapting_expert_plays_whole_matches_at_every_table() -> None:
     for players in (2, 3, 4):
         rules = TableRules(players=players, variant="brisca")

@@ -208,6 +208,7 @@ def test_loading_refuses_a_wrong_file(tmp_path: Path) -> None:
         NetBot(weights=str(tmp_path / "version.npz"))
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_training_steps_lower_the_loss() -> None:
     data = play_game("expert:samples=10", seed=5, explore=0.0)
     data = data.join(play_game("expert:samples=10", seed=6, explore=0.0), 1000)

@@ -131,6 +131,7 @@ def test_an_observation_never_holds_a_hidden_card(players: int, pack: int, varia
                 assert obs.legal == legal
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_known_cards_appear_only_while_still_in_hand() -> None:
     """The face-up card drawn last and cards taken by exchange are public while held."""
     checked_trump = checked_exchange = 0

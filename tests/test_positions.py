@@ -86,6 +86,7 @@ def test_the_long_search_is_deterministic_for_a_seed() -> None:
     assert set(one) == set(obs.legal)
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_the_generator_gives_the_same_suite_for_the_same_seed(tmp_path: Path) -> None:
     kw = {"sizes": (2, 4), "per_size": 2, "per_match": 3, "samples": 16, "expert_samples": 8}
     first = list(generate(5, **kw))  # type: ignore[arg-type]
@@ -110,6 +111,7 @@ def _suite(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_the_bench_counts_moves_within_a_point_of_best(tmp_path: Path) -> None:
     suite = read_suite(_suite(tmp_path))
     best = bench_positions(suite, lambda seed: _Oracle(suite))
@@ -134,6 +136,7 @@ class _Oracle(GreedyBot):
         return min(pos.values, key=pos.values.__getitem__) if self.worst else pos.best
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_bench_positions_through_the_real_command(tmp_path: Path) -> None:
     path = _suite(tmp_path)
     argv = [sys.executable, "-m", "briscola", "bench", "--positions", str(path)]

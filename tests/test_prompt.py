@@ -412,6 +412,7 @@ async def test_last_at_a_rounds_start_is_no_trick_of_the_round_before() -> None:
     assert "No trick has been taken yet this round." in after and "Last trick:" not in after
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 async def test_the_face_up_card_drawn_is_said_once() -> None:
     """One line when the person draws the face-up card, not "You draw 2D" as well."""
     mine = 0
@@ -622,6 +623,7 @@ def test_a_persons_record_is_told_by_the_name_in_it() -> None:
     assert "smazzata/e" not in verdict_text(result, "x", "it")
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_an_entry_is_echoed_short_and_escaped() -> None:
     """A 5 MB line is not printed back in full, and typed escapes are shown, not acted on."""
     r = Reader("italian", "en", "italian")

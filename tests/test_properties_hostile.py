@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ def _lines(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n"
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @MANY
 @given(st.lists(line_bytes, max_size=8), st.integers(min_value=4, max_value=64))
 def test_framing_yields_only_lines_and_frame_errors(chunks: list[bytes], limit: int) -> None:
@@ -88,6 +90,7 @@ def test_the_decoder_raises_only_protocol_errors(text: str) -> None:
         assert isinstance(msg, dict) and isinstance(msg["type"], str)
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @MANY
 @given(json_values)
 def test_any_json_value_decodes_or_is_refused(value: Any) -> None:
@@ -106,6 +109,7 @@ def test_any_json_value_decodes_or_is_refused(value: Any) -> None:
             assert err.code in ("bad_message", "unknown_id", "illegal_move", "unsupported_protocol")
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @MANY
 @given(st.text(max_size=200) | nasty)
 def test_jsonline_raises_only_its_own_error(text: str) -> None:
@@ -115,6 +119,7 @@ def test_jsonline_raises_only_its_own_error(text: str) -> None:
         assert str(err)
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @MANY
 @given(json_values)
 def test_a_written_line_is_what_json_dumps_writes_and_reads_back(value: Any) -> None:
@@ -146,6 +151,7 @@ def _start(players: int = 2) -> dict[str, Any]:
             "move_ms": 100}  # fmt: skip
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @FEW
 @given(st.lists(line_bytes | messages.map(_lines), max_size=8), st.sampled_from([2, 3, 4]))
 def test_the_bot_side_answers_any_input_without_an_exception(
@@ -160,6 +166,7 @@ def test_the_bot_side_answers_any_input_without_an_exception(
     assert all(isinstance(a, dict) and a["type"] in ("hello", "play", "exchange") for a in answers)
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @FEW
 @given(st.lists(json_values, min_size=1, max_size=6).map(lambda t: dict(enumerate(t))))
 def test_the_bot_side_answers_a_turn_with_any_fields(damage: dict[int, Any]) -> None:
@@ -186,6 +193,7 @@ def _sample_lines() -> list[list[Any]]:
 RECORDS = _sample_lines()
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @MANY
 @given(st.lists(line_bytes, max_size=8))
 def test_the_record_checker_refuses_garbage_with_a_record_error(lines: list[bytes]) -> None:

@@ -85,6 +85,7 @@ def test_solver_agrees_with_brute_force(players: int, variant: str, left: int, c
         assert _state(p) == before
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_exchange_positions_are_searched() -> None:
     """Some brisca positions offer the exchange, and the solver scores it."""
     rules = TableRules(players=2, variant="brisca")
@@ -147,6 +148,7 @@ def _expect_by_engine(r: Round, side: int) -> float:
     ("players", "variant", "left"),
     [(2, "italian", 6), (2, "brisca", 8), (3, "italian", 6), (4, "italian", 8)],
 )
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_expect_agrees_with_the_engine(players: int, variant: str, left: int) -> None:
     for r, p in _endgames(players, variant, left, players * 77 + left, 15):
         before = _state(p)
