@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from briscola.protocol.link import Link, before_lines, flush_due
 
@@ -109,3 +110,28 @@ async def test_a_failing_write_before_lines_stops_neither_the_others_nor_the_lin
     a.send({"type": "joined", "id": 2})
     a.flush()
     assert done == ["saved"] and len(a.writes) == 1
+
+
+async def test_lines_between_requests_are_refused_at_once_and_never_queued() -> None:
+    """A seat's lines are judged as they arrive: between two requests (none pending)
+    a line that cannot be read, an answer to an id never sent and one to nothing
+    pending each get their ``error`` now, are kept as faults, and leave nothing
+    for the next request to read (else a peer could pile lines up in the host)."""
+    from briscola.protocol.host import RemoteSeat
+
+    link = _Recorder("bot")
+    seat = RemoteSeat("bot", link)
+    link.feed(b"{not json\n")
+    link.feed(b'{"type": "play", "id": 9, "card": "AD"}\n')
+    link.feed(b'{"type": "play", "id": 0, "card": "AD"}\n')
+    await asyncio.sleep(0)  # the replies go out at the end of the loop's turn
+    assert link.pending() == []
+    sent = [json.loads(line) for data in link.writes for line in data.splitlines()]
+    assert [(m["type"], m["code"]) for m in sent] == [
+        ("error", "bad_json"),
+        ("error", "unknown_id"),
+        ("error", "unknown_id"),
+    ]
+    assert "never sent; none is pending" in sent[1]["message"]
+    assert [code for code, _ in seat.seen] == ["bad_json", "unknown_id", "unknown_id"]
+    assert all("before any request" in kept for _, kept in seat.seen)
