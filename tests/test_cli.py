@@ -159,7 +159,11 @@ def test_replay_tells_the_match(capsys: pytest.CaptureFixture[str]) -> None:
     ("lang", "faces", "line"),
     [
         ("de", "french", "  Stich 1: Bruno Herz-Fünf, Anna Herz-Bube -> Anna (2 Punkte)"),
-        ("it", "spanish", "  Presa 1: Bruno Cinque di Coppe, Anna Fante di Coppe -> Anna (2 punti)"),  # noqa: E501
+        (
+            "it",
+            "spanish",
+            "  Presa 1: Bruno Cinque di Coppe, Anna Fante di Coppe -> Anna (2 punti)",
+        ),
         (
             "it",
             "italian",

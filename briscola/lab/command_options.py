@@ -123,4 +123,3 @@ EXIT_STATUS = (
     "Exit status 1 when a side failed (a crash, a timeout, three faults, a time forfeit),\n"
     "or with --strict had a fault; 2: bad arguments, a program that cannot start; 130: Ctrl-C."
 )
-
