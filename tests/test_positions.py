@@ -86,7 +86,6 @@ def test_the_long_search_is_deterministic_for_a_seed() -> None:
     assert set(one) == set(obs.legal)
 
 
-@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_the_generator_gives_the_same_suite_for_the_same_seed(tmp_path: Path) -> None:
     kw = {"sizes": (2, 4), "per_size": 2, "per_match": 3, "samples": 16, "expert_samples": 8}
     first = list(generate(5, **kw))  # type: ignore[arg-type]

@@ -185,7 +185,6 @@ def test_the_chance_over_the_match_is_numbers_when_piped_and_a_chart_in_a_termin
     assert sum(row.count("×") for row in grid) == len(done.seats[0].costliest())
 
 
-@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 def test_the_same_record_gives_the_same_review_and_a_seat_alone_the_same_values(
     match2: Path,
 ) -> None:
