@@ -203,6 +203,7 @@ def test_the_record_checker_refuses_garbage_with_a_record_error(lines: list[byte
         assert err.line >= 1 and err.message and "at at" not in err.message
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 @MANY
 @given(
     st.sampled_from(range(len(RECORDS))),

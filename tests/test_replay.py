@@ -130,6 +130,13 @@ def test_faults_replay(how: str, policy: FaultPolicy) -> None:
     check_outcome(outcome, lines)
     fault = next(x for x in lines if x["type"] == "fault")
     assert fault["policy"] == policy and fault["seat"] == 1
+    # and replay tells what the policy did
+    from briscola.words.replay_text import Narrator
+
+    out = io.StringIO()
+    verify_record(lines, on_line=Narrator(out, None).line)
+    told = {"forfeit": "-> the match is forfeited by", "takeover": "-> a built-in bot takes over"}
+    assert told[policy] in out.getvalue()
 
 
 class Refusing(Bot):
