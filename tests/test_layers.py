@@ -164,7 +164,8 @@ def test_the_engine_builds_in_its_order(module: str) -> None:
 def test_the_command_line_loads_only_what_declares_the_commands() -> None:
     """cli gathers every room's declarations; the rooms' work (the prompt, the server,
     the arena) is imported only when its command runs, a bot's module only when the bot is
-    asked for, so ``briscola bot`` starts fast."""
+    asked for, a language's sentences only when it is spoken, so ``briscola bot`` starts
+    fast."""
     import subprocess
     import sys
 
@@ -176,5 +177,6 @@ def test_the_command_line_loads_only_what_declares_the_commands() -> None:
     assert "briscola.lab.commands" in loaded and "briscola.server.commands" in loaded
     heavy = ("prompt_toolkit", "asyncio", "briscola.prompt.app", "briscola.server.lobby",
              "briscola.client.run", "briscola.lab.arena", "briscola.protocol.host",
-             "briscola.bots.expert", "briscola.bots.net")  # fmt: skip
+             "briscola.bots.expert", "briscola.bots.net",
+             "briscola.words.de", "briscola.words.it", "briscola.words.answers")  # fmt: skip
     assert not loaded & set(heavy), sorted(loaded & set(heavy))

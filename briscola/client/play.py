@@ -27,8 +27,9 @@ from ..prompt.layout import clock_text
 from ..prompt.person import LeaveTable, Person, PromptFailed
 from ..prompt.style import Text
 from ..protocol.messages import Message
+from ..words.answers import ALIASES
 from ..words.lobby import t
-from ..words.table import ALIASES, words
+from ..words.table import words
 from .check import ServerFault
 from .lobby import Away
 from .seat import RemoteTable

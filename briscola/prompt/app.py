@@ -36,8 +36,9 @@ from ..protocol.process import STOP_SIGNALS, stopped_by
 from ..settings import LEVELS, Settings, SettingsError, default_faces, default_lang, load
 from ..spec import PlayerSpec, SpecError, parse_spec
 from ..table import MatchOutcome, play_match
+from ..words.answers import ALIASES, NO, YES
 from ..words.names import bot_names, name_problem
-from ..words.table import ALIASES, NO, YES, words
+from ..words.table import words
 from .console import Console, LineConsole, TerminalConsole
 from .keep import Finished, add_history, kept_path, now, open_private, playing_path
 from .person import Hinter, InputEnded, KeepMatch, LeaveTable, Person, PromptFailed

@@ -28,7 +28,8 @@ from ..engine.cards import (
 )
 from ..engine.game import EXCHANGE, Action
 from ..engine.text import printable
-from ..words.table import ALIASES, exchange_ranks, words
+from ..words.answers import ALIASES
+from ..words.table import exchange_ranks, words
 
 __all__ = ["COMMANDS", "Command", "EntryError", "HandCompleter", "Reader"]
 

@@ -31,8 +31,9 @@ from ..engine.game import EXCHANGE, Action
 from ..engine.observation import Observation
 from ..players import MatchInfo, Player
 from ..table import UNDO, Paused
+from ..words.answers import NO, YES
 from ..words.lobby import t as lan_words
-from ..words.table import NO, YES, help_text, short_rules, words
+from ..words.table import help_text, short_rules, words
 from .console import Console
 from .entry import Command, EntryError, HandCompleter, Reader
 from .seen import Seen

@@ -10,17 +10,55 @@ forms, so a new language is one new file and its line in :data:`BOOKS`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from types import ModuleType
 from typing import Final
 
-from . import de, en, es, it, pt
-from .i18n import Catalog
+from .i18n import Catalog, Message
 
 __all__ = ["BOOKS", "catalog"]
 
-BOOKS: Final[dict[str, ModuleType]] = {"en": en, "de": de, "it": it, "es": es, "pt": pt}
+
+class _Books(Mapping[str, ModuleType]):
+    """The catalog files by language, each imported when first read: a process that
+    speaks one language (a bot, the arena, a server) loads one file, not five."""
+
+    def __init__(self, langs: tuple[str, ...]) -> None:
+        self._langs = langs
+
+    def __getitem__(self, lang: str) -> ModuleType:
+        if lang not in self._langs:
+            raise KeyError(lang)
+        return import_module(f".{lang}", __package__)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._langs)
+
+    def __len__(self) -> int:
+        return len(self._langs)
+
+
+BOOKS: Final[Mapping[str, ModuleType]] = _Books(("en", "de", "it", "es", "pt"))
+
+
+class _Section(Mapping[str, Mapping[str, Message]]):
+    """One section in every language, read from each file when first asked for."""
+
+    def __init__(self, section: str) -> None:
+        self._section = section
+
+    def __getitem__(self, lang: str) -> Mapping[str, Message]:
+        section: Mapping[str, Message] = getattr(BOOKS[lang], self._section)
+        return section
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(BOOKS)
+
+    def __len__(self) -> int:
+        return len(BOOKS)
 
 
 def catalog(section: str) -> Catalog:
     """One section (``TABLE``, ``LOBBY`` ...) in every language."""
-    return {lang: getattr(book, section) for lang, book in BOOKS.items()}
+    return _Section(section)

@@ -66,12 +66,10 @@ def looks_alike(a: str, b: str) -> bool:
     return skeleton(a) == skeleton(b)
 
 
+@functools.cache  # when first asked: it reads every language's file
 def _reserved() -> frozenset[str]:
     """The words the table's screen says instead of a name, in every language."""
     return frozenset(skeleton(words(lang, key)) for lang in BOOKS for key in ("you", "us", "them"))
-
-
-_RESERVED: Final = _reserved()
 
 
 def name_problem(name: str, what: str = "a name", *, seat: bool = True) -> str | None:
@@ -91,7 +89,7 @@ def name_problem(name: str, what: str = "a name", *, seat: bool = True) -> str |
         return None
     if any(unicodedata.category(c) in ("Ps", "Pe") for c in unicodedata.normalize("NFKC", name)):
         return f"{what} may not hold brackets (the table marks its bots so), got {name!r}"
-    if skeleton(name) in _RESERVED:
+    if skeleton(name) in _reserved():
         return f"{name!r} is a word the table uses for a player (like 'You'); choose another"
     return None
 

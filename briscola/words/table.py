@@ -26,14 +26,11 @@ from ..engine.cards import (
     strength_table,
 )
 from .i18n import Catalog, say, template
-from .languages import BOOKS, catalog
+from .languages import catalog
 
 __all__ = [
-    "ALIASES",
     "BOT_NAMES",
     "CATALOG",
-    "NO",
-    "YES",
     "exchange_ranks",
     "gender_of",
     "help_text",
@@ -56,19 +53,6 @@ BOT_NAMES: Final[dict[str, str]] = {
 }
 
 CATALOG: Final[Catalog] = catalog("TABLE")
-
-# The answers that say yes, in any language the program speaks.
-YES: Final = frozenset(word for book in BOOKS.values() for word in book.YES)
-NO: Final = frozenset(word for book in BOOKS.values() for word in book.NO)
-
-# Command words in every language; the English ones work everywhere.
-ALIASES: Final[dict[str, str]] = {
-    "?": "help",
-    "exit": "quit",
-    "x": "exchange",
-    "leave": "quit",  # the LAN table's word works at home too
-    **{word: command for book in BOOKS.values() for word, command in book.COMMANDS.items()},
-}
 
 
 def words(
