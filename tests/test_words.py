@@ -384,3 +384,13 @@ def test_what_a_native_player_reads() -> None:
     )
     assert "il 7 è la seconda carta più forte" in " ".join(rules_text("it").split())
     assert "asiento" not in t("es", "status.rematch_seat", count=2, seats="2, 3")
+
+
+def test_a_section_holds_every_language_and_no_other() -> None:
+    """A section reads each language's file when asked for; one the program does not
+    speak is not there (a screen falls back to English, see i18n.template)."""
+    table = section_of("TABLE")
+    assert len(table) == len(BOOKS) and list(table) == list(BOOKS)
+    assert table["de"]["you"] == "Du"
+    assert "xx" not in table and "xx" not in BOOKS
+    assert template(table, "xx", "you") == "You"
