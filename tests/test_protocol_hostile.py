@@ -111,6 +111,7 @@ async def test_the_info_sent_just_before_a_failure_is_in_the_record_before_the_f
     assert kinds[fault - 2 : fault] == [("info", "last words"), ("info", "bye now")]
 
 
+@pytest.mark.no_cover  # see CONTRIBUTING.md, Tests: run untraced
 async def test_thousands_of_duplicate_answers_never_count_against_a_move() -> None:
     outcome, record = await match("duplicates", move_ms=2_000)
     assert outcome.reason == "complete" and outcome.faults == []
