@@ -26,11 +26,15 @@ class _Books(Mapping[str, ModuleType]):
 
     def __init__(self, langs: tuple[str, ...]) -> None:
         self._langs = langs
+        self._read: dict[str, ModuleType] = {}  # a word is looked up often: no import each time
 
     def __getitem__(self, lang: str) -> ModuleType:
-        if lang not in self._langs:
-            raise KeyError(lang)
-        return import_module(f".{lang}", __package__)
+        book = self._read.get(lang)
+        if book is None:
+            if lang not in self._langs:
+                raise KeyError(lang)
+            book = self._read[lang] = import_module(f".{lang}", __package__)
+        return book
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._langs)
