@@ -36,6 +36,10 @@ from briscola.engine.replay import ReplayResult, verify_record
 
 HOST = "127.0.0.1"
 WAIT = 5.0  # the bound on one wait for a message, in seconds
+# The pause between rounds of a test's server unless the test sets one: the server deals
+# from a random seed, so now and then a round is drawn and the match goes on, and a
+# scripted person never says "next" (the default pause would wait 20 s).
+ROUND_PAUSE = 2.0
 ROOT = Path(__file__).resolve().parent.parent
 SIMPLE_BOT = [sys.executable, str(ROOT / "examples" / "bots" / "simple_bot.py")]
 CARD = re.compile(r"[A234567JQK][CDSB]")
@@ -356,9 +360,7 @@ async def running(tmp_path: Path, port: int = 0, **config: Any) -> AsyncIterator
     from briscola.server.lobby import Server
 
     records = tmp_path / "records"
-    # The server deals from a random seed, so now and then a round is drawn and the match
-    # goes on; a scripted person never says "next", and the default pause would wait 20 s.
-    config.setdefault("round_pause", 2.0)
+    config.setdefault("round_pause", ROUND_PAUSE)
     cfg = ServerConfig(host=HOST, port=port, records=records, **config)
     server = Server(cfg)
     await asyncio.wait_for(server.start(), WAIT)
@@ -392,8 +394,8 @@ class ServeProcess:
         err = self.logs / f"serve-{self.starts}.err"
         argv = [sys.executable, "-m", "briscola", "serve", "--host", HOST, "--port", "0"]
         argv += ["--records", str(self.records), "--log-level", "debug", *self.options]
-        if "--round-pause" not in self.options:  # as running(): a drawn round goes on, and
-            argv += ["--round-pause", "2"]  # a scripted person never says next
+        if "--round-pause" not in self.options:
+            argv += ["--round-pause", str(ROUND_PAUSE)]
         with out.open("wb") as stdout, err.open("wb") as stderr:
             self.process = await asyncio.create_subprocess_exec(
                 *argv, stdout=stdout, stderr=stderr, stdin=asyncio.subprocess.DEVNULL, cwd=ROOT
