@@ -28,10 +28,10 @@ from briscola.engine.rules import TableRules
 
 AHEAD = {"en": ("ahead", "behind"), "it": ("di vantaggio", "di svantaggio")}
 FIRST = {
-    "en": r"Hint: the expert would play \d+ (\S+) [^:]*: with it you win the round (\d+)%"
-    r" of the time, and end (.*?) on average\.",
-    "it": r"Suggerimento: l'esperto giocherebbe \d+ (\S+) [^.]*\. Probabilità di vincere la"
-    r" smazzata: (\d+)%; in media chiudi (.*?)\.$",
+    "en": r"Hint: the expert's search recommends \d+ (\S+) [^:]*: with it you win the round"
+    r" (\d+)% of the time, and end (.*?) on average\.",
+    "it": r"Suggerimento: la ricerca dell'esperto consiglia \d+ (\S+) [^.]*\. Probabilità di"
+    r" vincere la smazzata: (\d+)%; in media chiudi (.*?)\.$",
 }
 OTHERS = {"en": "Other cards: ", "it": "Altre carte: "}
 SAME = {"en": "about the same as ", "it": "più o meno come "}
@@ -213,7 +213,7 @@ def test_the_recommended_card_has_the_highest_chance_listed(
     obs = observe(r, r.to_move)
     if len(obs.legal) < 2:
         return
-    bot = ExpertBot(seed=seed, samples=40, max_ms=1e9, win_bonus=0)
+    bot = ExpertBot(seed=seed, samples=40, max_ms=1e9, win_bonus=0, prior=0)  # advise's
     est = bot.estimates(obs)
     best, overruled = overruling(obs, est, bot.club)
     by = est.by_action

@@ -263,7 +263,7 @@ def test_a_session_tally_hints_and_seen(
     assert code == 0
     assert "Played this round, by suit:\n  Coins (trump): -\n" in out
     assert "  Aces and threes not yet seen: AC AS AB 3C 3D 3B" in out  # AD is face up, 3S mine
-    assert out.count("  Hint: the expert would play ") == 2 and "  2 hints used." in out
+    assert out.count("  Hint: the expert's search recommends ") == 2 and "  2 hints used." in out
     assert re.search(r"This session: 2 matches, \d won, \d lost; points \d+ to \d+\.", out)
     assert "The biggest tricks:" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nquit\ny\n"))
@@ -318,9 +318,9 @@ def test_an_opponent_program_that_cannot_run_is_refused_before_the_game() -> Non
 @pytest.mark.parametrize(
     ("lang", "hint", "chance"),
     [
-        ("en", "  Hint: the expert would play ", r"you win the round \d+% of the time"),
-        ("de", "  Tipp: der Experte würde ", r"gewinnst du die Runde in \d+ % der Fälle"),
-        ("it", "  Suggerimento: l'esperto giocherebbe ", r"vincere la smazzata: \d+%"),
+        ("en", "  Hint: the expert's search recommends ", r"you win the round \d+% of the time"),
+        ("de", "  Tipp: die Suche des Experten empfiehlt ", r"gewinnst du die Runde in \d+ % der"),
+        ("it", "  Suggerimento: la ricerca dell'esperto consiglia ", r"vincere la smazzata: \d+%"),
     ],
 )
 def test_a_hint_gives_the_chance_of_winning_and_the_points_in_words(

@@ -66,8 +66,10 @@ def advise(obs: Observation, seed: int, samples: int = ADVICE_SAMPLES) -> Advice
     match dealt by ``seed``: the expert's estimate (in points of margin at every
     table: no bonus for a won round) with ``samples`` samples and no clock, seeded
     by ``seed`` and the position, so asking again, or reviewing the match later,
-    gives the same answer."""
-    bot = ExpertBot(seed=seed, samples=samples, max_ms=1e9, win_bonus=0)
+    gives the same answer.  Without the network's prior: the card recommended is
+    the one these figures rank first, not one a policy the figures cannot show
+    moved ahead."""
+    bot = ExpertBot(seed=seed, samples=samples, max_ms=1e9, win_bonus=0, prior=0)
     return advice_of(bot, obs)
 
 

@@ -50,6 +50,12 @@ knows the sample (:mod:`.playout`).  Of equal moves the cheaper card is played; 
 would call a blunder (:mod:`briscola.bots.club`) only when every other of the
 same chance is worse by more than ``club`` points.
 
+At 2 seats the trained network (:mod:`.net`) has a say among the moves the
+samples cannot tell apart: its policy adds up to ``prior`` points of value
+(:data:`NET_PRIOR`).  Its weights load when a 2-seat match starts; when they
+cannot, the expert says so once and searches alone.  The advice does not use
+it (:mod:`.advice`): its card must be the one its figures rank first.
+
 The brisca exchange is an action like any card: after it the same seat plays
 a card, so the exchange scores as its best follow-up on each sample.
 
@@ -70,8 +76,9 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.game import Action
-from ..engine.observation import Observation, determinize
-from ..players import Bot
+from ..engine.observation import Observation, determinize, unseen_cards
+from ..engine.rules import TableRules
+from ..players import Bot, MatchInfo
 from .club import OVER_CHANCE, vetoed
 from .estimate import (
     NOISE,
@@ -112,8 +119,12 @@ DEFAULT_WIN_BONUS = {2: 0, 3: 0, 4: 20, 6: 0}
 DEFAULT_SOLVE_CARDS = {2: 10, 3: SOLVE_CARDS, 4: SOLVE_CARDS, 6: SOLVE_CARDS}
 CLUB_MARGIN = 8.0  # points of search value a club veto may overrule
 # Points of search value the network's policy may add to a move among those the
-# samples cannot tell apart (0: no network; docs/strength.md has the measurements).
-NET_PRIOR = 0.0
+# samples cannot tell apart (0: no network).  10 gained about +30 Elo at 2 seats
+# over 400 deals at no cost in think time (docs/strength.md).
+NET_PRIOR = 10.0
+# The table size of the shipped network (bots/weights/net2.npz): only there does
+# the default expert load it, so NumPy is not imported at other tables.
+NET_PLAYERS = 2
 # The network's parts in the samples by default (bots/net_search.py; docs/strength.md
 # has what each measured); switched off, said once, when the shipped weights cannot load.
 NET_DEFAULTS = {"net_reply": 0, "net_infer": 0, "net_value": 0, "net_playout": 0}
@@ -138,7 +149,7 @@ class ExpertBot(Bot):
         adapt: bool | None = None,
         infer: bool = True,
         club: float = CLUB_MARGIN,
-        prior: float = NET_PRIOR,
+        prior: float | None = None,
         weights: str | None = None,
         net_reply: int | None = None,
         net_infer: int | None = None,
@@ -178,9 +189,9 @@ class ExpertBot(Bot):
         self.model = OpponentModel(seed) if adapt else None
         self.infer = bool(infer)
         self.club = club
-        if not isinstance(prior, int | float) or not 0 <= prior <= 120:
+        if prior is not None and (not isinstance(prior, int | float) or not 0 <= prior <= 120):
             raise ValueError(f"prior must be a margin of points 0..120, got {prior!r}")
-        self.prior = prior
+        self.prior = NET_PRIOR if prior is None else prior
         given = {
             "net_reply": net_reply,
             "net_infer": net_infer,
@@ -202,13 +213,26 @@ class ExpertBot(Bot):
                 "it does not go with net_reply or net_value"
             )
         self.network = None
+        # The default prior's network loads when a match at a table it may know starts
+        # (or at its first move there), and when it cannot, the search goes on without it.
+        self._load_prior = prior is None and weights is None and bool(self.prior)
         if prior or weights is not None or any(given.values()):
             self.network = _network(weights)  # asked for: a missing network is an error
         elif any(on.values()):
             self.network = _default_network()
+            self._load_prior = False
             if self.network is None:
                 on = dict.fromkeys(on, 0)
         self.net_reply, self.net_infer, self.net_value, self.net_playout = on.values()
+
+    async def start(self, info: MatchInfo) -> None:
+        """A match begins: the default network loads now, not on a move's clock."""
+        self._ready(info.rules)
+
+    def _ready(self, rules: TableRules) -> None:
+        if self._load_prior and rules.players == NET_PLAYERS:
+            self._load_prior = False
+            self.network = _default_network()
 
     def _sampler(self, obs: Observation, rng: Random) -> Callable[[], Position]:
         return lambda: Position.from_round(determinize(obs, rng))
@@ -246,10 +270,11 @@ class ExpertBot(Bot):
     def _prior(self, obs: Observation) -> dict[Action, float] | None:
         """The network's policy as a prior among moves the samples cannot tell
         apart: up to ``prior`` points of value (None: no network here)."""
-        if self.network is None or not self.network.knows(obs.rules):
+        self._ready(obs.rules)
+        if not self.prior or self.network is None or not self.network.knows(obs.rules):
             return None
         chances, _ = self.network.policy(obs)
-        return {a: self.prior * chances.get(a, 0.0) for a in obs.legal}
+        return alike({a: self.prior * chances.get(a, 0.0) for a in obs.legal}, obs)
 
     def _estimate(self, obs: Observation, search: Search) -> Estimates:
         """The estimate of every legal action: over every possible deal, solved,
@@ -376,6 +401,35 @@ def _default_network() -> Network | None:
 
 
 _SAID: list[str] = []  # the network's failure, said once a process
+
+
+def alike(prior: dict[Action, float], obs: Observation) -> dict[Action, float]:
+    """``prior`` with cards that do the same given the best of them: one suit,
+    the same points, and no unseen card ranked between them (a 7 and a 6).  The
+    network's taste between such cards says nothing, and of equal moves the
+    cheaper is played (:func:`overruling`): the 6, keeping the 7."""
+    strength, points = obs.rules.strength, obs.rules.points
+    unseen = unseen_cards(obs)
+    cards = sorted((a for a in prior if isinstance(a, Card)), key=lambda c: (c // 10, strength[c]))
+    out = dict(prior)
+    group: list[Card] = []
+    for card in [*cards, None]:
+        if group and card is not None and _same_use(group[-1], card, unseen, strength, points):
+            group.append(card)
+            continue
+        best = max((prior[c] for c in group), default=0.0)
+        out.update(dict.fromkeys(group, best))
+        group = [] if card is None else [card]
+    return out
+
+
+def _same_use(
+    low: Card, high: Card, unseen: Sequence[Card], strength: Sequence[int], points: Sequence[int]
+) -> bool:
+    """Do two cards of the hand (``low`` ranked below ``high``) do the same?"""
+    suit, lo, hi = low // 10, strength[low], strength[high]
+    between = (c for c in unseen if c // 10 == suit and lo < strength[c] < hi)
+    return high // 10 == suit and points[low] == points[high] and next(between, None) is None
 
 
 def _check_switch(name: str, value: object) -> None:

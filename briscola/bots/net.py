@@ -35,9 +35,9 @@ from typing import Any
 try:
     import numpy as np
     import numpy.typing as npt
-except ImportError:  # an optional extra: say how to get it, not a traceback
+except ImportError:  # a dependency, but an environment may lose it: say how to mend it
     raise ImportError(
-        "the trained network needs NumPy: pip install 'briscola[net]' (or pip install numpy)"
+        "the trained network needs NumPy, which briscola installs with it: pip install numpy"
     ) from None
 
 from ..engine.cards import Card

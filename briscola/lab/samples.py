@@ -82,6 +82,8 @@ def _teacher(spec: str, seed: int, weights: str | None) -> ExpertBot:
     if weights is not None:  # expert iteration: the search with the latest network
         options["weights"] = weights
         options["prior"] = options.get("prior") or ITERATE_PRIOR
+    else:  # imitation: the search alone, not the shipped network it would retrain
+        options.setdefault("prior", 0.0)
     options["seed"] = seed
     options.pop("name", None)
     return ExpertBot(**options)

@@ -160,7 +160,7 @@ def run_train(args: argparse.Namespace) -> int:
     except ImportError as err:
         from ..spec import UsageError
 
-        needs = "briscola train needs NumPy: pip install 'briscola[net]'"
+        needs = "briscola train needs NumPy, which briscola installs with it: pip install numpy"
         raise UsageError(f"{needs} ({err})") from None
 
     if args.reinforce is not None:

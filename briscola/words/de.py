@@ -236,10 +236,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.out7": "  Noch nicht gefallene Asse und Siebenen: {cards}",
     "seen.all_out7": "  Alle Asse und Siebenen sind schon gefallen.",
     "hint": {
-        "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} der Fälle und liegst am Ende im Schnitt {lead}.",
-        "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in {win} der Fälle und liegt am Ende im Schnitt {lead}.",
+        "you": "  Tipp: die Suche des Experten empfiehlt {card}: damit gewinnst du die Runde in {win} der Fälle und liegst am Ende im Schnitt {lead}.",
+        "we": "  Tipp: die Suche des Experten empfiehlt {card}: damit gewinnt deine Seite die Runde in {win} der Fälle und liegt am Ende im Schnitt {lead}.",
     },
-    "hint.only": "  Tipp: der Experte würde {card} spielen.",
+    "hint.only": "  Tipp: die Suche des Experten empfiehlt {card}.",
     "hint.off": "In dieser Partie gibt es keine Tipps (--no-hints).",
     "hint.none": "In diesem Spiel gibt es keine Tipps.",
     "undo.off": "In diesem Spiel wird nichts zurückgenommen (nur gegen eingebaute Bots).",
@@ -272,7 +272,7 @@ TABLE: Final[dict[str, Message]] = {
     ),
     "help.mid": """\
   stand (score)        gewonnene Runden und Punkte bisher
-  tipp (hint)          was der Experte hier spielen würde, und warum
+  tipp (hint)          was die Suche des Experten hier empfiehlt, und warum
   zurück (undo)        deine letzte Karte und die Antworten der Bots zurücknehmen
   regeln (rules)       die Regeln in Kürze (briscola rules --lang de zeigt sie ganz)""",
     "help.say": "  say TEXT             an alle am Tisch schreiben",
@@ -301,8 +301,8 @@ Alle Regeln: {command}""",
     "ask.yes_no": "Tippe j oder n.",
     "prompt.wait": "> ",
     "hint.match": {
-        "you": "  Tipp: der Experte würde {card} spielen: damit gewinnst du die Runde in {win} der Fälle und die Partie in {match}, und du liegst am Ende im Schnitt {lead}.",
-        "we": "  Tipp: der Experte würde {card} spielen: damit gewinnt deine Seite die Runde in {win} der Fälle und die Partie in {match}, und sie liegt am Ende im Schnitt {lead}.",
+        "you": "  Tipp: die Suche des Experten empfiehlt {card}: damit gewinnst du die Runde in {win} der Fälle und die Partie in {match}, und du liegst am Ende im Schnitt {lead}.",
+        "we": "  Tipp: die Suche des Experten empfiehlt {card}: damit gewinnt deine Seite die Runde in {win} der Fälle und die Partie in {match}, und sie liegt am Ende im Schnitt {lead}.",
     },
     "hint.others": "  Andere Karten: {others}.",
     "hint.other": "{card} {win}, {lead}",

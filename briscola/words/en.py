@@ -213,10 +213,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.out7": "  Aces and sevens not yet seen: {cards}",
     "seen.all_out7": "  Every ace and seven has been seen.",
     "hint": {
-        "you": "  Hint: the expert would play {card}: with it you win the round {win} of the time, and end {lead} on average.",
-        "we": "  Hint: the expert would play {card}: with it your side wins the round {win} of the time, and ends {lead} on average.",
+        "you": "  Hint: the expert's search recommends {card}: with it you win the round {win} of the time, and end {lead} on average.",
+        "we": "  Hint: the expert's search recommends {card}: with it your side wins the round {win} of the time, and ends {lead} on average.",
     },
-    "hint.only": "  Hint: the expert would play {card}.",
+    "hint.only": "  Hint: the expert's search recommends {card}.",
     "hint.off": "Hints are off in this match (--no-hints).",
     "hint.none": "No hints in this game.",
     "undo.off": "No take-backs in this game (only against built-in bots).",
@@ -247,7 +247,7 @@ TABLE: Final[dict[str, Message]] = {
     ),
     "help.mid": """\
   score     rounds won and points so far
-  hint      what the expert would play here, and why
+  hint      what the expert's search recommends here, and why
   undo      take back your last card and the bots' replies (against built-in bots)
   rules     the rules in short (briscola rules prints them all)""",
     "help.say": "  say TEXT  talk to everyone at the table",
@@ -274,8 +274,8 @@ All the rules: {command}""",
     "ask.yes_no": "Type y or n.",
     "prompt.wait": "> ",
     "hint.match": {
-        "you": "  Hint: the expert would play {card}: with it you win the round {win} of the time and the match {match}, and end {lead} on average.",
-        "we": "  Hint: the expert would play {card}: with it your side wins the round {win} of the time and the match {match}, and ends {lead} on average.",
+        "you": "  Hint: the expert's search recommends {card}: with it you win the round {win} of the time and the match {match}, and end {lead} on average.",
+        "we": "  Hint: the expert's search recommends {card}: with it your side wins the round {win} of the time and the match {match}, and ends {lead} on average.",
     },
     "hint.others": "  Other cards: {others}.",
     "hint.other": "{card} {win}, {lead}",

@@ -250,10 +250,10 @@ TABLE: Final[dict[str, Message]] = {
     "seen.out7": "  Assi e sette non ancora usciti: {cards}",
     "seen.all_out7": "  Tutti gli assi e i sette sono già usciti.",
     "hint": {
-        "you": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}; in media chiudi {lead}.",
-        "we": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}; in media la tua squadra chiude {lead}.",
+        "you": "  Suggerimento: la ricerca dell'esperto consiglia {card}. Probabilità di vincere la smazzata: {win}; in media chiudi {lead}.",
+        "we": "  Suggerimento: la ricerca dell'esperto consiglia {card}. Probabilità di vincere la smazzata: {win}; in media la tua squadra chiude {lead}.",
     },
-    "hint.only": "  Suggerimento: l'esperto giocherebbe {card}.",
+    "hint.only": "  Suggerimento: la ricerca dell'esperto consiglia {card}.",
     "hint.off": "In questa partita non ci sono suggerimenti (--no-hints).",
     "hint.none": "In questo gioco non ci sono suggerimenti.",
     "undo.off": "In questo gioco non si riprendono le carte (solo contro i bot integrati).",
@@ -286,7 +286,7 @@ TABLE: Final[dict[str, Message]] = {
     ),
     "help.mid": """\
   punti (score)        smazzate vinte e punti finora
-  suggerimento (hint)  cosa giocherebbe l'esperto, e perché
+  suggerimento (hint)  cosa consiglia la ricerca dell'esperto, e perché
   annulla (undo)       riprendere la tua ultima carta e le risposte dei bot
   regole (rules)       le regole in breve (briscola rules --lang it le mostra tutte)""",
     "help.say": "  say TEXT             scrivere a tutti al tavolo",
@@ -318,8 +318,8 @@ Tutte le regole: {command}""",
     "ask.yes_no": "Scrivi s o n.",
     "prompt.wait": "> ",
     "hint.match": {
-        "you": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}, la partita: {match}; in media chiudi {lead}.",
-        "we": "  Suggerimento: l'esperto giocherebbe {card}. Probabilità di vincere la smazzata: {win}, la partita: {match}; in media la tua squadra chiude {lead}.",
+        "you": "  Suggerimento: la ricerca dell'esperto consiglia {card}. Probabilità di vincere la smazzata: {win}, la partita: {match}; in media chiudi {lead}.",
+        "we": "  Suggerimento: la ricerca dell'esperto consiglia {card}. Probabilità di vincere la smazzata: {win}, la partita: {match}; in media la tua squadra chiude {lead}.",
     },
     "hint.others": "  Altre carte: {others}.",
     "hint.other": "{card} {win}, {lead}",
