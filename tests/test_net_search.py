@@ -160,7 +160,7 @@ def test_the_default_expert_loads_the_network_at_two_seats_only() -> None:
 def test_cards_that_do_the_same_share_the_priors_best() -> None:
     """The 7 and the 6 of a suit do the same (nothing ranks between them), so the
     network's taste between them is dropped and the cheaper is played; the King
-    differs in points, and a 7 and a 5 differ while the 6 is unseen."""
+    differs in points, and a 7 and a 5 differ while the 6 is in play."""
     obs = position_with_hand("7S 6S KS")
     prior = {Card.parse(c): p for c, p in (("7S", 9.0), ("6S", 1.0), ("KS", 0.0))}
     assert alike(prior, obs) == {
@@ -171,7 +171,10 @@ def test_cards_that_do_the_same_share_the_priors_best() -> None:
     obs = position_with_hand("7S 5S QS")
     prior = {Card.parse(c): p for c, p in (("7S", 9.0), ("5S", 1.0), ("QS", 2.0))}
     assert alike(prior, obs) == prior  # the 6S is unseen: it ranks between
-    played = dataclasses.replace(obs, played=(((1, Card.parse("6S")), (0, Card.parse("2C"))),))
+    six = Card.parse("6S")
+    led = dataclasses.replace(obs, trick=((1, six),))
+    assert alike(prior, led) == prior  # the 7S takes the 6S led, the 5S does not
+    played = dataclasses.replace(obs, played=(((1, six), (0, Card.parse("2C"))),))
     assert alike(prior, played)[Card.parse("5S")] == 9.0
     even = {a: 0.0 for a in obs.legal}
     assert alike(even, obs) == even

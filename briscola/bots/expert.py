@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import Card
 from ..engine.game import Action
-from ..engine.observation import Observation, determinize, unseen_cards
+from ..engine.observation import Observation, determinize
 from ..engine.rules import TableRules
 from ..players import Bot, MatchInfo
 from .club import OVER_CHANCE, vetoed
@@ -405,16 +405,18 @@ _SAID: list[str] = []  # the network's failure, said once a process
 
 def alike(prior: dict[Action, float], obs: Observation) -> dict[Action, float]:
     """``prior`` with cards that do the same given the best of them: one suit,
-    the same points, and no unseen card ranked between them (a 7 and a 6).  The
+    the same points, and no card still in play ranked between them (a 7 and a
+    6; a card in the trick, the face-up card or one unseen is in play).  The
     network's taste between such cards says nothing, and of equal moves the
     cheaper is played (:func:`overruling`): the 6, keeping the 7."""
     strength, points = obs.rules.strength, obs.rules.points
-    unseen = unseen_cards(obs)
+    gone = {card for trick in obs.played for _, card in trick}.union(obs.hand)
+    live = [c for c in obs.rules.deck if c not in gone]
     cards = sorted((a for a in prior if isinstance(a, Card)), key=lambda c: (c // 10, strength[c]))
     out = dict(prior)
     group: list[Card] = []
     for card in [*cards, None]:
-        if group and card is not None and _same_use(group[-1], card, unseen, strength, points):
+        if group and card is not None and _same_use(group[-1], card, live, strength, points):
             group.append(card)
             continue
         best = max((prior[c] for c in group), default=0.0)
@@ -424,11 +426,11 @@ def alike(prior: dict[Action, float], obs: Observation) -> dict[Action, float]:
 
 
 def _same_use(
-    low: Card, high: Card, unseen: Sequence[Card], strength: Sequence[int], points: Sequence[int]
+    low: Card, high: Card, live: Sequence[Card], strength: Sequence[int], points: Sequence[int]
 ) -> bool:
     """Do two cards of the hand (``low`` ranked below ``high``) do the same?"""
     suit, lo, hi = low // 10, strength[low], strength[high]
-    between = (c for c in unseen if c // 10 == suit and lo < strength[c] < hi)
+    between = (c for c in live if c // 10 == suit and lo < strength[c] < hi)
     return high // 10 == suit and points[low] == points[high] and next(between, None) is None
 
 
